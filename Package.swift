@@ -6,7 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "invoic",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "invoic", targets: ["invoic"]),
     ],
@@ -23,8 +23,15 @@ let package = Package(
         .target(name: "InvoicYAML", dependencies: ["CLibYAML", "InvoicDiagnostics"]),
         .target(name: "InvoicMoney"),
         .target(name: "InvoicBook", dependencies: ["InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
+        .target(name: "InvoicPDF", dependencies: ["InvoicBook", "InvoicYAML", "CPangoCairo"]),
+        .target(name: "InvoicReport", dependencies: ["InvoicBook"]),
         .target(name: "InvoicCLI", dependencies: [
-            "InvoicBook",
+            "InvoicBook", "InvoicPDF", "InvoicReport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
@@ -32,7 +39,9 @@ let package = Package(
         .testTarget(name: "InvoicYAMLTests", dependencies: ["InvoicYAML"]),
         .testTarget(name: "InvoicMoneyTests", dependencies: ["InvoicMoney"]),
         .testTarget(name: "InvoicBookTests", dependencies: ["InvoicBook"]),
-        .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "invoic"]),
+        .testTarget(name: "InvoicPDFTests", dependencies: ["InvoicPDF"]),
+        .testTarget(name: "InvoicReportTests", dependencies: ["InvoicReport"]),
+        .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "invoic"]),
     ],
     swiftLanguageModes: [.v6]
 )

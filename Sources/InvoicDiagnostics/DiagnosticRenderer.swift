@@ -34,7 +34,8 @@ public struct DiagnosticRenderer: Sendable {
 
     public func gnu(_ d: Diagnostic) -> String {
         var place = d.file ?? "invoic"
-        if let start = d.range?.start { place += ":\(start.line):\(start.column)" }
+        // Editors expect a line and column; a finding about a whole file points at its start.
+        if d.file != nil { place += ":\(d.range?.start.line ?? 1):\(d.range?.start.column ?? 1)" }
         return "\(place): \(d.severity.rawValue): \(d.message) [\(d.code)]\n"
     }
 
@@ -61,10 +62,10 @@ public struct DiagnosticRenderer: Sendable {
             let label = d.label.map { " \($0)" } ?? ""
             out += "\(pad) \(bar) \(caret.indent)\(paint(caret.marks + label, severityColor))\n"
         } else if let label = d.label {
-            out += "\(pad)  = \(label)\n"
+            out += "\(pad) = \(label)\n"
         }
-        if let help = d.help { out += "\(pad)  = \(paint("help", "1")): \(help)\n" }
-        for note in d.notes { out += "\(pad)  = \(paint("note", "1")): \(note)\n" }
+        if let help = d.help { out += "\(pad) = \(paint("help", "1")): \(help)\n" }
+        for note in d.notes { out += "\(pad) = \(paint("note", "1")): \(note)\n" }
         return out
     }
 

@@ -1,0 +1,30 @@
+# invoic: `make` builds the tool and checks every example book; `make test` runs the whole suite.
+SWIFT    ?= swift
+BIN      := .build/release/invoic
+EXAMPLES := $(wildcard examples/*/invoic.yaml)
+BOOKS    := $(patsubst %/invoic.yaml,%,$(EXAMPLES))
+# Statuses depend on "today"; the example books are compiled as of a fixed day so output is stable.
+TODAY    ?= 2026-11-21
+
+.PHONY: all deps release examples test clean
+
+all: release examples
+
+deps:
+	@scripts/install-deps.sh
+
+release: deps
+	$(SWIFT) build -c release --product invoic
+
+examples: release
+	@for book in $(BOOKS); do \
+		echo "invoic check -C $$book"; \
+		$(BIN) check -C $$book --today $(TODAY) || exit 1; \
+	done
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build examples/*/build

@@ -1,0 +1,28 @@
+import InvoicDiagnostics
+
+enum ArchivedClientsAreNotUsed: BookCheck {
+    static let rule = Rule(
+        "archived-client", summary: "a document issued after its client was archived",
+        explanation: """
+        `archived: D` on a client is a soft delete: its old documents stay valid, but nothing issued
+        after D may use it. Remove `archived:` to work with the client again.
+        """,
+        example: """
+        # file: clients/old.yaml
+        archived: 2026-06-30
+        # file: invoices/INV-0009.yaml
+        client: old
+        issued: 2026-07-02
+        """)
+
+    static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
+        for document in book.documents {
+            guard let client = book.clients[document.client.value], let archived = client.archived,
+                  document.issued.value > archived.value else { continue }
+            diagnostics.append(.error(
+                rule.code, "client `\(client.id)` was archived on \(archived.value), before this \(document.kind.rawValue) was issued",
+                file: document.file, range: document.client.range,
+                help: "remove `archived:` from \(client.file) to work with this client again"))
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import InvoicDiagnostics
+
+enum ClientReferencesResolve: BookCheck {
+    static let rule = Rule(
+        "unknown-client", summary: "a document refers to a client that does not exist",
+        explanation: """
+        `client:` names a file in `clients/` by its stem: `client: meridian` needs `clients/meridian.yaml`.
+        """,
+        example: """
+        # file: invoices/INV-0001.yaml
+        client: acme-corp   <- there is no clients/acme-corp.yaml
+        """)
+
+    static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
+        for document in book.documents where book.clients[document.client.value] == nil {
+            let id = document.client.value
+            let help = closestMatch(to: id, in: book.clients.keys).map { "did you mean `\($0)`? (clients/\($0).yaml)" }
+                ?? "create clients/\(id).yaml with at least `name:`"
+            diagnostics.append(.error(
+                rule.code, "\(document.kind.rawValue) refers to a client that does not exist",
+                file: document.file, range: document.client.range, label: "no file clients/\(id).yaml", help: help))
+        }
+    }
+}

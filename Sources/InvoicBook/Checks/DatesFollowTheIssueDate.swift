@@ -1,0 +1,33 @@
+import InvoicDiagnostics
+
+enum DatesFollowTheIssueDate: BookCheck {
+    static let rule = Rule(
+        "date-before-issue", summary: "a date falls before the document's issue date",
+        explanation: """
+        Due, valid-until, sent, accepted, declined, payment and void dates all come on or after the
+        day a document is issued. (`delivered:` is the date of supply and may come before.)
+        """,
+        example: """
+        # file: invoices/INV-0001.yaml
+        issued: 2026-03-01
+        due: 2026-02-28   <- before the issue date
+        """)
+
+    static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
+        for document in book.documents {
+            let issued = document.issued.value
+            var dates: [(String, Located<Day>?)] = [
+                (document.kind == .invoice ? "due date" : "valid-until date", document.due),
+                ("sent date", document.sent), ("acceptance date", document.accepted),
+                ("decline date", document.declined), ("void date", document.void?.date),
+            ]
+            dates += document.payments.map { ("payment date", $0.date) }
+            for case let (what, located?) in dates where located.value < issued {
+                diagnostics.append(.error(
+                    rule.code, "\(what) \(located.value) is before the issue date \(issued)",
+                    file: document.file, range: located.range,
+                    help: "check both dates; nothing can happen to a document before it is issued"))
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import InvoicDiagnostics
+
+enum EstimateReferencesResolve: BookCheck {
+    static let rule = Rule(
+        "unknown-estimate", summary: "an invoice converts an estimate that does not exist",
+        explanation: "`from_estimate:` names the number of an estimate in `estimates/`.",
+        example: """
+        # file: invoices/INV-0004.yaml
+        from_estimate: EST-0099   <- no such estimate
+        """)
+
+    static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
+        let estimates = Set(book.estimates.map(\.number))
+        for invoice in book.invoices {
+            guard let reference = invoice.fromEstimate, !estimates.contains(reference.value) else { continue }
+            let help = closestMatch(to: reference.value, in: estimates).map { "did you mean \($0)?" }
+                ?? "name an estimate in estimates/, or remove `from_estimate:`"
+            diagnostics.append(.error(
+                rule.code, "estimate \(reference.value) does not exist", file: invoice.file, range: reference.range, help: help))
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import InvoicDiagnostics
+
+enum EstimatesAreConvertedOnce: BookCheck {
+    static let rule = Rule(
+        "estimate-converted-twice", summary: "two invoices convert the same estimate",
+        explanation: """
+        An estimate becomes at most one invoice; billing it twice is the mistake this catches. For staged
+        billing, write one estimate per stage.
+        """,
+        example: """
+        # file: invoices/INV-0003.yaml
+        from_estimate: EST-0001
+        # file: invoices/INV-0004.yaml
+        from_estimate: EST-0001   <- again
+        """)
+
+    static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
+        let conversions = book.conversions
+        for invoice in book.invoices {
+            guard let reference = invoice.fromEstimate, let first = conversions[reference.value], first != invoice.number else { continue }
+            diagnostics.append(.error(
+                rule.code, "estimate \(reference.value) is already converted by \(first)",
+                file: invoice.file, range: reference.range,
+                help: "remove `from_estimate:` from one of the two invoices; if both are real, the estimate was billed twice"))
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import InvoicDiagnostics
+
+enum NumbersFitTheirPattern: BookCheck {
+    static let rule = Rule(
+        "numbering-pattern", summary: "a document number does not fit the book's numbering pattern",
+        explanation: """
+        Every invoice and estimate number must be exactly what the book's pattern (`numbering.invoice`,
+        `numbering.estimate`) writes: the same text, and the sequence padded to the pattern's width.
+        The number is the file name, so rename the file to fix it.
+        """,
+        example: """
+        # file: invoic.yaml
+        numbering: { invoice: "INV-{seq:4}" }
+        # file: invoices/INV-7.yaml   <- should be INV-0007.yaml
+        """)
+
+    static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
+        for document in book.documents {
+            let pattern = book.settings.numbering.pattern(for: document.kind)
+            guard pattern.match(document.number) == nil else { continue }
+            let range = document.numberKey?.range
+            diagnostics.append(.error(
+                rule.code, "\(document.kind.rawValue) number `\(document.number)` does not fit the pattern `\(pattern)`",
+                file: document.file, range: range,
+                help: "name the file after the pattern, e.g. \(pattern.format(year: document.issued.value.year, sequence: 1)).yaml"))
+        }
+    }
+}

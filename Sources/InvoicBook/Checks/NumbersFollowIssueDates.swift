@@ -1,0 +1,33 @@
+import InvoicDiagnostics
+
+enum NumbersFollowIssueDates: BookCheck {
+    static let rule = Rule(
+        "numbering-order", summary: "a higher number has an earlier issue date",
+        explanation: """
+        Within a series, numbers are handed out in the order documents are issued: a later number with
+        an earlier date suggests a back-dated invoice or a typo in the date.
+        """,
+        example: """
+        # file: invoices/INV-0001.yaml
+        issued: 2026-03-10
+        # file: invoices/INV-0002.yaml
+        issued: 2026-03-01   <- before INV-0001
+        """)
+
+    static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
+        for (_, members) in book.series() {
+            var latest: Document?
+            for member in members {
+                guard let document = member.document else { continue }
+                if let previous = latest, document.issued.value < previous.issued.value {
+                    diagnostics.append(.error(
+                        rule.code, "\(document.number) is issued on \(document.issued.value), before \(previous.number) (\(previous.issued.value))",
+                        file: document.file, range: document.issued.range,
+                        help: "correct the issue date, or give this document the next free number"))
+                } else {
+                    latest = document
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import InvoicDiagnostics
+import InvoicMoney
+
+enum PaymentsDoNotExceedTheTotal: BookCheck {
+    static let rule = Rule(
+        "overpayment", summary: "payments add up to more than the invoice's total",
+        explanation: """
+        The payments of an invoice may reach its total, never pass it. An overpayment is usually a
+        payment recorded twice or booked on the wrong invoice.
+        """,
+        example: """
+        # file: invoices/INV-0001.yaml   (total 100.00)
+        payments:
+          - { date: 2026-03-15, amount: 100.00, method: card }
+          - { date: 2026-03-16, amount: 20.00, method: card }   <- 20.00 too much
+        """)
+
+    static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
+        for invoice in book.invoices {
+            guard let figures = invoice.figures, figures.paid > figures.total, let last = invoice.payments.last else { continue }
+            let c = figures.currency
+            diagnostics.append(.error(
+                rule.code,
+                "payments of \(MoneyFormat.plain(figures.paid, c)) exceed the total of \(MoneyFormat.plain(figures.total, c)) by \(MoneyFormat.plain(figures.paid - figures.total, c))",
+                file: invoice.file, range: last.amount.range,
+                help: "look for a payment recorded twice or meant for another invoice"))
+        }
+    }
+}

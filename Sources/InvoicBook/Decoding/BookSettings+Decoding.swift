@@ -1,0 +1,81 @@
+import InvoicDiagnostics
+import InvoicMoney
+import InvoicYAML
+
+extension BookSettings {
+    /// Reads `invoic.yaml`. Returns settings even when parts are wrong (with a placeholder name),
+    /// so the rest of the book can still be checked in the same run.
+    static func decode(_ root: YAMLNode?, reader: inout FileReader) -> BookSettings {
+        var settings = BookSettings(business: Contact(name: ""))
+        guard let fields = reader.topLevel(root, table: Schema.book) else { return settings }
+
+        if let node = fields["business"], let business = reader.fields(of: node, table: Schema.business) {
+            settings.business = Contact(
+                name: reader.nonEmptyText(business["name"], what: "business name")?.value ?? "",
+                email: reader.text(business["email"]), phone: reader.text(business["phone"]),
+                address: reader.address(business["address"]), taxID: reader.text(business["tax_id"]))
+            if let node = business["logo"], let path = reader.text(node) { settings.logo = Located(path, at: node.range) }
+        }
+        if let node = fields["payment"], let payment = reader.fields(of: node, table: Schema.payment) {
+            settings.payment = PaymentDetails(
+                beneficiary: reader.text(payment["beneficiary"]), bank: reader.text(payment["bank"]),
+                account: reader.text(payment["account"]), bic: reader.text(payment["bic"]),
+                instructions: reader.text(payment["instructions"]))
+        }
+        if let node = fields["defaults"], let defaults = reader.fields(of: node, table: Schema.defaults) {
+            settings.defaults = Defaults(
+                currency: reader.currency(defaults["currency"]), locale: reader.locale(defaults["locale"]),
+                tax: reader.rate(defaults["tax"]), terms: reader.days(defaults["terms"]),
+                validity: reader.days(defaults["validity"]),
+                rounding: reader.oneOf(defaults["rounding"], RoundingRule.allCases.map(\.rawValue), what: "rounding rule")
+                    .flatMap { RoundingRule(rawValue: $0.value) } ?? .halfAwayFromZero)
+        }
+        if let node = fields["numbering"], let numbering = reader.fields(of: node, table: Schema.numbering) {
+            settings.numbering = Numbering(
+                invoice: pattern(numbering["invoice"], reader: &reader),
+                estimate: pattern(numbering["estimate"], reader: &reader),
+                gaps: reader.oneOf(numbering["gaps"], ["error", "warning"], what: "gap setting")?.value == "warning" ? .warning : .error)
+        }
+        if let node = fields["template"], let name = reader.text(node) { settings.template = Located(name, at: node.range) }
+        if let node = fields["pdf_name"], let name = reader.text(node) { settings.pdfName = Located(name, at: node.range) }
+        return settings
+    }
+
+    private static func pattern(_ node: YAMLNode?, reader: inout FileReader) -> Located<NumberPattern>? {
+        guard let node, let text = reader.text(node) else { return nil }
+        switch NumberPattern.parsing(text) {
+        case .success(let pattern): return Located(pattern, at: node.range)
+        case .failure(let problem):
+            let message: String
+            switch problem {
+            case .noSequence: message = "pattern `\(text)` has no `{seq}`"
+            case .twoSequences: message = "pattern `\(text)` has more than one `{seq}`"
+            case .twoYears: message = "pattern `\(text)` has more than one `{year}`"
+            case .unknownPlaceholder(let name): message = "pattern `\(text)` has an unknown placeholder `{\(name)}`"
+            case .badWidth(let name): message = "pattern `\(text)` has a bad width in `{\(name)}`"
+            case .unclosedBrace: message = "pattern `\(text)` has a `{` without its `}`"
+            }
+            reader.error("invalid-pattern", message, at: node.range,
+                         help: "patterns are text with `{seq:N}` (the sequence, at least N digits) and optionally `{year}`, e.g. \"INV-{year}-{seq:3}\"")
+            return nil
+        }
+    }
+}
+
+extension Client {
+    static func decode(_ root: YAMLNode?, id: String, file: String, reader: inout FileReader) -> Client? {
+        guard let fields = reader.topLevel(root, table: Schema.client) else { return nil }
+        let contact = Contact(
+            name: reader.nonEmptyText(fields["name"], what: "client name")?.value ?? id,
+            email: reader.text(fields["email"]), phone: reader.text(fields["phone"]),
+            address: reader.address(fields["address"]), taxID: reader.text(fields["tax_id"]))
+        var client = Client(id: id, file: file, contact: contact)
+        client.currency = reader.currency(fields["currency"])
+        client.locale = reader.locale(fields["locale"])
+        client.tax = reader.rate(fields["tax"])
+        client.terms = reader.days(fields["terms"])
+        client.notes = reader.text(fields["notes"])
+        client.archived = reader.date(fields["archived"])
+        return client
+    }
+}

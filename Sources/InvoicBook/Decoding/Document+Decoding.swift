@@ -1,0 +1,85 @@
+import InvoicDiagnostics
+import InvoicMoney
+import InvoicYAML
+
+extension Document {
+    /// Reads one invoice or estimate. Nil only when the file gives too little to be a document
+    /// (no mapping, no client, no valid issue date); everything else is reported and kept.
+    static func decode(_ root: YAMLNode?, kind: DocumentKind, number: String, file: String, reader: inout FileReader) -> Document? {
+        let other = Schema.document(kind == .invoice ? .estimate : .invoice)
+        guard let fields = reader.topLevel(root, table: Schema.document(kind), otherTable: other) else { return nil }
+
+        let client = reader.nonEmptyText(fields["client"], what: "client")
+        let issued = reader.date(fields["issued"])
+        var document = Document(
+            kind: kind, number: number, file: file,
+            client: client ?? Located("", at: fields.node.range),
+            issued: issued ?? Located(Day(ordinal: 0), at: fields.node.range))
+
+        if let node = fields["number"], let text = reader.text(node) {
+            document.numberKey = Located(text, at: node.range)
+            if text != number {
+                reader.error("number-mismatch", "number `\(text)` differs from the file name `\(number)`", at: node.range,
+                             help: "rename the file to \(text).yaml or change the number; the file name is the number")
+            }
+        }
+        document.due = reader.date(fields[kind == .invoice ? "due" : "valid_until"])
+        document.currency = reader.currency(fields["currency"])
+        document.locale = reader.locale(fields["locale"])
+        document.tax = reader.rate(fields["tax"])
+        document.discount = discount(fields["discount"], reader: &reader)
+        document.project = reader.text(fields["project"])
+        document.category = reader.text(fields["category"])
+        document.delivered = reader.date(fields["delivered"])
+        document.sent = reader.date(fields["sent"])
+        document.notes = reader.text(fields["notes"])
+        document.accepted = reader.date(fields["accepted"])
+        document.declined = reader.date(fields["declined"])
+        if let node = fields["from_estimate"], let text = reader.text(node) { document.fromEstimate = Located(text, at: node.range) }
+
+        document.itemsRange = fields.values["items"]?.range
+        document.items = reader.sequence(fields["items"], of: "items").compactMap { item($0, reader: &reader) }
+        document.payments = reader.sequence(fields["payments"], of: "payments").compactMap { payment($0, reader: &reader) }
+        if let node = fields["void"], let void = reader.fields(of: node, table: Schema.voiding), let date = reader.date(void["date"]) {
+            document.void = Void(date: date, reason: reader.text(void["reason"]), range: node.range)
+        }
+        for figure in StatedFigure.allCases {
+            document.stated[figure] = reader.decimal(fields[figure.rawValue], what: figure.rawValue.replacingOccurrences(of: "_", with: " "))
+        }
+        guard client != nil, issued != nil else { return nil }
+        return document
+    }
+
+    private static func item(_ node: YAMLNode, reader: inout FileReader) -> LineItem? {
+        guard let fields = reader.fields(of: node, table: Schema.item) else { return nil }
+        let description = reader.nonEmptyText(fields["description"], what: "item description")
+        let quantity = reader.decimal(fields["quantity"], what: "quantity")
+        let price = reader.decimal(fields["price"], what: "price")
+        let unit = reader.text(fields["unit"])
+        let tax = reader.rate(fields["tax"])
+        let category = reader.text(fields["category"])
+        let amount = reader.decimal(fields["amount"], what: "amount")
+        guard let price, fields["quantity"] == nil || quantity != nil else { return nil }
+        return LineItem(description: description?.value ?? "", quantity: quantity, unit: unit, price: price,
+                        tax: tax, category: category, statedAmount: amount, range: node.range)
+    }
+
+    private static func payment(_ node: YAMLNode, reader: inout FileReader) -> Payment? {
+        guard let fields = reader.fields(of: node, table: Schema.paymentEntry) else { return nil }
+        let date = reader.date(fields["date"])
+        let amount = reader.decimal(fields["amount"], what: "payment amount")
+        let method = reader.oneOf(fields["method"], PaymentMethod.allCases.map(\.rawValue), what: "payment method",
+                                  code: "unknown-payment-method")
+        let note = reader.text(fields["note"])
+        guard let date, let amount, let method, let paymentMethod = PaymentMethod(rawValue: method.value) else { return nil }
+        return Payment(date: date, amount: amount, method: paymentMethod, note: note, range: node.range)
+    }
+
+    private static func discount(_ node: YAMLNode?, reader: inout FileReader) -> Located<DiscountText>? {
+        guard let node, let text = reader.text(node) else { return nil }
+        if text.hasSuffix("%") {
+            return reader.rate(node).map { Located(.percentage($0.value), at: $0.range) }
+        }
+        return reader.decimal(node, what: "discount").map { Located(.amount($0.value), at: $0.range) }
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import InvoicDiagnostics
+import InvoicMoney
+import InvoicYAML
+
+/// The values of one mapping, by key, after its keys were checked against a table.
+struct Fields {
+    let node: YAMLNode
+    let values: [String: YAMLNode]
+
+    subscript(key: String) -> YAMLNode? {
+        guard let value = values[key], value.scalar?.isNull != true else { return nil }
+        return value
+    }
+}
+
+/// Reads the values of one file into typed, located values, reporting everything that does not
+/// fit with its place. It never stops at the first problem: a bad value is reported and skipped.
+struct FileReader {
+    let file: String
+    var diagnostics: [Diagnostic] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    mutating func error(_ code: String, _ message: String, at range: SourceRange?, label: String? = nil, help: String? = nil, notes: [String] = []) {
+        diagnostics.append(.error(code, message, file: file, range: range, label: label, help: help, notes: notes))
+    }
+
+    /// The file's top level as a mapping of `table`'s keys.
+    mutating func topLevel(_ root: YAMLNode?, table: KeyTable, otherTable: KeyTable? = nil) -> Fields? {
+        guard let root else {
+            error("not-a-mapping", "file is empty", at: SourceRange(line: 1, column: 1),
+                  help: "a \(table.name) file is a mapping of keys such as `\(table.keys.first { $0.required }?.name ?? table.names[0]):`")
+            return nil
+        }
+        guard root.mapping != nil else {
+            error("not-a-mapping", "the top level of a \(table.name) file must be a mapping, found \(root.kindDescription)",
+                  at: root.range, help: "write `key: value` lines, e.g. `\(table.keys.first { $0.required }?.name ?? table.names[0]): ...`")
+            return nil
+        }
+        return fields(of: root, table: table, otherTable: otherTable)
+    }
+
+    /// Checks a mapping's keys against `table`: unknown keys get a did-you-mean, missing required keys an error.
+    mutating func fields(of node: YAMLNode, table: KeyTable, otherTable: KeyTable? = nil, requireKeys: Bool = true) -> Fields? {
+        guard let pairs = node.mapping else {
+            wrongType(node, expected: "a mapping of \(table.name) keys")
+            return nil
+        }
+        var values: [String: YAMLNode] = [:]
+        for pair in pairs {
+            guard let key = pair.key.keyText, pair.key.scalar?.isNull == false else {
+                error("wrong-type", "a key must be a plain word, found \(pair.key.kindDescription)", at: pair.key.range)
+                continue
+            }
+            guard table[key] != nil else {
+                reportUnknownKey(key, at: pair.key.range, table: table, otherTable: otherTable)
+                continue
+            }
+            if values[key] == nil { values[key] = pair.value }
+        }
+        let fields = Fields(node: node, values: values)
+        if requireKeys {
+            for spec in table.keys where spec.required && fields[spec.name] == nil {
+                let at = values[spec.name]?.range ?? SourceRange(start: node.range.start, end: node.range.start)
+                error("missing-key", "\(table.name) has no `\(spec.name)`", at: at,
+                      help: "add `\(spec.name):` (\(spec.help))")
+            }
+        }
+        return fields
+    }
+
+    private mutating func reportUnknownKey(_ key: String, at range: SourceRange, table: KeyTable, otherTable: KeyTable?) {
+        var help: String
+        if let otherTable, otherTable[key] != nil {
+            help = "`\(key)` belongs in an \(otherTable.name), not an \(table.name)"
+        } else if let match = closestMatch(to: key, in: table.names) {
+            help = "did you mean `\(match)`?"
+        } else if key == "<<" {
+            help = "merge keys are not supported; write the keys out"
+        } else {
+            help = "known keys here: " + table.names.joined(separator: ", ")
+        }
+        error("unknown-key", "unknown key `\(key)` in \(table.name.hasSuffix(".yaml") ? table.name : "a " + table.name)",
+              at: range, help: help)
+    }
+
+    mutating func wrongType(_ node: YAMLNode, expected: String) {
+        error("wrong-type", "expected \(expected), found \(node.kindDescription)", at: node.range)
+    }
+
+    // MARK: typed values
+
+    mutating func text(_ node: YAMLNode?) -> String? {
+        guard let node else { return nil }
+        guard let scalar = node.scalar else {
+            wrongType(node, expected: "text")
+            return nil
+        }
+        return scalar.isNull ? nil : scalar.text
+    }
+
+    /// A required text that must not be empty.
+    mutating func nonEmptyText(_ node: YAMLNode?, what: String) -> Located<String>? {
+        guard let node, let text = text(node) else { return nil }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            error("missing-key", "\(what) is empty", at: node.range, help: "write the \(what)")
+            return nil
+        }
+        return Located(text, at: node.range)
+    }
+
+    mutating func date(_ node: YAMLNode?) -> Located<Day>? {
+        guard let node, let text = text(node) else { return nil }
+        guard let day = Day(text) else {
+            error("invalid-date", "`\(text)` is not a real day in YYYY-MM-DD form", at: node.range,
+                  help: Self.dateHelp(text))
+            return nil
+        }
+        return Located(day, at: node.range)
+    }
+
+    static func dateHelp(_ text: String) -> String {
+        let parts = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        if parts.count == 3, parts[0] > 31, let day = Day(year: parts[0], month: parts[1], day: parts[2]) {
+            return "write it as \(day)"
+        }
+        if parts.count == 3, parts[0] > 31, (1...12).contains(parts[1]) {
+            return "\(parts[0])-\(parts[1]) has \(Day.daysIn(month: parts[1], year: parts[0])) days"
+        }
+        return "dates are written year-month-day with leading zeros, e.g. 2026-03-01"
+    }
+
+    mutating func decimal(_ node: YAMLNode?, what: String) -> Located<DecimalNumber>? {
+        guard let node, let text = text(node) else { return nil }
+        switch DecimalNumber.parse(text) {
+        case .success(let number): return Located(number, at: node.range)
+        case .failure(.tooManyDigits):
+            error("amount-overflow", "\(what) `\(text)` has more digits than invoic can hold exactly", at: node.range,
+                  help: "amounts up to 90 trillion in minor units are supported")
+        case .failure:
+            error("invalid-number", "\(what) `\(text)` is not a decimal number", at: node.range,
+                  help: Self.numberHelp(text))
+        }
+        return nil
+    }
+
+    static func numberHelp(_ text: String) -> String {
+        let digits = text.filter { $0.isNumber || $0 == "." || $0 == "," || $0 == "-" }
+        if text.contains(","), !text.contains("."), text.split(separator: ",").last?.count ?? 0 <= 2 {
+            return "write decimals with a point: `\(digits.replacingOccurrences(of: ",", with: "."))`"
+        }
+        if digits != text, DecimalNumber.parse(digits.replacingOccurrences(of: ",", with: "")).isSuccess {
+            return "write the number alone, without currency signs or separators: `\(digits.replacingOccurrences(of: ",", with: ""))`"
+        }
+        return "write a plain decimal such as 120 or 120.50"
+    }
+
+    mutating func rate(_ node: YAMLNode?) -> Located<Rate>? {
+        guard let node, let text = text(node) else { return nil }
+        switch Rate.parse(text) {
+        case .success(let rate): return Located(rate, at: node.range)
+        case .failure(.missingPercentSign):
+            error("invalid-rate", "tax rate `\(text)` has no percent sign", at: node.range,
+                  help: "write `\(text)%`; a bare number is ambiguous (is 0.2 twenty percent or a fifth of one?)")
+        case .failure(.tooManyDecimals):
+            error("invalid-rate", "tax rate `\(text)` has more than 3 decimals", at: node.range,
+                  help: "rates carry at most 3 decimals, e.g. 8.875%")
+        case .failure(.outOfRange):
+            error("rate-out-of-range", "rate `\(text)` is outside 0% to 100%", at: node.range)
+        case .failure(.malformed):
+            error("invalid-rate", "`\(text)` is not a rate", at: node.range, help: "write a percentage such as 20% or 8.25%")
+        }
+        return nil
+    }
+
+    mutating func days(_ node: YAMLNode?) -> Located<Int>? {
+        guard let node, let text = text(node) else { return nil }
+        guard text.count <= 5, !text.isEmpty, text.allSatisfy(\.isASCIIDigit), let days = Int(text) else {
+            error("invalid-number", "`\(text)` is not a whole number of days", at: node.range, help: "write a number such as 30")
+            return nil
+        }
+        return Located(days, at: node.range)
+    }
+
+    mutating func currency(_ node: YAMLNode?) -> Located<Currency>? {
+        guard let node, let text = text(node) else { return nil }
+        guard let currency = Currency.named(text) else {
+            let suggestion = Currency.named(text.uppercased()).map { "write it in capitals: \($0.code)" }
+                ?? closestMatch(to: text.uppercased(), in: Currency.all.map(\.code)).map { "did you mean \($0)?" }
+                ?? "use an ISO 4217 code such as USD, EUR or GBP"
+            error("unknown-currency", "`\(text)` is not an ISO 4217 currency code", at: node.range, help: suggestion)
+            return nil
+        }
+        return Located(currency, at: node.range)
+    }
+
+    mutating func locale(_ node: YAMLNode?) -> Located<String>? {
+        guard let node, let text = text(node) else { return nil }
+        guard LocaleCatalog.isKnown(text) else {
+            let help = LocaleCatalog.isKnown(text.replacingOccurrences(of: "-", with: "_"))
+                ? "write it with an underscore: \(text.replacingOccurrences(of: "-", with: "_"))"
+                : closestMatch(to: text, in: LocaleCatalog.identifiers).map { "did you mean \($0)?" }
+                    ?? "use a language and region such as en_US, de_DE or fr_FR"
+            error("unknown-locale", "`\(text)` is not a known locale", at: node.range, help: help)
+            return nil
+        }
+        return Located(text, at: node.range)
+    }
+
+    mutating func oneOf(_ node: YAMLNode?, _ choices: [String], what: String, code: String = "wrong-type") -> Located<String>? {
+        guard let node, let text = text(node) else { return nil }
+        guard choices.contains(text) else {
+            let help = closestMatch(to: text, in: choices).map { "did you mean `\($0)`?" }
+                ?? "use one of: " + choices.joined(separator: ", ")
+            error(code, "`\(text)` is not a \(what)", at: node.range, help: help)
+            return nil
+        }
+        return Located(text, at: node.range)
+    }
+
+    mutating func sequence(_ node: YAMLNode?, of what: String) -> [YAMLNode] {
+        guard let node else { return [] }
+        guard let items = node.sequence else {
+            wrongType(node, expected: "a list of \(what) (lines starting with `- `)")
+            return []
+        }
+        return items
+    }
+
+    mutating func address(_ node: YAMLNode?) -> Address? {
+        guard let node else { return nil }
+        if let scalar = node.scalar { return scalar.isNull ? nil : Address(street: scalar.text) }
+        guard let fields = fields(of: node, table: Schema.address) else { return nil }
+        return Address(street: text(fields["street"]), city: text(fields["city"]), region: text(fields["region"]),
+                       postalCode: text(fields["postal_code"]), country: text(fields["country"]))
+    }
+}
+
+/// Locales ICU knows, so `de_DEE` is caught before it silently formats as the root locale.
+enum LocaleCatalog {
+    static let identifiers: [String] = Locale.availableIdentifiers.sorted()
+    private static let known = Set(identifiers)
+
+    static func isKnown(_ identifier: String) -> Bool { known.contains(identifier) }
+}
+
+extension Result {
+    var isSuccess: Bool { if case .success = self { return true } else { return false } }
+}

@@ -1,0 +1,169 @@
+/// The keys every kind of file accepts. The decoder reads files through these tables, so an
+/// unknown key, a missing one and a JSON Schema for editors all come from one place.
+public struct KeyTable: Sendable {
+    public let name: String
+    public let keys: [KeySpec]
+
+    public subscript(key: String) -> KeySpec? { keys.first { $0.name == key } }
+    public var names: [String] { keys.map(\.name) }
+}
+
+public struct KeySpec: Sendable {
+    public let name: String
+    public let type: ValueType
+    public let required: Bool
+    public let help: String
+
+    init(_ name: String, _ type: ValueType, required: Bool = false, _ help: String) {
+        self.name = name
+        self.type = type
+        self.required = required
+        self.help = help
+    }
+}
+
+public indirect enum ValueType: Sendable {
+    case text
+    case date
+    /// Whole days, e.g. payment terms.
+    case days
+    /// An exact decimal amount in the document's currency.
+    case amount
+    /// A price per unit: up to four more decimals than the currency has.
+    case price
+    /// A positive decimal with at most six decimals.
+    case quantity
+    /// A percentage written with its sign: `20%`.
+    case rate
+    /// A percentage (`10%`) or an amount (`50.00`).
+    case discount
+    case currency
+    case locale
+    case oneOf([String])
+    case pattern
+    /// A mapping of the given keys, or (for addresses) one string of street lines.
+    case mapping(KeyTable, orText: Bool = false)
+    case list(ValueType)
+}
+
+public enum Schema {
+    static let address = KeyTable(name: "address", keys: [
+        KeySpec("street", .text, "street lines; use `|` for several"),
+        KeySpec("city", .text, "city or town"),
+        KeySpec("region", .text, "state, county or region"),
+        KeySpec("postal_code", .text, "postal code; quote it to keep leading zeros: \"01234\""),
+        KeySpec("country", .text, "ISO 3166-1 alpha-2 country code, e.g. US"),
+    ])
+
+    static let business = KeyTable(name: "business", keys: [
+        KeySpec("name", .text, required: true, "the business name printed on every document"),
+        KeySpec("email", .text, "contact e-mail"),
+        KeySpec("phone", .text, "contact phone"),
+        KeySpec("address", .mapping(address, orText: true), "postal address"),
+        KeySpec("tax_id", .text, "VAT number or tax id, printed when set"),
+        KeySpec("logo", .text, "PNG, JPEG or SVG file, relative to the book"),
+    ])
+
+    static let payment = KeyTable(name: "payment", keys: [
+        KeySpec("beneficiary", .text, "account holder"),
+        KeySpec("bank", .text, "bank name"),
+        KeySpec("account", .text, "account number or IBAN"),
+        KeySpec("bic", .text, "SWIFT/BIC code"),
+        KeySpec("instructions", .text, "free text, e.g. other ways to pay"),
+    ])
+
+    static let defaults = KeyTable(name: "defaults", keys: [
+        KeySpec("currency", .currency, "ISO 4217 code used when a client or document names none"),
+        KeySpec("locale", .locale, "formatting of money, dates and labels, e.g. en_US"),
+        KeySpec("tax", .rate, "default tax rate of a line, e.g. 20%"),
+        KeySpec("terms", .days, "days from issue to due"),
+        KeySpec("validity", .days, "days an estimate stays valid"),
+        KeySpec("rounding", .oneOf(["half_away_from_zero", "half_even"]), "rounding of amounts to the currency's minor unit"),
+    ])
+
+    static let numbering = KeyTable(name: "numbering", keys: [
+        KeySpec("invoice", .pattern, "invoice number pattern, e.g. \"INV-{seq:4}\" or \"INV-{year}-{seq:3}\""),
+        KeySpec("estimate", .pattern, "estimate number pattern, e.g. \"EST-{seq:4}\""),
+        KeySpec("gaps", .oneOf(["error", "warning"]), "whether a gap in a series is an error or a warning"),
+    ])
+
+    public static let book = KeyTable(name: "invoic.yaml", keys: [
+        KeySpec("business", .mapping(business), required: true, "who issues the documents"),
+        KeySpec("payment", .mapping(payment), "printed as PAYMENT DETAILS when any is set"),
+        KeySpec("defaults", .mapping(defaults), "what every client and document inherits"),
+        KeySpec("numbering", .mapping(numbering), "number patterns and how strict series are"),
+        KeySpec("template", .text, "built-in template name, or templates/<name>.yaml in the book"),
+        KeySpec("pdf_name", .text, "PDF file name pattern, e.g. \"{number} - {business}\""),
+    ])
+
+    public static let client = KeyTable(name: "client", keys: [
+        KeySpec("name", .text, required: true, "the client's name as printed"),
+        KeySpec("email", .text, "contact e-mail"),
+        KeySpec("phone", .text, "contact phone"),
+        KeySpec("address", .mapping(address, orText: true), "postal address"),
+        KeySpec("tax_id", .text, "the client's VAT number or tax id"),
+        KeySpec("currency", .currency, "this client's default currency, over the book's"),
+        KeySpec("locale", .locale, "this client's default locale, over the book's"),
+        KeySpec("tax", .rate, "this client's default tax rate, over the book's (e.g. 0% for reverse charge)"),
+        KeySpec("terms", .days, "days from issue to due for this client"),
+        KeySpec("notes", .text, "internal only, never printed"),
+        KeySpec("archived", .date, "no document issued after this day may use the client"),
+    ])
+
+    static let item = KeyTable(name: "item", keys: [
+        KeySpec("description", .text, required: true, "what was supplied; may span lines"),
+        KeySpec("quantity", .quantity, "greater than 0, default 1, at most 6 decimals"),
+        KeySpec("unit", .text, "printed after the quantity, e.g. h"),
+        KeySpec("price", .price, required: true, "price per unit, 0 or more"),
+        KeySpec("tax", .rate, "this line's tax rate, over the document's"),
+        KeySpec("category", .text, "for reports"),
+        KeySpec("amount", .amount, "stated line amount, checked against quantity x price"),
+    ])
+
+    static let paymentEntry = KeyTable(name: "payment", keys: [
+        KeySpec("date", .date, required: true, "the day the money arrived"),
+        KeySpec("amount", .amount, required: true, "the amount paid"),
+        KeySpec("method", .oneOf(PaymentMethod.allCases.map(\.rawValue)), required: true, "how it was paid"),
+        KeySpec("note", .text, "e.g. a transaction reference"),
+    ])
+
+    static let voiding = KeyTable(name: "void", keys: [
+        KeySpec("date", .date, required: true, "the day the invoice was cancelled"),
+        KeySpec("reason", .text, "why, for the record"),
+    ])
+
+    private static let documentCommon: [KeySpec] = [
+        KeySpec("number", .text, "must equal the file name; optional"),
+        KeySpec("client", .text, required: true, "a client id: the name of a file in clients/"),
+        KeySpec("issued", .date, required: true, "issue date, YYYY-MM-DD"),
+        KeySpec("currency", .currency, "default: the client's, then the book's"),
+        KeySpec("locale", .locale, "default: the client's, then the book's"),
+        KeySpec("tax", .rate, "default tax rate for the lines"),
+        KeySpec("discount", .discount, "a percentage (10%) or an amount (50.00), before tax"),
+        KeySpec("project", .text, "grouping for reports"),
+        KeySpec("category", .text, "grouping for reports"),
+        KeySpec("delivered", .date, "date of supply, when it differs from the issue date"),
+        KeySpec("sent", .date, "the day it went to the client"),
+        KeySpec("items", .list(.mapping(item)), required: true, "the lines; at least one"),
+        KeySpec("notes", .text, "printed in the footer"),
+        KeySpec("subtotal", .amount, "stated subtotal, checked"),
+        KeySpec("discount_amount", .amount, "stated discount, checked"),
+        KeySpec("tax_amount", .amount, "stated tax, checked"),
+        KeySpec("total", .amount, "stated total, checked"),
+    ]
+
+    public static let invoice = KeyTable(name: "invoice", keys: documentCommon + [
+        KeySpec("due", .date, "due date; default issued + terms"),
+        KeySpec("from_estimate", .text, "the estimate this invoice converts"),
+        KeySpec("payments", .list(.mapping(paymentEntry)), "payments received"),
+        KeySpec("void", .mapping(voiding), "cancelled, kept for the record"),
+    ])
+
+    public static let estimate = KeyTable(name: "estimate", keys: documentCommon + [
+        KeySpec("valid_until", .date, "default issued + validity"),
+        KeySpec("accepted", .date, "the day the client accepted"),
+        KeySpec("declined", .date, "the day the client declined"),
+    ])
+
+    public static func document(_ kind: DocumentKind) -> KeyTable { kind == .invoice ? invoice : estimate }
+}

@@ -1,0 +1,95 @@
+import InvoicDiagnostics
+import InvoicMoney
+
+/// `invoic.yaml`: who the business is, how it is paid, and the defaults every document inherits.
+public struct BookSettings: Sendable {
+    public static let fileName = "invoic.yaml"
+
+    public var business: Contact
+    public var logo: Located<String>?
+    public var payment: PaymentDetails
+    public var defaults: Defaults
+    public var numbering: Numbering
+    public var template: Located<String>?
+    /// The PDF file name pattern, e.g. `"{number} - {business}"`; `{number}` when unset.
+    public var pdfName: Located<String>?
+
+    public init(business: Contact, logo: Located<String>? = nil, payment: PaymentDetails = PaymentDetails(),
+                defaults: Defaults = Defaults(), numbering: Numbering = Numbering(),
+                template: Located<String>? = nil, pdfName: Located<String>? = nil) {
+        self.business = business
+        self.logo = logo
+        self.payment = payment
+        self.defaults = defaults
+        self.numbering = numbering
+        self.template = template
+        self.pdfName = pdfName
+    }
+}
+
+/// The PAYMENT DETAILS block of a PDF: printed when any field is set.
+public struct PaymentDetails: Sendable, Hashable {
+    public var beneficiary: String?
+    public var bank: String?
+    /// An account number or IBAN.
+    public var account: String?
+    public var bic: String?
+    public var instructions: String?
+
+    public init(beneficiary: String? = nil, bank: String? = nil, account: String? = nil, bic: String? = nil, instructions: String? = nil) {
+        self.beneficiary = beneficiary
+        self.bank = bank
+        self.account = account
+        self.bic = bic
+        self.instructions = instructions
+    }
+
+    public var isEmpty: Bool { [beneficiary, bank, account, bic, instructions].allSatisfy { $0 == nil } }
+}
+
+public struct Defaults: Sendable {
+    public var currency: Located<Currency>?
+    public var locale: Located<String>?
+    public var tax: Located<Rate>?
+    /// Days from issue to due.
+    public var terms: Located<Int>?
+    /// Days an estimate stays valid.
+    public var validity: Located<Int>?
+    public var rounding: RoundingRule
+
+    public init(currency: Located<Currency>? = nil, locale: Located<String>? = nil, tax: Located<Rate>? = nil,
+                terms: Located<Int>? = nil, validity: Located<Int>? = nil, rounding: RoundingRule = .halfAwayFromZero) {
+        self.currency = currency
+        self.locale = locale
+        self.tax = tax
+        self.terms = terms
+        self.validity = validity
+        self.rounding = rounding
+    }
+
+    /// The locale when neither document, client nor book names one.
+    public static let fallbackLocale = "en_US"
+}
+
+public struct Numbering: Sendable {
+    public var invoice: Located<NumberPattern>?
+    public var estimate: Located<NumberPattern>?
+    /// How a gap in a series is reported: France and Spain require gapless series, Germany only unique ones.
+    public var gaps: Severity
+
+    public init(invoice: Located<NumberPattern>? = nil, estimate: Located<NumberPattern>? = nil, gaps: Severity = .error) {
+        self.invoice = invoice
+        self.estimate = estimate
+        self.gaps = gaps
+    }
+
+    public static let defaultInvoicePattern = NumberPattern.parse("INV-{seq:4}")!
+    public static let defaultEstimatePattern = NumberPattern.parse("EST-{seq:4}")!
+
+    public func pattern(for kind: DocumentKind) -> NumberPattern {
+        switch kind {
+        case .invoice: return invoice?.value ?? Numbering.defaultInvoicePattern
+        case .estimate: return estimate?.value ?? Numbering.defaultEstimatePattern
+        }
+    }
+}

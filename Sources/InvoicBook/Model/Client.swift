@@ -1,0 +1,23 @@
+import InvoicMoney
+
+/// `clients/<id>.yaml`: someone the business bills. The id is the file stem.
+public struct Client: Sendable {
+    public var id: String
+    public var file: String
+    public var contact: Contact
+    public var currency: Located<Currency>?
+    public var locale: Located<String>?
+    /// The client's default tax rate over the book's, e.g. 0% for reverse charge abroad.
+    public var tax: Located<Rate>?
+    public var terms: Located<Int>?
+    /// Never printed.
+    public var notes: String?
+    /// Soft delete: no document issued after this day may use the client.
+    public var archived: Located<Day>?
+
+    public init(id: String, file: String, contact: Contact) {
+        self.id = id
+        self.file = file
+        self.contact = contact
+    }
+}

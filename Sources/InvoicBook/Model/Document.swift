@@ -1,0 +1,115 @@
+import InvoicDiagnostics
+import InvoicMoney
+
+public enum DocumentKind: String, Sendable, Hashable, CaseIterable {
+    case invoice, estimate
+
+    /// The folder of the book that holds documents of this kind.
+    public var folder: String { self == .invoice ? "invoices" : "estimates" }
+}
+
+/// An invoice or an estimate as the user wrote it: one file, its stem the number.
+/// Every value keeps its place in the file; resolved figures live in `figures`.
+public struct Document: Sendable {
+    public var kind: DocumentKind
+    public var number: String
+    public var file: String
+    public var numberKey: Located<String>?
+    public var client: Located<String>
+    public var issued: Located<Day>
+    /// `due` for invoices, `valid_until` for estimates, as written.
+    public var due: Located<Day>?
+    public var currency: Located<Currency>?
+    public var locale: Located<String>?
+    public var tax: Located<Rate>?
+    public var discount: Located<DiscountText>?
+    public var project: String?
+    public var category: String?
+    public var fromEstimate: Located<String>?
+    public var delivered: Located<Day>?
+    public var sent: Located<Day>?
+    public var items: [LineItem]
+    public var itemsRange: SourceRange?
+    public var payments: [Payment]
+    public var void: Void?
+    public var accepted: Located<Day>?
+    public var declined: Located<Day>?
+    public var notes: String?
+    public var stated: [StatedFigure: Located<DecimalNumber>]
+    /// Figures computed from the lines once currency and defaults are resolved; nil when they could not be.
+    public var figures: Figures?
+
+    public init(kind: DocumentKind, number: String, file: String, client: Located<String>, issued: Located<Day>) {
+        self.kind = kind
+        self.number = number
+        self.file = file
+        self.client = client
+        self.issued = issued
+        items = []
+        payments = []
+        stated = [:]
+    }
+
+    public struct Void: Sendable {
+        public var date: Located<Day>
+        public var reason: String?
+        public var range: SourceRange
+    }
+}
+
+/// A discount as written: a percentage (`10%`) or an amount in the document's currency (`50.00`).
+public enum DiscountText: Sendable, Hashable {
+    case percentage(Rate)
+    case amount(DecimalNumber)
+}
+
+public struct LineItem: Sendable {
+    public var description: String
+    public var quantity: Located<DecimalNumber>?
+    public var unit: String?
+    public var price: Located<DecimalNumber>
+    public var tax: Located<Rate>?
+    public var category: String?
+    public var statedAmount: Located<DecimalNumber>?
+    public var range: SourceRange
+}
+
+public enum PaymentMethod: String, Sendable, Hashable, CaseIterable {
+    case cash, card, bankTransfer = "bank_transfer", check, other
+}
+
+public struct Payment: Sendable {
+    public var date: Located<Day>
+    public var amount: Located<DecimalNumber>
+    public var method: PaymentMethod
+    public var note: String?
+    public var range: SourceRange
+}
+
+/// Figures a document may state; each is checked against the computed one.
+public enum StatedFigure: String, Sendable, Hashable, CaseIterable {
+    case subtotal, discountAmount = "discount_amount", taxAmount = "tax_amount", total
+}
+
+/// A document's figures in minor units of its resolved currency.
+public struct Figures: Sendable {
+    public var currency: Currency
+    public var locale: String
+    public var rounding: RoundingRule
+    /// The due date (invoices) or valid-until date (estimates), written or derived from terms.
+    public var dueDate: Day?
+    public var lines: [PricedLine]
+    public var breakdown: PriceBreakdown
+    /// Payments in minor units, in file order.
+    public var payments: [Int64]
+    /// The sum of payments; pricing fails with `amount-overflow` before this could overflow.
+    public var paid: Int64
+
+    public var total: Int64 { breakdown.total }
+    public var balance: Int64 { breakdown.total - paid }
+}
+
+public struct PricedLine: Sendable, Hashable {
+    public var amount: Int64
+    public var rate: Rate
+}

@@ -1,0 +1,47 @@
+/// A postal address: structured, or one free-text street block when written as a single string.
+public struct Address: Sendable, Hashable {
+    public var street: String?
+    public var city: String?
+    public var region: String?
+    public var postalCode: String?
+    /// ISO 3166-1 alpha-2.
+    public var country: String?
+
+    public init(street: String? = nil, city: String? = nil, region: String? = nil, postalCode: String? = nil, country: String? = nil) {
+        self.street = street
+        self.city = city
+        self.region = region
+        self.postalCode = postalCode
+        self.country = country
+    }
+
+    /// The address as printed: street lines, then "City, Region Postal", then the country.
+    public var lines: [String] {
+        var lines = (street ?? "").split(separator: "\n", omittingEmptySubsequences: true)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        let place = [city, [region, postalCode].compactMap { $0 }.joined(separator: " ")]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        if !place.isEmpty { lines.append(place) }
+        if let country, !country.isEmpty { lines.append(country) }
+        return lines
+    }
+}
+
+/// Contact details shared by the business and its clients.
+public struct Contact: Sendable, Hashable {
+    public var name: String
+    public var email: String?
+    public var phone: String?
+    public var address: Address?
+    public var taxID: String?
+
+    public init(name: String, email: String? = nil, phone: String? = nil, address: Address? = nil, taxID: String? = nil) {
+        self.name = name
+        self.email = email
+        self.phone = phone
+        self.address = address
+        self.taxID = taxID
+    }
+}
+
+import Foundation

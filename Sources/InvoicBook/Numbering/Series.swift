@@ -1,0 +1,44 @@
+/// One numbering series: a kind of document, and with a `{year}` pattern, one year of it.
+public struct SeriesKey: Hashable, Sendable, Comparable {
+    public var kind: DocumentKind
+    public var year: Int?
+
+    public static func < (a: SeriesKey, b: SeriesKey) -> Bool {
+        (a.kind.rawValue, a.year ?? 0) < (b.kind.rawValue, b.year ?? 0)
+    }
+}
+
+public struct SeriesMember: Sendable {
+    public var number: String
+    public var file: String
+    public var sequence: Int
+    /// Nil for a file that could not be read: its number is taken all the same.
+    public var document: Document?
+}
+
+extension Book {
+    /// Documents whose numbers fit their pattern, by series, in sequence order.
+    public func series() -> [SeriesKey: [SeriesMember]] {
+        var result: [SeriesKey: [SeriesMember]] = [:]
+        func add(kind: DocumentKind, number: String, file: String, document: Document?) {
+            guard let parts = settings.numbering.pattern(for: kind).match(number) else { return }
+            result[SeriesKey(kind: kind, year: parts.year), default: []]
+                .append(SeriesMember(number: number, file: file, sequence: parts.sequence, document: document))
+        }
+        for document in documents {
+            add(kind: document.kind, number: document.number, file: document.file, document: document)
+        }
+        for stub in unreadable {
+            add(kind: stub.kind, number: stub.number, file: stub.file, document: nil)
+        }
+        return result.mapValues { $0.sorted { ($0.sequence, $0.file) < ($1.sequence, $1.file) } }
+    }
+
+    /// The next number of a series: one past the highest, starting at 1.
+    public func nextNumber(for kind: DocumentKind, issued: Day) -> String {
+        let pattern = settings.numbering.pattern(for: kind)
+        let year = pattern.hasYear ? issued.year : nil
+        let last = series()[SeriesKey(kind: kind, year: year)]?.last?.sequence ?? 0
+        return pattern.format(year: year, sequence: last + 1)
+    }
+}

@@ -1,0 +1,191 @@
+import InvoicDiagnostics
+import InvoicMoney
+
+extension Book {
+    /// Resolves every document's currency, locale, rates and dates (document, then client, then
+    /// book) and computes its figures. A document whose figures cannot be trusted gets none, and
+    /// the checks that need figures skip it: its own errors are the ones to fix first.
+    public mutating func price() -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for index in documents.indices {
+            var pricer = DocumentPricer(book: self, document: documents[index])
+            documents[index].figures = pricer.price()
+            diagnostics += pricer.diagnostics
+        }
+        return diagnostics
+    }
+}
+
+/// Prices one document: a small state machine over its values, collecting every problem.
+struct DocumentPricer {
+    let book: Book
+    let document: Document
+    let client: Client?
+    var diagnostics: [Diagnostic] = []
+    private var trustworthy = true
+
+    init(book: Book, document: Document) {
+        self.book = book
+        self.document = document
+        client = book.clients[document.client.value]
+    }
+
+    private mutating func error(_ code: String, _ message: String, at range: SourceRange, label: String? = nil, help: String? = nil) {
+        diagnostics.append(.error(code, message, file: document.file, range: range, label: label, help: help))
+        trustworthy = false
+    }
+
+    mutating func price() -> Figures? {
+        let defaults = book.settings.defaults
+        guard let currency = document.currency?.value ?? client?.currency?.value ?? defaults.currency?.value else {
+            error("missing-currency", "no currency for \(document.number): neither the document, its client nor the book names one",
+                  at: document.issued.range, help: "set `defaults.currency` in invoic.yaml, or `currency:` on the client or document")
+            return nil
+        }
+        let locale = document.locale?.value ?? client?.locale?.value ?? defaults.locale?.value ?? Defaults.fallbackLocale
+        let rounding = defaults.rounding
+        let defaultRate = document.tax?.value ?? client?.tax?.value ?? defaults.tax?.value ?? .zero
+
+        if document.items.isEmpty {
+            error("no-items", "\(document.kind.rawValue) \(document.number) has no items",
+                  at: document.itemsRange ?? document.issued.range, help: "add at least one item with a description and a price")
+        }
+        var lines: [PricedLine] = []
+        for item in document.items {
+            if let line = priceLine(item, currency: currency, rounding: rounding, defaultRate: defaultRate) { lines.append(line) }
+        }
+        let discount = resolveDiscount(currency: currency)
+        let payments = document.payments.compactMap { payment in paymentAmount(payment, currency: currency) }
+        guard trustworthy else { return nil }
+
+        let breakdown: PriceBreakdown
+        switch Pricing.breakdown(lines: lines.map { ($0.amount, $0.rate) }, discount: discount, rounding: rounding) {
+        case .success(let value): breakdown = value
+        case .failure(.overflow):
+            error("amount-overflow", "the figures of \(document.number) are too large to compute exactly", at: document.itemsRange ?? document.issued.range)
+            return nil
+        case .failure(.discountExceedsSubtotal):
+            error("discount-exceeds-subtotal", "discount is more than the subtotal", at: document.discount?.range ?? document.issued.range,
+                  help: "a discount can at most cancel the lines; check the amount or write a percentage")
+            return nil
+        }
+        var paid: Int64 = 0
+        for amount in payments {
+            let (sum, overflow) = paid.addingReportingOverflow(amount)
+            guard !overflow else {
+                error("amount-overflow", "the payments of \(document.number) are too large to add up", at: document.issued.range)
+                return nil
+            }
+            paid = sum
+        }
+        let figures = Figures(currency: currency, locale: locale, rounding: rounding, dueDate: dueDate(),
+                              lines: lines, breakdown: breakdown, payments: payments, paid: paid)
+        checkStatedFigures(figures)
+        return figures
+    }
+
+    private func dueDate() -> Day? {
+        if let due = document.due { return due.value }
+        let days: Int?
+        switch document.kind {
+        case .invoice: days = client?.terms?.value ?? book.settings.defaults.terms?.value
+        case .estimate: days = book.settings.defaults.validity?.value
+        }
+        return days.map { document.issued.value.adding(days: $0) }
+    }
+
+    private mutating func priceLine(_ item: LineItem, currency: Currency, rounding: RoundingRule, defaultRate: Rate) -> PricedLine? {
+        let quantity = item.quantity?.value ?? DecimalNumber(integer: 1)
+        if let written = item.quantity {
+            if quantity.isNegative || quantity.isZero {
+                error("invalid-quantity", "quantity must be more than 0, found \(written.value)", at: written.range,
+                      help: "to give money back, issue a credit or a discount instead of a negative line")
+            } else if quantity.scale > 6 {
+                error("too-many-decimals", "quantity \(written.value) has \(quantity.scale) decimals; at most 6 are allowed", at: written.range)
+            }
+        }
+        if item.price.value.isNegative {
+            error("negative-amount", "price must not be negative, found \(item.price.value)", at: item.price.range,
+                  help: "use a `discount:` on the document instead of a negative price")
+        } else if item.price.value.scale > currency.exponent + 4 {
+            error("too-many-decimals", "price \(item.price.value) has \(item.price.value.scale) decimals; \(currency.code) prices carry at most \(currency.exponent + 4)",
+                  at: item.price.range)
+        }
+        guard trustworthy else { return nil }
+        switch Pricing.lineAmount(quantity: quantity, price: item.price.value, currency: currency, rounding: rounding) {
+        case .failure:
+            error("amount-overflow", "\(quantity) x \(item.price.value) is too large to compute exactly", at: item.price.range,
+                  help: "amounts up to about 92 quadrillion minor units are supported")
+            return nil
+        case .success(let amount):
+            if let stated = item.statedAmount {
+                compare(stated, label: "line amount", computed: amount, currency: currency,
+                        how: "\(quantity) x \(item.price.value) = \(MoneyFormat.plain(amount, currency))")
+            }
+            return PricedLine(amount: amount, rate: item.tax?.value ?? defaultRate)
+        }
+    }
+
+    private mutating func resolveDiscount(currency: Currency) -> Discount? {
+        guard let discount = document.discount else { return nil }
+        switch discount.value {
+        case .percentage(let rate): return .percentage(rate)
+        case .amount(let number):
+            guard let minor = minorUnits(number, at: discount.range, what: "discount", currency: currency) else { return nil }
+            return .amount(minor)
+        }
+    }
+
+    private mutating func paymentAmount(_ payment: Payment, currency: Currency) -> Int64? {
+        guard let minor = minorUnits(payment.amount.value, at: payment.amount.range, what: "payment", currency: currency) else { return nil }
+        guard minor > 0 else {
+            error("negative-amount", "a payment must be more than 0, found \(payment.amount.value)", at: payment.amount.range,
+                  help: "remove the payment, or record a refund as a note")
+            return nil
+        }
+        return minor
+    }
+
+    /// An amount that may not carry more decimals than the currency has.
+    private mutating func minorUnits(_ number: DecimalNumber, at range: SourceRange, what: String, currency: Currency) -> Int64? {
+        if number.isNegative {
+            error("negative-amount", "\(what) must not be negative, found \(number)", at: range)
+            return nil
+        }
+        guard number.scale <= currency.exponent else {
+            error("too-many-decimals", "\(what) \(number) has \(number.scale) decimals; \(currency.code) has \(currency.exponent)", at: range,
+                  help: currency.exponent == 0 ? "\(currency.code) has no minor unit: write a whole number" : "round it to \(currency.exponent) decimals")
+            return nil
+        }
+        guard let minor = number.minorUnits(in: currency) else {
+            error("amount-overflow", "\(what) \(number) is too large", at: range)
+            return nil
+        }
+        return minor
+    }
+
+    private mutating func checkStatedFigures(_ figures: Figures) {
+        let b = figures.breakdown
+        let currency = figures.currency
+        let taxes = b.groups.filter { !$0.rate.isZero }
+            .map { "\(MoneyFormat.plain($0.tax, currency)) (\($0.rate) of \(MoneyFormat.plain($0.taxable, currency)))" }
+        let how = "subtotal \(MoneyFormat.plain(b.subtotal, currency)) - discount \(MoneyFormat.plain(b.discount, currency))"
+            + " + tax " + (taxes.isEmpty ? "0" : taxes.joined(separator: " + ")) + " = \(MoneyFormat.plain(b.total, currency))"
+        let computed: [StatedFigure: Int64] = [.subtotal: b.subtotal, .discountAmount: b.discount, .taxAmount: b.tax, .total: b.total]
+        for figure in StatedFigure.allCases {
+            guard let stated = document.stated[figure], let value = computed[figure] else { continue }
+            compare(stated, label: figure.rawValue.replacingOccurrences(of: "_", with: " "), computed: value, currency: currency, how: how)
+        }
+    }
+
+    private mutating func compare(_ stated: Located<DecimalNumber>, label: String, computed: Int64, currency: Currency, how: String) {
+        let before = diagnostics.count
+        guard let minor = minorUnits(stated.value, at: stated.range, what: "stated \(label)", currency: currency) else { return }
+        guard diagnostics.count == before, minor != computed else { return }
+        diagnostics.append(.error(
+            "stated-figure-mismatch",
+            "stated \(label) \(stated.value) differs from the computed \(MoneyFormat.plain(computed, currency))",
+            file: document.file, range: stated.range, label: "computed \(MoneyFormat.plain(computed, currency))",
+            help: "check the lines, or correct the stated figure; computed: \(how)"))
+    }
+}

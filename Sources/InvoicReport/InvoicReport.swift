@@ -1,0 +1,1 @@
+// The index report: see the build issue.

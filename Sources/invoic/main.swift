@@ -1,0 +1,3 @@
+import InvoicCLI
+
+InvoicCommand.runAndExit()

@@ -1,0 +1,165 @@
+import InvoicMoney
+import Testing
+@testable import InvoicBook
+
+@Suite struct PricingStageTests {
+    @Test func defaultsResolveDocumentThenClientThenBook() throws {
+        let result = TestBook([
+            "invoices/INV-0001.yaml": invoice(),
+            "invoices/INV-0002.yaml": invoice(client: "euro", issued: "2026-03-02"),
+            "invoices/INV-0003.yaml": invoice(client: "euro", issued: "2026-03-03", "currency: GBP\nlocale: en_GB\ntax: 10%\ndue: 2026-03-05\n"),
+        ], clients: ["acme": TestBook.client, "euro": "name: Euro GmbH\ncurrency: EUR\nlocale: de_DE\ntax: 19%\nterms: 14\n"]).check()
+        #expect(result.diagnostics.isEmpty)
+        let figures = result.book.documents.map { $0.figures! }
+        #expect(figures.map(\.currency.code) == ["USD", "EUR", "GBP"])
+        #expect(figures.map(\.locale) == ["en_US", "de_DE", "en_GB"])
+        #expect(figures.map(\.total) == [20000, 23800, 22000])
+        #expect(figures.map { $0.dueDate?.description } == ["2026-03-31", "2026-03-16", "2026-03-05"])
+    }
+
+    @Test func statedFiguresAreCheckedWithTheComputation() {
+        let findings = TestBook(["invoices/INV-0001.yaml": invoice("subtotal: 200.00\ntotal: 210.00\n")]).findings()
+        #expect(findings == ["invoices/INV-0001.yaml:6:8 stated-figure-mismatch"])
+    }
+
+    @Test func amountRulesFollowTheCurrency() {
+        let findings = TestBook([
+            "invoices/INV-0001.yaml": invoice(items: "  - { description: A, quantity: 0, price: 1.00 }\n  - { description: B, price: -1 }\n  - { description: C, price: 0.0000001 }\n  - { description: D, quantity: 1.0000001, price: 1 }\n"),
+            "invoices/INV-0002.yaml": invoice(issued: "2026-03-02", "payments:\n  - { date: 2026-03-03, amount: 1.005, method: card }\n"),
+            // A JPY price may carry 4 decimals; a JPY payment none.
+            "invoices/INV-0003.yaml": invoice(issued: "2026-03-03", "currency: JPY\npayments:\n  - { date: 2026-03-04, amount: 10.5, method: card }\n",
+                                              items: "  - { description: Gig, price: 1000.5 }\n"),
+        ]).findings()
+        #expect(findings == [
+            "invoices/INV-0001.yaml:4:33 invalid-quantity",
+            "invoices/INV-0001.yaml:5:30 negative-amount",
+            "invoices/INV-0001.yaml:6:30 too-many-decimals",
+            "invoices/INV-0001.yaml:7:33 too-many-decimals",
+            "invoices/INV-0002.yaml:6:33 too-many-decimals",
+            "invoices/INV-0003.yaml:7:33 too-many-decimals",
+        ])
+    }
+
+    @Test func hugeQuantityIsReportedNotTrapped() {
+        let findings = TestBook(["invoices/INV-0001.yaml": invoice(items: "  - { description: A, quantity: 99999999999999999999, price: 99999999 }\n")]).findings()
+        #expect(findings == ["invoices/INV-0001.yaml:4:62 amount-overflow"])
+    }
+}
+
+@Suite struct StatusTests {
+    func statuses(_ files: [String: String], today: String) -> [String: Status] {
+        let result = TestBook(files).check()
+        let day = Day(today)!
+        return Dictionary(uniqueKeysWithValues: result.book.documents.map { ($0.number, result.book.status(of: $0, today: day)) })
+    }
+
+    @Test func invoiceStatusesFollowTheDatedFacts() {
+        let files = [
+            "invoices/INV-0001.yaml": invoice(),
+            "invoices/INV-0002.yaml": invoice("sent: 2026-03-02\n"),
+            "invoices/INV-0003.yaml": invoice("sent: 2026-03-02\npayments:\n  - { date: 2026-03-10, amount: 50.00, method: cash }\n"),
+            "invoices/INV-0004.yaml": invoice("sent: 2026-03-02\npayments:\n  - { date: 2026-03-10, amount: 200.00, method: card }\n"),
+            "invoices/INV-0005.yaml": invoice("sent: 2026-03-02\nvoid: { date: 2026-03-05, reason: twice }\n"),
+        ]
+        let early = statuses(files, today: "2026-03-20")
+        #expect(early == ["INV-0001": .draft, "INV-0002": .sent, "INV-0003": .partial, "INV-0004": .paid, "INV-0005": .void])
+        let late = statuses(files, today: "2026-04-01")
+        #expect(late["INV-0002"] == .overdue)
+        #expect(late["INV-0003"] == .overdue)
+        #expect(late["INV-0004"] == .paid)
+        // Facts dated after "today" have not happened yet.
+        let before = statuses(files, today: "2026-03-04")
+        #expect(before["INV-0003"] == .sent)
+        #expect(before["INV-0005"] == .sent)
+    }
+
+    @Test func estimateStatusesFollowTheDatedFacts() {
+        let files = [
+            "estimates/EST-0001.yaml": invoice(),
+            "estimates/EST-0002.yaml": invoice("sent: 2026-03-01\n"),
+            "estimates/EST-0003.yaml": invoice("accepted: 2026-03-03\n"),
+            "estimates/EST-0004.yaml": invoice("declined: 2026-03-03\n"),
+            "estimates/EST-0005.yaml": invoice("accepted: 2026-03-02\n"),
+            "invoices/INV-0001.yaml": invoice(issued: "2026-03-04", "from_estimate: EST-0005\n"),
+        ]
+        let march = statuses(files, today: "2026-03-10")
+        #expect(march["EST-0001"] == .draft)
+        #expect(march["EST-0002"] == .sent)
+        #expect(march["EST-0003"] == .accepted)
+        #expect(march["EST-0004"] == .declined)
+        #expect(march["EST-0005"] == .converted)
+        #expect(statuses(files, today: "2026-04-01")["EST-0002"] == .expired)
+    }
+}
+
+@Suite struct NumberingTests {
+    @Test func gapsDuplicatesAndOrderAreFound() {
+        let findings = TestBook([
+            "invoices/INV-0001.yaml": invoice(issued: "2026-03-05"),
+            "invoices/INV-0002.yaml": invoice(issued: "2026-03-01"),
+            "invoices/INV-0005.yaml": invoice(issued: "2026-03-06"),
+            "invoices/old/INV-0005.yaml": invoice(issued: "2026-03-06"),
+            "invoices/INV-7.yaml": invoice(issued: "2026-03-07"),
+        ]).findings()
+        #expect(findings == [
+            "invoices/INV-0002.yaml:2:9 numbering-order",
+            "invoices/INV-0005.yaml:0:0 numbering-gap",
+            "invoices/INV-7.yaml:0:0 numbering-pattern",
+            "invoices/old/INV-0005.yaml:0:0 duplicate-number",
+        ])
+    }
+
+    @Test func yearlySeriesRestartAndCarryTheIssueYear() {
+        let settings = TestBook.settings + "\nnumbering: { invoice: \"INV-{year}-{seq:3}\", gaps: warning }\n"
+        let result = TestBook([
+            "invoices/INV-2025-007.yaml": invoice(issued: "2025-12-01"),
+            "invoices/INV-2026-001.yaml": invoice(issued: "2026-01-02"),
+            "invoices/INV-2026-003.yaml": invoice(issued: "2026-01-03"),
+            "invoices/INV-2027-002.yaml": invoice(issued: "2026-12-30"),
+        ], settings: settings).check()
+        let findings = result.diagnostics.map { "\($0.file!) \($0.code) \($0.severity)" }
+        #expect(findings == [
+            "invoices/INV-2026-003.yaml numbering-gap warning",
+            "invoices/INV-2027-002.yaml numbering-gap warning",
+            "invoices/INV-2027-002.yaml numbering-year error",
+        ])
+        #expect(result.book.nextNumber(for: .invoice, issued: Day("2026-05-01")!) == "INV-2026-004")
+        #expect(result.book.nextNumber(for: .invoice, issued: Day("2028-05-01")!) == "INV-2028-001")
+    }
+
+    @Test func anUnreadableFileStillHoldsItsNumber() {
+        let findings = TestBook([
+            "invoices/INV-0001.yaml": invoice(),
+            "invoices/INV-0002.yaml": "client: [unclosed\n",
+            "invoices/INV-0003.yaml": invoice(issued: "2026-03-02"),
+        ]).findings()
+        #expect(findings == ["invoices/INV-0002.yaml:2:1 yaml-syntax"])
+    }
+}
+
+@Suite struct DecodingTests {
+    @Test func unknownKeysSuggestTheClosestKnownOne() {
+        let result = TestBook(["invoices/INV-0001.yaml": invoice(items: "  - { descripton: Design, price: 1 }\n") + "valid_until: 2026-04-01\n"]).check()
+        // The item mapping's missing price is reported at its `{`, before the misspelt key.
+        #expect(result.diagnostics.map(\.code) == ["missing-key", "unknown-key", "unknown-key"])
+        #expect(result.diagnostics[1].help == "did you mean `description`?")
+        #expect(result.diagnostics[2].help == "`valid_until` belongs in an estimate, not an invoice")
+    }
+
+    @Test func everyProblemInOneFileIsReportedInOneRun() {
+        let findings = TestBook(["invoices/INV-0001.yaml": """
+            client: acme
+            issued: 2026-02-30
+            tax: 20
+            currency: usd
+            items:
+              - { description: A, price: "1,50" }
+            """]).findings()
+        #expect(findings == [
+            "invoices/INV-0001.yaml:2:9 invalid-date",
+            "invoices/INV-0001.yaml:3:6 invalid-rate",
+            "invoices/INV-0001.yaml:4:11 unknown-currency",
+            "invoices/INV-0001.yaml:6:30 invalid-number",
+        ])
+    }
+}

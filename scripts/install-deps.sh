@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs the Debian packages invoic builds and tests with. As root it runs apt-get itself;
+# otherwise it prints the exact command to run and fails, so nothing is half-installed.
+set -euo pipefail
+
+packages=(
+    pkg-config
+    libyaml-dev                 # the YAML parser (system library target CLibYAML)
+    libcairo2-dev libpango1.0-dev  # PDF rendering (CPangoCairo)
+    fonts-jetbrains-mono        # the default monospace face
+    fonts-noto-core fonts-noto-mono fonts-noto-cjk  # scripts and currency signs JetBrains Mono lacks
+    poppler-utils qpdf          # pdftotext, pdffonts, pdfinfo: used by the tests to read PDFs back
+)
+
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+    echo "invoic needs these Debian packages: ${missing[*]}" >&2
+    echo "install them with:  sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+fi
+
+echo "installing: ${missing[*]}"
+# Another apt may hold the dpkg lock for a while (unattended upgrades): wait and retry.
+for attempt in 1 2 3 4 5 6; do
+    if apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"; then
+        exit 0
+    fi
+    echo "apt-get failed (attempt $attempt); retrying in 10 s" >&2
+    sleep 10
+done
+exit 1
