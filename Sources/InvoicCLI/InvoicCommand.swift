@@ -7,7 +7,7 @@ public struct InvoicCommand: ParsableCommand {
         commandName: "invoic",
         abstract: "Check and compile a book of plain-text invoices, estimates and clients.",
         version: invoicVersion,
-        subcommands: [CheckCommand.self, ExplainCommand.self]
+        subcommands: [CheckCommand.self, BuildCommand.self, PDFCommand.self, ReportCommand.self, ExplainCommand.self]
     )
 
     public init() {}
