@@ -30,17 +30,22 @@ let package = Package(
         ),
         .target(name: "InvoicPDF", dependencies: ["InvoicBook", "InvoicYAML", "CPangoCairo"]),
         .target(name: "InvoicReport", dependencies: ["InvoicBook"]),
+        .target(name: "InvoicBuild", dependencies: ["InvoicBook"]),
         .target(name: "InvoicCLI", dependencies: [
-            "InvoicBook", "InvoicPDF", "InvoicReport",
+            "InvoicBook", "InvoicPDF", "InvoicReport", "InvoicBuild",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
 
+        // Helpers the test targets share: books written to a temporary folder.
+        .target(name: "InvoicTestSupport", dependencies: ["InvoicBook"], path: "Sources/InvoicTestSupport"),
+
         .testTarget(name: "InvoicYAMLTests", dependencies: ["InvoicYAML"]),
         .testTarget(name: "InvoicMoneyTests", dependencies: ["InvoicMoney"]),
-        .testTarget(name: "InvoicBookTests", dependencies: ["InvoicBook"]),
+        .testTarget(name: "InvoicBookTests", dependencies: ["InvoicBook", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPDFTests", dependencies: ["InvoicPDF"]),
         .testTarget(name: "InvoicReportTests", dependencies: ["InvoicReport"]),
+        .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicTestSupport"]),
         .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "invoic"]),
     ],
     swiftLanguageModes: [.v6]

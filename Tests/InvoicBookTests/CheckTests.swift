@@ -1,4 +1,5 @@
 import InvoicMoney
+import InvoicTestSupport
 import Testing
 @testable import InvoicBook
 

@@ -1,0 +1,133 @@
+import Dispatch
+import Foundation
+import InvoicBook
+import InvoicDiagnostics
+import Synchronization
+
+/// The build: decides what is stale by content, renders it on all cores, writes atomically,
+/// removes outputs of deleted documents, and records what it did for the next build.
+public struct BuildPipeline: Sendable {
+    public var folder: OutputFolder
+    public var jobs: Int
+
+    public struct Summary: Sendable {
+        public var written: [String] = []
+        public var upToDate = 0
+        public var removed: [String] = []
+        public var diagnostics: [Diagnostic] = []
+    }
+
+    /// Progress as each output finishes: (done, total, output name).
+    public typealias Progress = @Sendable (Int, Int, String) -> Void
+
+    public init(folder: OutputFolder, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.folder = folder
+        self.jobs = max(1, jobs)
+    }
+
+    /// Runs `plan`. `extraFiles` (the index report) are written when their content changed.
+    /// `makeRenderer` is called once per worker thread.
+    public func run<R: DocumentRenderer>(
+        _ plan: BuildPlan, extraFiles: [(name: String, bytes: [UInt8])] = [],
+        makeRenderer: @Sendable () throws(RenderFailure) -> R, progress: Progress? = nil
+    ) throws -> Summary {
+        try folder.create()
+        let lock = try BuildLock(folder: folder)
+        defer { withExtendedLifetime(lock) {} }
+        folder.removeLeftovers()
+
+        let previous = Manifest(text: folder.read(Manifest.fileName).map { String(decoding: $0, as: UTF8.self) } ?? "")
+        var summary = Summary()
+        var next = Manifest()
+        var stale: [BuildPlan.Output] = []
+        for output in plan.outputs {
+            if previous.entries[output.name]?.fingerprint == output.fingerprint, folder.exists(output.name) {
+                summary.upToDate += 1
+                next.entries[output.name] = previous.entries[output.name]
+            } else {
+                stale.append(output)
+            }
+        }
+
+        let results = try render(stale, makeRenderer: makeRenderer, progress: progress)
+        for (output, result) in zip(stale, results) {
+            switch result {
+            case .success:
+                summary.written.append(output.name)
+                next.entries[output.name] = Manifest.Entry(fingerprint: output.fingerprint, source: output.document.file)
+            case .failure(let failure):
+                summary.diagnostics += failure.diagnostics
+                // Never leave the PDF of an earlier version standing for a document that now fails.
+                folder.remove(output.name)
+            }
+        }
+
+        let current = Set(plan.outputs.map(\.name))
+        for name in previous.entries.keys.sorted() where !current.contains(name) {
+            folder.remove(name)
+            summary.removed.append(name)
+        }
+        for file in extraFiles where try folder.update(file.bytes, at: file.name) {
+            summary.written.append(file.name)
+        }
+        try folder.update(Array(next.text.utf8), at: Manifest.fileName)
+        return summary
+    }
+
+    /// Renders and writes `outputs` on `jobs` threads; results come back in input order.
+    private func render<R: DocumentRenderer>(
+        _ outputs: [BuildPlan.Output], makeRenderer: @Sendable () throws(RenderFailure) -> R, progress: Progress?
+    ) throws -> [Result<Void, RenderFailure>] {
+        guard !outputs.isEmpty else { return [] }
+        let state = Mutex(WorkState(results: Array(repeating: nil, count: outputs.count)))
+        let workers = min(jobs, outputs.count)
+        let folder = self.folder
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var renderer: R
+            do throws(RenderFailure) {
+                renderer = try makeRenderer()
+            } catch {
+                state.withLock { $0.setupFailure = error }
+                return
+            }
+            while let index = state.withLock({ $0.claim(outputs.count) }) {
+                let output = outputs[index]
+                let result: Result<Void, RenderFailure>
+                switch renderer.render(output.document) {
+                case .success(let bytes):
+                    do {
+                        try folder.write(bytes, to: output.name)
+                        result = .success(())
+                    } catch {
+                        result = .failure(RenderFailure([.error("write-failed", "\(error)", file: output.document.file)]))
+                    }
+                case .failure(let failure):
+                    result = .failure(failure)
+                }
+                let done = state.withLock { state -> Int in
+                    state.results[index] = result
+                    state.done += 1
+                    return state.done
+                }
+                progress?(done, outputs.count, output.name)
+            }
+        }
+        return try state.withLock { state in
+            if let failure = state.setupFailure { throw failure }
+            return state.results.map { $0 ?? .failure(RenderFailure([])) }
+        }
+    }
+
+    private struct WorkState {
+        var results: [Result<Void, RenderFailure>?]
+        var next = 0
+        var done = 0
+        var setupFailure: RenderFailure?
+
+        mutating func claim(_ count: Int) -> Int? {
+            guard setupFailure == nil, next < count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import InvoicBook
+
+/// What a build should produce: one output per document, each with the fingerprint of
+/// everything it depends on (its file, its client's, invoic.yaml, the template files, the logo,
+/// and the version of invoic), and the list of input files for make.
+public struct BuildPlan: Sendable {
+    public struct Output: Sendable {
+        public var name: String
+        public var document: Document
+        public var fingerprint: String
+    }
+
+    public var outputs: [Output]
+    /// Every file and folder the outputs were made from, relative to the book, for a depfile.
+    public var inputs: [String]
+
+    /// - Parameter renderer: names what renders (invoic's version, the template), so a new
+    ///   version of either rebuilds everything.
+    public init(book: Book, renderer: String) {
+        var shared = Fingerprint()
+        shared.add(renderer)
+        shared.add(book.sources[BookSettings.fileName]?.text ?? "")
+        var inputs = [BookSettings.fileName]
+        for file in Self.files(below: "templates", in: book.root) {
+            shared.add(file)
+            shared.add(Self.bytes(of: file, in: book.root))
+            inputs.append(file)
+        }
+        if let logo = book.settings.logo?.value {
+            shared.add(Self.bytes(of: logo, in: book.root))
+            inputs.append(logo)
+        }
+        var outputs: [Output] = []
+        for document in book.documents where document.figures != nil {
+            var fingerprint = shared
+            let client = book.clients[document.client.value]
+            fingerprint.add(client.flatMap { book.sources[$0.file]?.text } ?? "")
+            fingerprint.add(book.sources[document.file]?.text ?? "")
+            // A converted invoice prints its estimate's number; the link is in its own file.
+            outputs.append(Output(name: book.pdfFileName(for: document), document: document, fingerprint: fingerprint.hex))
+        }
+        inputs += book.clients.values.map(\.file) + book.documents.map(\.file) + book.unreadable.map(\.file)
+        // Folders too: adding a file to invoices/ changes the folder, so make knows to rebuild.
+        inputs += ["clients", "invoices", "estimates"] + Self.folders(below: "invoices", in: book.root) + Self.folders(below: "estimates", in: book.root)
+        self.outputs = outputs.sorted { $0.name < $1.name }
+        self.inputs = Array(Set(inputs)).sorted()
+    }
+
+    static func bytes(of path: String, in root: String) -> [UInt8] {
+        FileManager.default.contents(atPath: (root as NSString).appendingPathComponent(path)).map { [UInt8]($0) } ?? []
+    }
+
+    static func files(below folder: String, in root: String) -> [String] {
+        entries(below: folder, in: root).filter { !$0.isFolder }.map(\.path)
+    }
+
+    static func folders(below folder: String, in root: String) -> [String] {
+        entries(below: folder, in: root).filter(\.isFolder).map(\.path)
+    }
+
+    private static func entries(below folder: String, in root: String) -> [(path: String, isFolder: Bool)] {
+        let base = (root as NSString).appendingPathComponent(folder)
+        guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [] }
+        var result: [(String, Bool)] = []
+        while let relative = enumerator.nextObject() as? String {
+            let type = enumerator.fileAttributes?[.type] as? FileAttributeType
+            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+            result.append((folder + "/" + relative, type == .typeDirectory))
+        }
+        return result.sorted { $0.0 < $1.0 }
+    }
+}

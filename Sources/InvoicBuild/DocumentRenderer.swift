@@ -1,0 +1,16 @@
+import InvoicBook
+import InvoicDiagnostics
+
+/// Turns one priced document into file bytes. Each build worker owns one renderer, so an
+/// implementation may keep per-thread state (a font map, a layout) and reuse it.
+public protocol DocumentRenderer {
+    mutating func render(_ document: Document) -> Result<[UInt8], RenderFailure>
+}
+
+public struct RenderFailure: Error, Sendable {
+    public var diagnostics: [Diagnostic]
+
+    public init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+}

@@ -1,0 +1,25 @@
+/// A 128-bit FNV-1a hash of everything an output depends on. Not cryptographic: it only has to
+/// tell "changed" from "unchanged", and it must be the same on every machine and run.
+struct Fingerprint {
+    private static let prime: UInt128 = 0x0000_0000_0100_0000_0000_0000_0000_013B
+    private var state: UInt128 = 0x6C62_272E_07BB_0142_62B8_2175_6295_C58D
+
+    mutating func add(_ bytes: some Sequence<UInt8>) {
+        var count: UInt64 = 0
+        for byte in bytes {
+            state = (state ^ UInt128(byte)) &* Self.prime
+            count += 1
+        }
+        // The length separates fields, so ("ab", "c") and ("a", "bc") hash differently.
+        for shift in stride(from: 0, to: 64, by: 8) {
+            state = (state ^ UInt128((count >> UInt64(shift)) & 0xFF)) &* Self.prime
+        }
+    }
+
+    mutating func add(_ text: String) { add(text.utf8) }
+
+    var hex: String {
+        let digits = String(state, radix: 16)
+        return String(repeating: "0", count: 32 - digits.count) + digits
+    }
+}
