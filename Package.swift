@@ -31,8 +31,9 @@ let package = Package(
         .target(name: "InvoicPDF", dependencies: ["InvoicBook", "InvoicYAML", "CPangoCairo"]),
         .target(name: "InvoicReport", dependencies: ["InvoicBook"]),
         .target(name: "InvoicBuild", dependencies: ["InvoicBook"]),
+        .target(name: "InvoicAuthoring", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics"]),
         .target(name: "InvoicCLI", dependencies: [
-            "InvoicBook", "InvoicPDF", "InvoicReport", "InvoicBuild",
+            "InvoicBook", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
@@ -45,6 +46,7 @@ let package = Package(
         .testTarget(name: "InvoicBookTests", dependencies: ["InvoicBook", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPDFTests", dependencies: ["InvoicPDF"]),
         .testTarget(name: "InvoicReportTests", dependencies: ["InvoicReport"]),
+        .testTarget(name: "InvoicAuthoringTests", dependencies: ["InvoicAuthoring", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicTestSupport"]),
         .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "invoic"]),
     ],

@@ -3,7 +3,7 @@ import InvoicDiagnostics
 
 /// Turns one priced document into file bytes. Each build worker owns one renderer, so an
 /// implementation may keep per-thread state (a font map, a layout) and reuse it.
-public protocol DocumentRenderer {
+public protocol DocumentRenderer: SendableMetatype {
     mutating func render(_ document: Document) -> Result<[UInt8], RenderFailure>
 }
 

@@ -7,7 +7,11 @@ public struct InvoicCommand: ParsableCommand {
         commandName: "invoic",
         abstract: "Check and compile a book of plain-text invoices, estimates and clients.",
         version: invoicVersion,
-        subcommands: [CheckCommand.self, BuildCommand.self, PDFCommand.self, ReportCommand.self, ExplainCommand.self]
+        subcommands: [
+            InitCommand.self, CheckCommand.self, BuildCommand.self, PDFCommand.self, ReportCommand.self,
+            NewCommand.self, ConvertCommand.self, SendCommand.self, PayCommand.self, VoidCommand.self,
+            AcceptCommand.self, DeclineCommand.self, SchemaCommand.self, ExplainCommand.self,
+        ]
     )
 
     public init() {}

@@ -9,6 +9,7 @@ struct NodeBuilder {
     /// A sequence or mapping still open. Mutated in place on the stack, so appending stays O(1).
     private struct Frame {
         var isMapping: Bool
+        var isFlow: Bool
         var start: SourceLocation
         var tag: String?
         var anchor: String?
@@ -31,6 +32,8 @@ struct NodeBuilder {
     private(set) var root: YAMLNode?
     private(set) var diagnostics: [Diagnostic] = []
     private var stack: [Frame] = []
+    /// Byte offsets where lines start, built only when a block scalar needs them.
+    private var lineStarts: [Int] = []
     private var anchors: [String: Anchored] = [:]
     private var totalNodes = 0
     private var documents = 0
@@ -90,8 +93,10 @@ struct NodeBuilder {
                 return false
             }
             let text = s.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(s.length)), as: UTF8.self) } ?? ""
-            let node = YAMLNode(.scalar(YAMLScalar(text: text, style: style(s.style))),
-                                range: SourceRange(start: start, end: end), tag: string(s.tag))
+            let scalarStyle = style(s.style)
+            let isBlock = scalarStyle == .literal || scalarStyle == .folded
+            let node = YAMLNode(.scalar(YAMLScalar(text: text, style: scalarStyle)),
+                                range: SourceRange(start: start, end: isBlock ? endOfContent(from: start, to: end) : end), tag: string(s.tag))
             return countNodes(1, at: start) && add(node, count: 1, anchor: string(s.anchor))
         case YAML_ALIAS_EVENT:
             let name = string(event.data.alias.anchor) ?? ""
@@ -103,14 +108,17 @@ struct NodeBuilder {
             return countNodes(anchored.count, at: start) && add(anchored.node, count: anchored.count, anchor: nil)
         case YAML_SEQUENCE_START_EVENT:
             let s = event.data.sequence_start
-            return open(Frame(isMapping: false, start: start, tag: string(s.tag), anchor: string(s.anchor)), at: start)
+            return open(Frame(isMapping: false, isFlow: s.style == YAML_FLOW_SEQUENCE_STYLE, start: start,
+                              tag: string(s.tag), anchor: string(s.anchor)), at: start)
         case YAML_MAPPING_START_EVENT:
             let m = event.data.mapping_start
-            return open(Frame(isMapping: true, start: start, tag: string(m.tag), anchor: string(m.anchor)), at: start)
+            return open(Frame(isMapping: true, isFlow: m.style == YAML_FLOW_MAPPING_STYLE, start: start,
+                              tag: string(m.tag), anchor: string(m.anchor)), at: start)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let frame = stack.popLast() else { return true }
             let kind: YAMLNode.Kind = frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items)
-            return add(YAMLNode(kind, range: SourceRange(start: frame.start, end: end), tag: frame.tag), count: frame.count, anchor: frame.anchor)
+            let node = YAMLNode(kind, range: SourceRange(start: frame.start, end: end), tag: frame.tag, isFlow: frame.isFlow)
+            return add(node, count: frame.count, anchor: frame.anchor)
         default:
             return true
         }
@@ -182,6 +190,28 @@ struct NodeBuilder {
             notes: ["the first `\(text)` is at line \(first.line), column \(first.column)"]))
     }
 
+    /// A block scalar's end mark lies past its trailing blank lines; its range should end with
+    /// its last written character, where an edit after it belongs.
+    private mutating func endOfContent(from start: SourceLocation, to end: SourceLocation) -> SourceLocation {
+        if lineStarts.isEmpty {
+            lineStarts = [0]
+            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
+        }
+        var line = end.column == 1 ? end.line - 1 : end.line
+        while line > start.line {
+            let from = lineStarts[min(line - 1, lineStarts.count - 1)]
+            let to = line < lineStarts.count ? lineStarts[line] : bytes.count
+            if bytes[from..<to].contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) { break }
+            line -= 1
+        }
+        guard line >= 1, line - 1 < lineStarts.count else { return end }
+        let from = lineStarts[line - 1]
+        var to = line < lineStarts.count ? lineStarts[line] : bytes.count
+        while to > from, [0x0A, 0x0D, 0x20, 0x09].contains(bytes[to - 1]) { to -= 1 }
+        let columns = bytes[from..<to].reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+        return SourceLocation(line: line, column: columns + 1)
+    }
+
     // MARK: errors
 
     private mutating func reportParserError(_ parser: yaml_parser_t) {
@@ -201,6 +231,7 @@ struct NodeBuilder {
         var message = parser.error == YAML_READER_ERROR ? "unreadable text: \(problem)" : "invalid YAML: \(problem)"
         var help = "check the indentation and quoting of this line and the one above it"
         if byte(at: at) == UInt8(ascii: "\t") {
+            notes = []
             message = "invalid YAML: a tab character where YAML allows only spaces"
             help = "indent with spaces; YAML does not allow tabs for indentation"
         } else if parser.error == YAML_READER_ERROR {

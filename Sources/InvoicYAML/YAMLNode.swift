@@ -13,11 +13,14 @@ public struct YAMLNode: Sendable {
     public var range: SourceRange
     /// An explicit tag (`!!str`, `!custom`) as libyaml resolved it, nil when none was written.
     public var tag: String?
+    /// A collection written inline (`[a, b]`, `{k: v}`) rather than as indented lines.
+    public var isFlow: Bool
 
-    public init(_ kind: Kind, range: SourceRange, tag: String? = nil) {
+    public init(_ kind: Kind, range: SourceRange, tag: String? = nil, isFlow: Bool = false) {
         self.kind = kind
         self.range = range
         self.tag = tag
+        self.isFlow = isFlow
     }
 }
 
@@ -78,6 +81,19 @@ extension YAMLNode {
         case .scalar(let s): return s.isNull ? "nothing" : "text"
         case .sequence: return "a list"
         case .mapping: return "a mapping"
+        }
+    }
+
+    /// The last line holding this node's own text. A block collection's range ends where the next
+    /// token starts, often lines later past blank lines and comments; its last value does not.
+    public var lastLine: Int {
+        switch kind {
+        case .scalar:
+            return range.end.line
+        case .sequence(let items):
+            return isFlow ? range.end.line : (items.last?.lastLine ?? range.start.line)
+        case .mapping(let pairs):
+            return isFlow ? range.end.line : (pairs.last?.value.lastLine ?? range.start.line)
         }
     }
 

@@ -16,7 +16,7 @@ public enum YAMLParser {
             let source = SourceFile(path: path, text: "")
             let diagnostic = Diagnostic.error(
                 "resource-limit", "file is \(bytes.count) bytes, more than the limit of \(limits.maxFileSize)",
-                file: path, range: SourceRange(line: 1, column: 1),
+                file: path,
                 help: "split it: one document per file; a real invoice is about a kilobyte")
             return ParsedYAML(root: nil, source: source, diagnostics: [diagnostic])
         }
@@ -24,7 +24,7 @@ public enum YAMLParser {
             let source = SourceFile(path: path, text: "")
             let diagnostic = Diagnostic.error(
                 "invalid-utf8", "file is encoded as \(encoding), not UTF-8",
-                file: path, range: SourceRange(line: 1, column: 1),
+                file: path,
                 help: "save the file as UTF-8 (most editors offer it under 'Save with encoding')")
             return ParsedYAML(root: nil, source: source, diagnostics: [diagnostic])
         }

@@ -178,3 +178,28 @@ private func codes(_ parsed: ParsedYAML) -> [String] { parsed.diagnostics.map(\.
         #expect(codes(parse(fits, limits: small)) == ["resource-limit"])
     }
 }
+
+@Suite struct LastLineTests {
+    @Test func blockCollectionsEndAtTheirLastValueNotAtTheNextKey() throws {
+        let root = try #require(parse("""
+            items:
+              - description: A
+                price: 1
+              - { description: B, price: 2 }
+
+            # a comment
+            payments: [ { amount: 1 } ]
+            notes: |
+              hello
+
+            total: 3
+            """).root)
+        #expect(root["items"]?.lastLine == 4)
+        #expect(root["items"]?.isFlow == false)
+        #expect(root["items"]?.sequence?.last?.isFlow == true)
+        #expect(root["payments"]?.lastLine == 7)
+        #expect(root["payments"]?.isFlow == true)
+        #expect(root["notes"]?.lastLine == 9)
+        #expect(root["total"]?.lastLine == 11)
+    }
+}

@@ -2,7 +2,7 @@ import InvoicDiagnostics
 
 /// Loads, prices and checks a book: every diagnostic of every stage, in reading order.
 public enum BookChecker {
-    static let checks: [any BookCheck.Type] = [
+    static var checks: [any BookCheck.Type] { [
         NumbersFitTheirPattern.self,
         NumberYearsMatchIssueDates.self,
         NumbersAreUnique.self,
@@ -23,7 +23,7 @@ public enum BookChecker {
         ClientsAreUsed.self,
         TemplateExists.self,
         LogoExists.self,
-    ]
+    ] }
 
     /// The result of checking a book: the priced book and everything found.
     public struct Result: Sendable {
@@ -31,8 +31,8 @@ public enum BookChecker {
         public var diagnostics: [Diagnostic]
     }
 
-    public static func check(at root: String) throws(BookLoadError) -> Result {
-        var (book, diagnostics) = try BookLoader.load(at: root)
+    public static func check(at root: String, overrides: [String: [UInt8]] = [:]) throws(BookLoadError) -> Result {
+        var (book, diagnostics) = try BookLoader.load(at: root, overrides: overrides)
         diagnostics += book.price()
         for check in checks {
             check.check(book, into: &diagnostics)

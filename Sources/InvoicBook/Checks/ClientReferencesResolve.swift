@@ -12,7 +12,8 @@ enum ClientReferencesResolve: BookCheck {
         """)
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
-        for document in book.documents where book.clients[document.client.value] == nil {
+        for document in book.documents where book.clients[document.client.value] == nil
+            && !book.unreadableClients.contains(document.client.value) {
             let id = document.client.value
             let help = closestMatch(to: id, in: book.clients.keys).map { "did you mean `\($0)`? (clients/\($0).yaml)" }
                 ?? "create clients/\(id).yaml with at least `name:`"

@@ -17,7 +17,7 @@ enum VoidInvoicesTakeNoPayments: BookCheck {
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
         for invoice in book.invoices {
             guard let void = invoice.void else { continue }
-            for payment in invoice.payments where payment.date.value >= void.date.value {
+            for payment in invoice.payments where payment.date.value > void.date.value {
                 diagnostics.append(.error(
                     rule.code, "payment on \(payment.date.value) is recorded on an invoice voided on \(void.date.value)",
                     file: invoice.file, range: payment.range,

@@ -8,6 +8,7 @@ extension Document {
     static func decode(_ root: YAMLNode?, kind: DocumentKind, number: String, file: String, reader: inout FileReader) -> Document? {
         let other = Schema.document(kind == .invoice ? .estimate : .invoice)
         guard let fields = reader.topLevel(root, table: Schema.document(kind), otherTable: other) else { return nil }
+        let errorsBefore = reader.diagnostics.count
 
         let client = reader.nonEmptyText(fields["client"], what: "client")
         let issued = reader.date(fields["issued"])
@@ -38,6 +39,7 @@ extension Document {
         if let node = fields["from_estimate"], let text = reader.text(node) { document.fromEstimate = Located(text, at: node.range) }
 
         document.itemsRange = fields.values["items"]?.range
+        document.itemsWritten = fields["items"]?.sequence?.count ?? 0
         document.items = reader.sequence(fields["items"], of: "items").compactMap { item($0, reader: &reader) }
         document.payments = reader.sequence(fields["payments"], of: "payments").compactMap { payment($0, reader: &reader) }
         if let node = fields["void"], let void = reader.fields(of: node, table: Schema.voiding), let date = reader.date(void["date"]) {
@@ -46,6 +48,7 @@ extension Document {
         for figure in StatedFigure.allCases {
             document.stated[figure] = reader.decimal(fields[figure.rawValue], what: figure.rawValue.replacingOccurrences(of: "_", with: " "))
         }
+        document.isComplete = reader.diagnostics.count == errorsBefore
         guard client != nil, issued != nil else { return nil }
         return document
     }

@@ -31,12 +31,12 @@ struct FileReader {
     /// The file's top level as a mapping of `table`'s keys.
     mutating func topLevel(_ root: YAMLNode?, table: KeyTable, otherTable: KeyTable? = nil) -> Fields? {
         guard let root else {
-            error("not-a-mapping", "file is empty", at: SourceRange(line: 1, column: 1),
-                  help: "a \(table.name) file is a mapping of keys such as `\(table.keys.first { $0.required }?.name ?? table.names[0]):`")
+            error("not-a-mapping", "file is empty", at: nil,
+                  help: "\(article(table.name)) \(table.name) file is a mapping of keys such as `\(table.keys.first { $0.required }?.name ?? table.names[0]):`")
             return nil
         }
         guard root.mapping != nil else {
-            error("not-a-mapping", "the top level of a \(table.name) file must be a mapping, found \(root.kindDescription)",
+            error("not-a-mapping", "the top level of \(article(table.name)) \(table.name) file must be a mapping, found \(root.kindDescription)",
                   at: root.range, help: "write `key: value` lines, e.g. `\(table.keys.first { $0.required }?.name ?? table.names[0]): ...`")
             return nil
         }
@@ -46,24 +46,29 @@ struct FileReader {
     /// Checks a mapping's keys against `table`: unknown keys get a did-you-mean, missing required keys an error.
     mutating func fields(of node: YAMLNode, table: KeyTable, otherTable: KeyTable? = nil, requireKeys: Bool = true) -> Fields? {
         guard let pairs = node.mapping else {
-            wrongType(node, expected: "a mapping of \(table.name) keys")
+            let keys = table.keys.filter(\.required).map(\.name)
+            let shown = (keys.isEmpty ? Array(table.names.prefix(3)) : keys).map { "`\($0):`" }.joined(separator: ", ")
+            error("wrong-type", "expected a mapping with keys such as \(shown), found \(node.kindDescription)", at: node.range,
+                  help: "write `key: value` lines indented under the key, or `{ key: value }`")
             return nil
         }
         var values: [String: YAMLNode] = [:]
+        var suggested: Set<String> = []
         for pair in pairs {
             guard let key = pair.key.keyText, pair.key.scalar?.isNull == false else {
                 error("wrong-type", "a key must be a plain word, found \(pair.key.kindDescription)", at: pair.key.range)
                 continue
             }
             guard table[key] != nil else {
-                reportUnknownKey(key, at: pair.key.range, table: table, otherTable: otherTable)
+                if let match = reportUnknownKey(key, at: pair.key.range, table: table, otherTable: otherTable) { suggested.insert(match) }
                 continue
             }
             if values[key] == nil { values[key] = pair.value }
         }
         let fields = Fields(node: node, values: values)
         if requireKeys {
-            for spec in table.keys where spec.required && fields[spec.name] == nil {
+            // A misspelt required key was already reported with its correction; saying it is missing adds nothing.
+            for spec in table.keys where spec.required && fields[spec.name] == nil && !suggested.contains(spec.name) {
                 let at = values[spec.name]?.range ?? SourceRange(start: node.range.start, end: node.range.start)
                 error("missing-key", "\(table.name) has no `\(spec.name)`", at: at,
                       help: "add `\(spec.name):` (\(spec.help))")
@@ -72,23 +77,28 @@ struct FileReader {
         return fields
     }
 
-    private mutating func reportUnknownKey(_ key: String, at range: SourceRange, table: KeyTable, otherTable: KeyTable?) {
+    /// Reports an unknown key; returns the known key it probably meant, if any.
+    private mutating func reportUnknownKey(_ key: String, at range: SourceRange, table: KeyTable, otherTable: KeyTable?) -> String? {
         var help: String
+        var match: String?
         if let otherTable, otherTable[key] != nil {
-            help = "`\(key)` belongs in an \(otherTable.name), not an \(table.name)"
-        } else if let match = closestMatch(to: key, in: table.names) {
-            help = "did you mean `\(match)`?"
+            help = "`\(key)` belongs in \(article(otherTable.name)) \(otherTable.name), not \(article(table.name)) \(table.name)"
+        } else if let closest = closestMatch(to: key, in: table.names) {
+            match = closest
+            help = "did you mean `\(closest)`?"
         } else if key == "<<" {
             help = "merge keys are not supported; write the keys out"
         } else {
             help = "known keys here: " + table.names.joined(separator: ", ")
         }
-        error("unknown-key", "unknown key `\(key)` in \(table.name.hasSuffix(".yaml") ? table.name : "a " + table.name)",
+        error("unknown-key", "unknown key `\(key)` in \(table.name.hasSuffix(".yaml") ? table.name : article(table.name) + " " + table.name)",
               at: range, help: help)
+        return match
     }
 
-    mutating func wrongType(_ node: YAMLNode, expected: String) {
-        error("wrong-type", "expected \(expected), found \(node.kindDescription)", at: node.range)
+    mutating func wrongType(_ node: YAMLNode, expected: String, help: String? = nil) {
+        error("wrong-type", "expected \(expected), found \(node.kindDescription)", at: node.range,
+              help: help ?? "write the value on the same line as its key, e.g. `key: value`")
     }
 
     // MARK: typed values
@@ -128,7 +138,8 @@ struct FileReader {
             return "write it as \(day)"
         }
         if parts.count == 3, parts[0] > 31, (1...12).contains(parts[1]) {
-            return "\(parts[0])-\(parts[1]) has \(Day.daysIn(month: parts[1], year: parts[0])) days"
+            let month = parts[1] < 10 ? "0\(parts[1])" : "\(parts[1])"
+            return "\(parts[0])-\(month) has \(Day.daysIn(month: parts[1], year: parts[0])) days"
         }
         return "dates are written year-month-day with leading zeros, e.g. 2026-03-01"
     }
@@ -169,7 +180,8 @@ struct FileReader {
             error("invalid-rate", "tax rate `\(text)` has more than 3 decimals", at: node.range,
                   help: "rates carry at most 3 decimals, e.g. 8.875%")
         case .failure(.outOfRange):
-            error("rate-out-of-range", "rate `\(text)` is outside 0% to 100%", at: node.range)
+            error("rate-out-of-range", "rate `\(text)` is outside 0% to 100%", at: node.range,
+                  help: "rates and percentage discounts lie between 0% and 100%")
         case .failure(.malformed):
             error("invalid-rate", "`\(text)` is not a rate", at: node.range, help: "write a percentage such as 20% or 8.25%")
         }
@@ -224,7 +236,7 @@ struct FileReader {
     mutating func sequence(_ node: YAMLNode?, of what: String) -> [YAMLNode] {
         guard let node else { return [] }
         guard let items = node.sequence else {
-            wrongType(node, expected: "a list of \(what) (lines starting with `- `)")
+            wrongType(node, expected: "a list of \(what)", help: "write each entry on a line starting with `- `, indented under the key")
             return []
         }
         return items
@@ -237,6 +249,12 @@ struct FileReader {
         return Address(street: text(fields["street"]), city: text(fields["city"]), region: text(fields["region"]),
                        postalCode: text(fields["postal_code"]), country: text(fields["country"]))
     }
+}
+
+/// "an invoice", "an item", "a client": the article for a kind of file or value.
+func article(_ noun: String) -> String {
+    guard let first = noun.lowercased().first else { return "a" }
+    return "aeio".contains(first) ? "an" : "a"
 }
 
 /// Locales ICU knows, so `de_DEE` is caught before it silently formats as the root locale.

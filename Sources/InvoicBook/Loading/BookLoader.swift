@@ -16,16 +16,21 @@ public enum BookLoadError: Error, Sendable, CustomStringConvertible {
 
 /// Finds a book's files, parses them in parallel and decodes them into a `Book`.
 public enum BookLoader {
-    public static func load(at root: String, limits: YAMLLimits = .standard) throws(BookLoadError) -> (Book, [Diagnostic]) {
+    /// - Parameter overrides: file contents by relative path that replace (or add to) what is on
+    ///   disk, so an edit can be checked before it is written.
+    public static func load(at root: String, overrides: [String: [UInt8]] = [:], limits: YAMLLimits = .standard) throws(BookLoadError) -> (Book, [Diagnostic]) {
         let fileManager = FileManager.default
-        guard fileManager.fileExists(atPath: join(root, BookSettings.fileName)) else { throw .noBook(root) }
+        guard overrides[BookSettings.fileName] != nil || fileManager.fileExists(atPath: join(root, BookSettings.fileName)) else {
+            throw .noBook(root)
+        }
 
         var paths = [BookSettings.fileName]
         paths += yamlFiles(in: root, folder: "clients", recursive: false)
         for kind in DocumentKind.allCases {
             paths += yamlFiles(in: root, folder: kind.folder, recursive: true)
         }
-        let decoded = parallelMap(paths) { path in decode(path: path, root: root, limits: limits) }
+        paths = Array(Set(paths).union(overrides.keys)).sorted { $0 == BookSettings.fileName || ($1 != BookSettings.fileName && $0 < $1) }
+        let decoded = parallelMap(paths) { path in decode(path: path, root: root, override: overrides[path], limits: limits) }
 
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
@@ -33,6 +38,7 @@ public enum BookLoader {
         var clients: [String: Client] = [:]
         var documents: [Document] = []
         var unreadable: [(kind: DocumentKind, number: String, file: String)] = []
+        var unreadableClients: Set<String> = []
         for (path, file) in zip(paths, decoded) {
             diagnostics += file.diagnostics
             sources[file.source.path] = file.source
@@ -43,11 +49,14 @@ public enum BookLoader {
             case .nothing:
                 if let kind = DocumentKind.allCases.first(where: { path.hasPrefix($0.folder + "/") }) {
                     unreadable.append((kind, stem(path), path))
+                } else if path.hasPrefix("clients/") {
+                    unreadableClients.insert(stem(path))
                 }
             }
         }
         var book = Book(root: root, settings: settings, clients: clients, documents: documents, sources: sources)
         book.unreadable = unreadable
+        book.unreadableClients = unreadableClients
         return (book, diagnostics)
     }
 
@@ -61,13 +70,13 @@ public enum BookLoader {
         var diagnostics: [Diagnostic]
     }
 
-    private static func decode(path: String, root: String, limits: YAMLLimits) -> DecodedFile {
+    private static func decode(path: String, root: String, override: [UInt8]?, limits: YAMLLimits) -> DecodedFile {
         let parsed: ParsedYAML
-        switch read(join(root, path), limit: limits.maxFileSize) {
+        switch override.map({ .success($0) }) ?? read(join(root, path), limit: limits.maxFileSize) {
         case .success(let bytes):
             parsed = YAMLParser.parse(bytes, path: path, limits: limits)
         case .failure(let problem):
-            let diagnostic = Diagnostic.error(problem.code, problem.message, file: path, range: SourceRange(line: 1, column: 1), help: problem.help)
+            let diagnostic = Diagnostic.error(problem.code, problem.message, file: path, help: problem.help)
             return DecodedFile(source: SourceFile(path: path, text: ""), content: .nothing, diagnostics: [diagnostic])
         }
         var reader = FileReader(file: path)
@@ -103,7 +112,15 @@ public enum BookLoader {
                                         help: "check that it exists and that its permissions allow reading"))
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            return .failure(ReadProblem(code: "unreadable-file", message: "not a regular file",
+            var link = stat()
+            let isLink = lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
+            let kind = switch info.st_mode & S_IFMT {
+            case S_IFDIR: "a directory"
+            case S_IFIFO: "a named pipe"
+            case S_IFSOCK: "a socket"
+            default: "a device"
+            }
+            return .failure(ReadProblem(code: "unreadable-file", message: "is \(isLink ? "a link to " : "")\(kind), not a file",
                                         help: "a book holds plain YAML files; remove this entry or rename it"))
         }
         guard Int(info.st_size) <= limit else {
@@ -152,7 +169,8 @@ public enum BookLoader {
         return name
     }
 
-    static func join(_ a: String, _ b: String) -> String {
+    /// `root/path`, or `path` alone when the root is the current directory.
+    public static func join(_ a: String, _ b: String) -> String {
         a.isEmpty || a == "." ? b : (a.hasSuffix("/") ? a + b : a + "/" + b)
     }
 }

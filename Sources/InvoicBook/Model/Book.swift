@@ -12,6 +12,8 @@ public struct Book: Sendable {
     public var sources: [String: SourceFile]
     /// Document files that exist but could not be read: their numbers still count as used.
     public var unreadable: [(kind: DocumentKind, number: String, file: String)] = []
+    /// Ids of client files that exist but could not be read: documents naming them are not "unknown".
+    public var unreadableClients: Set<String> = []
 
     public init(root: String, settings: BookSettings, clients: [String: Client], documents: [Document], sources: [String: SourceFile]) {
         self.root = root

@@ -30,6 +30,12 @@ public struct Document: Sendable {
     public var sent: Located<Day>?
     public var items: [LineItem]
     public var itemsRange: SourceRange?
+    /// Entries written under `items:`, decoded or not: an empty list is `no-items`, a list of
+    /// broken items is not.
+    public var itemsWritten = 0
+    /// False when part of the file could not be decoded: its figures would be computed from
+    /// less than the person wrote, so none are, and no figure-based check speaks about it.
+    public var isComplete = true
     public var payments: [Payment]
     public var void: Void?
     public var accepted: Located<Day>?

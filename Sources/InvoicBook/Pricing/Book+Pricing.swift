@@ -28,6 +28,7 @@ struct DocumentPricer {
         self.book = book
         self.document = document
         client = book.clients[document.client.value]
+        trustworthy = document.isComplete
     }
 
     private mutating func error(_ code: String, _ message: String, at range: SourceRange, label: String? = nil, help: String? = nil) {
@@ -39,14 +40,14 @@ struct DocumentPricer {
         let defaults = book.settings.defaults
         guard let currency = document.currency?.value ?? client?.currency?.value ?? defaults.currency?.value else {
             error("missing-currency", "no currency for \(document.number): neither the document, its client nor the book names one",
-                  at: document.issued.range, help: "set `defaults.currency` in invoic.yaml, or `currency:` on the client or document")
+                  at: document.client.range, help: "set `defaults.currency` in invoic.yaml, or `currency:` on the client or document")
             return nil
         }
         let locale = document.locale?.value ?? client?.locale?.value ?? defaults.locale?.value ?? Defaults.fallbackLocale
         let rounding = defaults.rounding
         let defaultRate = document.tax?.value ?? client?.tax?.value ?? defaults.tax?.value ?? .zero
 
-        if document.items.isEmpty {
+        if document.items.isEmpty, document.itemsWritten == 0, document.itemsRange != nil {
             error("no-items", "\(document.kind.rawValue) \(document.number) has no items",
                   at: document.itemsRange ?? document.issued.range, help: "add at least one item with a description and a price")
         }
@@ -65,7 +66,13 @@ struct DocumentPricer {
             error("amount-overflow", "the figures of \(document.number) are too large to compute exactly", at: document.itemsRange ?? document.issued.range)
             return nil
         case .failure(.discountExceedsSubtotal):
-            error("discount-exceeds-subtotal", "discount is more than the subtotal", at: document.discount?.range ?? document.issued.range,
+            let subtotal = lines.reduce(Int64(0)) { $0 &+ $1.amount }
+            let written = document.discount.map { discount -> String in
+                if case .amount(let amount) = discount.value { return "\(amount) " }
+                return ""
+            } ?? ""
+            error("discount-exceeds-subtotal", "discount \(written)is more than the subtotal \(MoneyFormat.plain(subtotal, currency))",
+                  at: document.discount?.range ?? document.issued.range,
                   help: "a discount can at most cancel the lines; check the amount or write a percentage")
             return nil
         }
@@ -114,7 +121,8 @@ struct DocumentPricer {
         guard trustworthy else { return nil }
         switch Pricing.lineAmount(quantity: quantity, price: item.price.value, currency: currency, rounding: rounding) {
         case .failure:
-            error("amount-overflow", "\(quantity) x \(item.price.value) is too large to compute exactly", at: item.price.range,
+            let culprit = item.quantity.map { $0.value.significand.magnitude > item.price.value.significand.magnitude ? $0.range : item.price.range }
+            error("amount-overflow", "\(quantity) x \(item.price.value) is too large to compute exactly", at: culprit ?? item.price.range,
                   help: "amounts up to about 92 quadrillion minor units are supported")
             return nil
         case .success(let amount):
@@ -170,7 +178,7 @@ struct DocumentPricer {
         let taxes = b.groups.filter { !$0.rate.isZero }
             .map { "\(MoneyFormat.plain($0.tax, currency)) (\($0.rate) of \(MoneyFormat.plain($0.taxable, currency)))" }
         let how = "subtotal \(MoneyFormat.plain(b.subtotal, currency)) - discount \(MoneyFormat.plain(b.discount, currency))"
-            + " + tax " + (taxes.isEmpty ? "0" : taxes.joined(separator: " + ")) + " = \(MoneyFormat.plain(b.total, currency))"
+            + " + tax " + (taxes.isEmpty ? MoneyFormat.plain(0, currency) : taxes.joined(separator: " + ")) + " = \(MoneyFormat.plain(b.total, currency))"
         let computed: [StatedFigure: Int64] = [.subtotal: b.subtotal, .discountAmount: b.discount, .taxAmount: b.tax, .total: b.total]
         for figure in StatedFigure.allCases {
             guard let stated = document.stated[figure], let value = computed[figure] else { continue }

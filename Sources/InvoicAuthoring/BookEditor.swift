@@ -1,0 +1,97 @@
+import Foundation
+import InvoicBook
+import InvoicDiagnostics
+
+/// One change to one file of a book: the bytes it had when read (nil for a new file) and the
+/// text it should have.
+public struct FileChange: Sendable {
+    public var path: String
+    public var before: [UInt8]?
+    public var after: String
+
+    public init(path: String, before: [UInt8]?, after: String) {
+        self.path = path
+        self.before = before
+        self.after = after
+    }
+
+    /// The change as `git diff` would show it.
+    public var diff: String {
+        UnifiedDiff.make(from: before.map { String(decoding: $0, as: UTF8.self) } ?? "", to: after, path: path)
+    }
+}
+
+/// Reads a book and writes changes to it the safe way: the whole book is checked with the change
+/// applied and the change refused if it adds an error; each file is written atomically and only
+/// if nobody changed it since it was read; a new file never replaces an existing one.
+public struct BookEditor: Sendable {
+    public let root: String
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    public func check() throws(AuthoringError) -> BookChecker.Result {
+        do {
+            return try BookChecker.check(at: root)
+        } catch {
+            throw .io("\(error)")
+        }
+    }
+
+    public func path(_ relative: String) -> String { (root as NSString).appendingPathComponent(relative) }
+
+    /// A file's bytes and its text for editing. A byte-order mark is kept aside and put back.
+    public func read(_ relative: String) throws(AuthoringError) -> (bytes: [UInt8], text: String) {
+        guard let data = FileManager.default.contents(atPath: path(relative)) else { throw .io("cannot read \(relative)") }
+        let bytes = [UInt8](data)
+        return (bytes, String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Checks the book with `changes` applied, then writes them, unless `dryRun`.
+    /// - Parameter allowing: new errors the command creates on purpose (the empty description
+    ///   of a new document's first item, there to be filled in).
+    public func commit(_ changes: [FileChange], dryRun: Bool, allowing: (Diagnostic) -> Bool = { _ in false }) throws(AuthoringError) {
+        let before = try check()
+        let overrides = Dictionary(uniqueKeysWithValues: changes.map { ($0.path, Array($0.after.utf8)) })
+        let after: BookChecker.Result
+        do {
+            after = try BookChecker.check(at: root, overrides: overrides)
+        } catch {
+            throw .io("\(error)")
+        }
+        let existing = Set(before.diagnostics.filter { $0.severity == .error }.map(Self.identity))
+        let added = after.diagnostics.filter { $0.severity == .error && !existing.contains(Self.identity($0)) && !allowing($0) }
+        if !added.isEmpty { throw .wouldIntroduceErrors(added, sources: after.book.sources) }
+        if dryRun { return }
+        for change in changes { try write(change) }
+    }
+
+    /// What makes two diagnostics "the same error" before and after an edit that moves lines.
+    private static func identity(_ diagnostic: Diagnostic) -> String {
+        "\(diagnostic.code)\u{0}\(diagnostic.file ?? "")\u{0}\(diagnostic.message)"
+    }
+
+    private func write(_ change: FileChange) throws(AuthoringError) {
+        let target = path(change.path)
+        let directory = (target as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .io("cannot create \(directory): \(error.localizedDescription)")
+        }
+        let temporary = directory + "/.\((target as NSString).lastPathComponent).\(getpid()).tmp"
+        let bytes = Array(change.after.utf8)
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { throw .io("cannot write \(temporary)") }
+        defer { unlink(temporary) }
+        if let before = change.before {
+            guard FileManager.default.contents(atPath: target).map({ [UInt8]($0) }) == before else { throw .changedOnDisk(change.path) }
+            guard rename(temporary, target) == 0 else { throw .io("cannot replace \(change.path): \(String(cString: strerror(errno)))") }
+        } else {
+            // link() fails when the name exists: a new file never overwrites one.
+            guard link(temporary, target) == 0 else {
+                throw errno == EEXIST ? .refused("\(change.path) already exists; invoic never overwrites a file") : .io("cannot create \(change.path): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}

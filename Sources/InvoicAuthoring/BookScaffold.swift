@@ -1,0 +1,98 @@
+import InvoicBook
+import InvoicMoney
+
+/// The files of a new book (`invoic init`): settings with commented defaults, the three folders,
+/// a Makefile, a .gitignore, a README line and schemas for editors.
+public enum BookScaffold {
+    public static func files(name: String, currency: Currency, locale: String) -> [(path: String, text: String)] {
+        var files: [(String, String)] = [
+            (BookSettings.fileName, settings(name: name, currency: currency, locale: locale)),
+            ("clients/.gitkeep", ""),
+            ("invoices/.gitkeep", ""),
+            ("estimates/.gitkeep", ""),
+            ("Makefile", makefile),
+            (".gitignore", "build/\n"),
+            ("README.md", readme(name: name)),
+        ]
+        for kind in JSONSchema.Kind.allCases {
+            files.append((".invoic/schemas/\(kind.rawValue).schema.json", JSONSchema.text(kind)))
+        }
+        return files
+    }
+
+    static func settings(name: String, currency: Currency, locale: String) -> String {
+        """
+        # yaml-language-server: $schema=.invoic/schemas/book.schema.json
+        # The business profile and the defaults every client and document inherits.
+        # Every key is described in docs/book-format.md of invoic.
+        business:
+          name: \(YAMLText.scalar(name))
+          # email: hello@example.com
+          # phone: "+1 234 567 8900"
+          # address:
+          #   street: 123 Main St
+          #   city: Springfield
+          #   postal_code: "12345"
+          #   country: US
+          # tax_id: US-12-3456789
+          # logo: assets/logo.png
+        # payment:                       # printed as PAYMENT DETAILS when any is set
+        #   bank: First National Bank
+        #   account: GB29 NWBK 6016 1331 9268 19
+        #   bic: NWBKGB2L
+        defaults:
+          currency: \(currency.code)
+          locale: \(locale)
+          tax: 0%                        # the tax rate of a line, e.g. 20%
+          terms: 30                      # days from issue to due
+          validity: 30                   # days an estimate stays valid
+          # rounding: half_even          # default: half_away_from_zero
+        numbering:
+          invoice: "INV-{seq:4}"         # or "INV-{year}-{seq:3}" to restart every year
+          estimate: "EST-{seq:4}"
+          gaps: error                    # or warning where the law only asks for unique numbers
+        # template: invoi                # or classic, or templates/<name>.yaml
+
+        """
+    }
+
+    static let makefile = """
+        # Written by `invoic init`. `make` builds every PDF and the index report into build/,
+        # and calls invoic only when a file of the book changed.
+        INVOIC ?= invoic
+
+        all: build/.invoic-stamp
+
+        build/.invoic-stamp:
+        \t$(INVOIC) build --depfile build/invoic.d
+
+        -include build/invoic.d
+
+        # One document: make build/INV-0007.pdf
+        build/%.pdf:
+        \t$(INVOIC) pdf $* -o build
+
+        check:
+        \t$(INVOIC) check
+
+        report:
+        \t$(INVOIC) report
+
+        clean:
+        \trm -rf build
+
+        .PHONY: all check report clean
+
+        """
+
+    static func readme(name: String) -> String {
+        """
+        # \(name)
+
+        Invoices, estimates and clients as YAML files, compiled by invoic.
+        Start with `invoic new client acme --name "Acme Corp"`, then
+        `invoic new invoice --client acme`; `make` builds the PDFs and the report into build/.
+
+        """
+    }
+}

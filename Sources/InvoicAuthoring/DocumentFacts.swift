@@ -1,0 +1,143 @@
+import InvoicBook
+import InvoicDiagnostics
+import InvoicMoney
+import InvoicYAML
+
+/// The dated facts a command records in a document file: sent, accepted, declined, void and
+/// payments. Each adds lines next to where a person would write them and changes nothing else.
+public struct DocumentFacts {
+    let document: Document
+    let text: String
+    let root: YAMLNode
+    let byteOrderMark: String
+
+    /// - Parameter text: the file's text, as read; `document` is its decoded, priced form.
+    public init(document: Document, text: String) throws(AuthoringError) {
+        // Ranges are counted without a byte-order mark; edits keep it where it was.
+        byteOrderMark = text.hasPrefix("\u{FEFF}") ? "\u{FEFF}" : ""
+        let text = byteOrderMark.isEmpty ? text : String(text.dropFirst())
+        let parsed = YAMLParser.parse(Array(text.utf8), path: document.file)
+        guard let root = parsed.root, root.mapping != nil else {
+            throw .refused("\(document.file) does not parse; fix it first (`invoic check`)")
+        }
+        self.document = document
+        self.text = text
+        self.root = root
+    }
+
+    public func send(on day: Day) throws(AuthoringError) -> String {
+        if let sent = document.sent { throw .refused("\(document.number) was already sent on \(sent.value)") }
+        return adding(key: "sent", value: day.description, after: ["due", "valid_until", "issued"])
+    }
+
+    public func accept(on day: Day) throws(AuthoringError) -> String {
+        try requireEstimate("accept")
+        if let accepted = document.accepted { throw .refused("\(document.number) was already accepted on \(accepted.value)") }
+        if let declined = document.declined { throw .refused("\(document.number) was declined on \(declined.value); write a new estimate") }
+        return adding(key: "accepted", value: day.description, after: ["sent", "valid_until", "issued"])
+    }
+
+    public func decline(on day: Day) throws(AuthoringError) -> String {
+        try requireEstimate("decline")
+        if let declined = document.declined { throw .refused("\(document.number) was already declined on \(declined.value)") }
+        if let accepted = document.accepted { throw .refused("\(document.number) was accepted on \(accepted.value); it cannot also be declined") }
+        return adding(key: "declined", value: day.description, after: ["sent", "valid_until", "issued"])
+    }
+
+    public func void(on day: Day, reason: String) throws(AuthoringError) -> String {
+        try requireInvoice("void")
+        if let void = document.void { throw .refused("\(document.number) was already voided on \(void.date.value)") }
+        let indent = keyIndent
+        let lines = ["\(indent)void:", "\(indent)  date: \(day)", "\(indent)  reason: \(YAMLText.scalar(reason))"]
+        return byteOrderMark + text.inserting([TextInsertion.lines(lines, after: lastLine)])
+    }
+
+    public enum Amount {
+        case exactly(String)
+        case full
+    }
+
+    /// Appends a payment. Refuses an amount above what is due, on a void invoice, and one with
+    /// more decimals than the currency has.
+    public func pay(_ amount: Amount, on day: Day, method: PaymentMethod, note: String?) throws(AuthoringError) -> String {
+        try requireInvoice("record a payment on")
+        if document.void != nil { throw .refused("\(document.number) is void; record the payment on the invoice that replaces it") }
+        guard let figures = document.figures else { throw .refused("\(document.number) has errors; fix them first (`invoic check`)") }
+        let currency = figures.currency
+        let minor: Int64
+        switch amount {
+        case .full:
+            guard figures.balance > 0 else { throw .refused("nothing is due on \(document.number)") }
+            minor = figures.balance
+        case .exactly(let text):
+            guard case .success(let number) = DecimalNumber.parse(text), !number.isNegative, !number.isZero else {
+                throw .refused("`\(text)` is not an amount; write a plain decimal such as 120.00")
+            }
+            guard number.scale <= currency.exponent else {
+                throw .refused("\(text) has more decimals than \(currency.code) has (\(currency.exponent))")
+            }
+            guard let value = number.minorUnits(in: currency) else { throw .refused("\(text) is too large") }
+            minor = value
+        }
+        guard minor <= figures.balance else {
+            throw .refused("\(MoneyFormat.plain(minor, currency)) is more than the \(MoneyFormat.plain(figures.balance, currency)) due on \(document.number)")
+        }
+        var fields = [("date", day.description), ("amount", MoneyFormat.plain(minor, currency)), ("method", method.rawValue)]
+        if let note { fields.append(("note", YAMLText.scalar(note))) }
+        return appending(fields, toListAt: "payments")
+    }
+
+    // MARK: where text goes
+
+    private func requireInvoice(_ verb: String) throws(AuthoringError) {
+        if document.kind != .invoice { throw .refused("\(document.number) is an estimate; only an invoice can \(verb == "void" ? "be voided" : "have payments")") }
+    }
+
+    private func requireEstimate(_ verb: String) throws(AuthoringError) {
+        if document.kind != .estimate { throw .refused("\(document.number) is an invoice; only an estimate can be \(verb == "accept" ? "accepted" : "declined")") }
+    }
+
+    private var pairs: [YAMLPair] { root.mapping ?? [] }
+
+    /// The indentation of top-level keys (files normally start at column 1).
+    private var keyIndent: String {
+        String(repeating: " ", count: max(0, (pairs.first?.key.range.start.column ?? 1) - 1))
+    }
+
+    /// The last line of the top-level mapping's content.
+    private var lastLine: Int { pairs.last?.value.lastLine ?? 0 }
+
+    /// `key: value` on a new line after the first of `after` present, or at the end.
+    private func adding(key: String, value: String, after candidates: [String]) -> String {
+        let anchor = candidates.lazy.compactMap { name in pairs.first { $0.key.keyText == name } }.first
+        let line = anchor?.value.lastLine ?? lastLine
+        return byteOrderMark + text.inserting([TextInsertion.lines(["\(keyIndent)\(key): \(value)"], after: line)])
+    }
+
+    /// A new entry at the end of the list under `key`, in the style its entries already have;
+    /// a new list at the end of the file when there is none.
+    private func appending(_ fields: [(String, String)], toListAt key: String) -> String {
+        guard let pair = pairs.first(where: { $0.key.keyText == key }), let items = pair.value.sequence, !(pair.value.scalar?.isNull ?? false) else {
+            let indent = keyIndent
+            let entry = fields.enumerated().map { index, field in "\(indent)  \(index == 0 ? "- " : "  ")\(field.0): \(field.1)" }
+            return byteOrderMark + text.inserting([TextInsertion.lines(["\(indent)\(key):"] + entry, after: lastLine)])
+        }
+        let flowEntry = "{ " + fields.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + " }"
+        if pair.value.isFlow {
+            // `payments: [ ... ]`: right after the last entry, or just inside an empty `[]`.
+            let end = pair.value.range.end
+            let location = items.last?.range.end ?? SourceLocation(line: end.line, column: end.column - 1)
+            return byteOrderMark + text.inserting([TextInsertion(location: location, text: (items.isEmpty ? "" : ", ") + flowEntry)])
+        }
+        let last = items[items.count - 1]
+        let dashColumn = max(1, last.range.start.column - 2)
+        let indent = String(repeating: " ", count: dashColumn - 1)
+        let lines: [String]
+        if last.isFlow || last.mapping == nil {
+            lines = ["\(indent)- \(flowEntry)"]
+        } else {
+            lines = fields.enumerated().map { index, field in "\(indent)\(index == 0 ? "- " : "  ")\(field.0): \(field.1)" }
+        }
+        return byteOrderMark + text.inserting([TextInsertion.lines(lines, after: pair.value.lastLine)])
+    }
+}

@@ -1,0 +1,85 @@
+import InvoicBook
+import InvoicMoney
+
+/// The text of files invoic creates: plain YAML a person would have written, with a schema line
+/// for editors that have a YAML language server.
+public enum NewFiles {
+    /// `# yaml-language-server: $schema=...` pointing at the schemas `invoic init` writes.
+    static func schemaLine(_ kind: String, depth: Int) -> String {
+        "# yaml-language-server: $schema=\(String(repeating: "../", count: depth)).invoic/schemas/\(kind).schema.json\n"
+    }
+
+    public static func client(id: String, name: String, email: String?, currency: Currency?, locale: String?) -> String {
+        var text = schemaLine("client", depth: 1) + "name: \(YAMLText.scalar(name))\n"
+        if let email { text += "email: \(YAMLText.scalar(email))\n" }
+        if let currency { text += "currency: \(currency.code)\n" }
+        if let locale { text += "locale: \(locale)\n" }
+        return text
+    }
+
+    /// A new invoice or estimate for `client`: dates from the terms, currency, locale and tax from
+    /// the client and book written out (so the document stays as issued if they change later), and
+    /// the items of `like` or one item to fill in.
+    public static func document(_ kind: DocumentKind, number: String, client: Client, book: Book, issued: Day, like: Document?) -> String {
+        let defaults = book.settings.defaults
+        var text = schemaLine(kind.rawValue, depth: 1)
+        text += "client: \(YAMLText.scalar(client.id))\n"
+        text += "issued: \(issued)\n"
+        switch kind {
+        case .invoice:
+            if let terms = client.terms?.value ?? defaults.terms?.value { text += "due: \(issued.adding(days: terms))\n" }
+        case .estimate:
+            if let validity = defaults.validity?.value { text += "valid_until: \(issued.adding(days: validity))\n" }
+        }
+        if let currency = like?.figures?.currency ?? client.currency?.value ?? defaults.currency?.value { text += "currency: \(currency.code)\n" }
+        if let locale = like?.figures?.locale ?? client.locale?.value ?? defaults.locale?.value { text += "locale: \(locale)\n" }
+        if let tax = like?.tax?.value ?? client.tax?.value ?? defaults.tax?.value { text += "tax: \(tax)\n" }
+        if let like {
+            text += lines(from: like)
+        } else {
+            text += "items:\n  - description: \"\"   # what you did or supplied\n    quantity: 1\n    price: 0\n"
+        }
+        return text
+    }
+
+    /// An accepted estimate as an invoice: the same client, currency, locale, tax, discount,
+    /// items, notes, project and category, and the link back to the estimate.
+    public static func conversion(of estimate: Document, number: String, client: Client?, book: Book, issued: Day) -> String {
+        var text = schemaLine("invoice", depth: 1)
+        text += "client: \(YAMLText.scalar(estimate.client.value))\n"
+        text += "issued: \(issued)\n"
+        if let terms = client?.terms?.value ?? book.settings.defaults.terms?.value { text += "due: \(issued.adding(days: terms))\n" }
+        text += "from_estimate: \(YAMLText.scalar(estimate.number))\n"
+        if let figures = estimate.figures {
+            text += "currency: \(figures.currency.code)\n"
+            text += "locale: \(figures.locale)\n"
+        }
+        if let tax = estimate.tax?.value { text += "tax: \(tax)\n" }
+        if let discount = estimate.discount?.value {
+            switch discount {
+            case .percentage(let rate): text += "discount: \(rate)\n"
+            case .amount(let amount): text += "discount: \(amount)\n"
+            }
+        }
+        text += lines(from: estimate)
+        if let notes = estimate.notes { text += "notes: \(YAMLText.scalar(notes))\n" }
+        return text
+    }
+
+    /// project, category and items of a document, as written.
+    private static func lines(from document: Document) -> String {
+        var text = ""
+        if let project = document.project { text += "project: \(YAMLText.scalar(project))\n" }
+        if let category = document.category { text += "category: \(YAMLText.scalar(category))\n" }
+        text += "items:\n"
+        for item in document.items {
+            text += "  - description: \(YAMLText.scalar(item.description))\n"
+            if let quantity = item.quantity?.value { text += "    quantity: \(quantity)\n" }
+            if let unit = item.unit { text += "    unit: \(YAMLText.scalar(unit))\n" }
+            text += "    price: \(item.price.value)\n"
+            if let tax = item.tax?.value { text += "    tax: \(tax)\n" }
+            if let category = item.category { text += "    category: \(YAMLText.scalar(category))\n" }
+        }
+        return text
+    }
+}

@@ -1,0 +1,132 @@
+import ArgumentParser
+import Foundation
+import InvoicAuthoring
+import InvoicBook
+import InvoicDiagnostics
+import InvoicMoney
+
+/// Options of every command that writes to a book.
+struct EditOptions: ParsableArguments {
+    @Option(name: .customShort("C"), help: ArgumentHelp("The book's directory.", valueName: "dir"))
+    var directory: String = "."
+
+    @Flag(help: "Print the change as a diff and write nothing.")
+    var dryRun = false
+}
+
+/// Runs an edit: builds the changes, checks them, writes them (or prints them with --dry-run),
+/// and turns every refusal into a message and exit status 1.
+func performEdit(_ options: EditOptions, allowing: (Diagnostic) -> Bool = { _ in false },
+                 _ makeChanges: (BookChecker.Result, BookEditor) throws(AuthoringError) -> [FileChange]) throws -> [FileChange] {
+    let editor = BookEditor(root: options.directory)
+    guard FileManager.default.fileExists(atPath: editor.path(BookSettings.fileName)) else {
+        Terminal.standardError.write("error: no invoic.yaml in \(options.directory): this is not an invoic book (run `invoic init`, or pass -C DIR)\n")
+        throw ExitCode(2)
+    }
+    do {
+        let changes = try makeChanges(try editor.check(), editor)
+        try editor.commit(changes, dryRun: options.dryRun, allowing: allowing)
+        if options.dryRun {
+            for change in changes { Terminal.standardOutput.write(change.diff) }
+        }
+        return changes
+    } catch {
+        if case .wouldIntroduceErrors(let diagnostics, let sources) = error {
+            Reporter(format: .human, root: options.directory, sources: sources).report(diagnostics)
+        }
+        Terminal.standardError.write("error: \(error)\n")
+        throw ExitCode(1)
+    }
+}
+
+/// The document numbered `number`, or a refusal that suggests the closest number.
+func document(_ number: String, in book: Book) throws(AuthoringError) -> Document {
+    if let document = book.document(number) { return document }
+    let suggestion = closestMatch(to: number, in: book.documents.map(\.number)).map { "; did you mean \($0)?" } ?? ""
+    throw .refused("no document \(number) in this book\(suggestion)")
+}
+
+/// Records one dated fact in one document's file.
+func recordFact(_ options: EditOptions, number: String, _ edit: (DocumentFacts) throws(AuthoringError) -> String) throws {
+    let changes = try performEdit(options) { result, editor throws(AuthoringError) in
+        let target = try document(number, in: result.book)
+        let file = try editor.read(target.file)
+        let facts = try DocumentFacts(document: target, text: file.text)
+        return [FileChange(path: target.file, before: file.bytes, after: try edit(facts))]
+    }
+    if !options.dryRun, let change = changes.first {
+        Terminal.standardError.write("updated \(BookLoader.join(options.directory, change.path))\n")
+    }
+}
+
+struct SendCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "send", abstract: "Record the day a document went to the client.")
+    @Argument(help: "The document number, e.g. INV-0007.") var number: String
+    @Option(help: "YYYY-MM-DD; default today.") var date: Day?
+    @OptionGroup var options: EditOptions
+
+    func run() throws {
+        try recordFact(options, number: number) { facts throws(AuthoringError) in try facts.send(on: date ?? Day.today()) }
+    }
+}
+
+struct AcceptCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "accept", abstract: "Record that the client accepted an estimate.")
+    @Argument(help: "The estimate number, e.g. EST-0003.") var number: String
+    @Option(help: "YYYY-MM-DD; default today.") var date: Day?
+    @OptionGroup var options: EditOptions
+
+    func run() throws {
+        try recordFact(options, number: number) { facts throws(AuthoringError) in try facts.accept(on: date ?? Day.today()) }
+    }
+}
+
+struct DeclineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "decline", abstract: "Record that the client declined an estimate.")
+    @Argument(help: "The estimate number, e.g. EST-0003.") var number: String
+    @Option(help: "YYYY-MM-DD; default today.") var date: Day?
+    @OptionGroup var options: EditOptions
+
+    func run() throws {
+        try recordFact(options, number: number) { facts throws(AuthoringError) in try facts.decline(on: date ?? Day.today()) }
+    }
+}
+
+struct VoidCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "void", abstract: "Cancel an invoice, keeping it and its number for the record.")
+    @Argument(help: "The invoice number, e.g. INV-0007.") var number: String
+    @Option(help: "Why, for the record.") var reason: String
+    @Option(help: "YYYY-MM-DD; default today.") var date: Day?
+    @OptionGroup var options: EditOptions
+
+    func run() throws {
+        try recordFact(options, number: number) { facts throws(AuthoringError) in try facts.void(on: date ?? Day.today(), reason: reason) }
+    }
+}
+
+extension PaymentMethod: ExpressibleByArgument {}
+
+struct PayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pay", abstract: "Record a payment on an invoice.",
+        discussion: "Refuses an amount above what is due, a payment on a void invoice, and an amount with more decimals than the currency has.")
+    @Argument(help: "The invoice number, e.g. INV-0007.") var number: String
+    @Option(help: "The amount paid, e.g. 120.00.") var amount: String?
+    @Flag(help: "Pay what is still due.") var full = false
+    @Option(help: "YYYY-MM-DD; default today.") var date: Day?
+    @Option(help: "cash, card, bank_transfer, check or other.") var method: PaymentMethod = .bankTransfer
+    @Option(help: "E.g. a transaction reference.") var note: String?
+    @OptionGroup var options: EditOptions
+
+    func validate() throws {
+        if full == (amount != nil) { throw ValidationError("give either --amount AMOUNT or --full") }
+    }
+
+    func run() throws {
+        let paid: DocumentFacts.Amount = full ? .full : .exactly(amount ?? "")
+        try recordFact(options, number: number) { facts throws(AuthoringError) in
+            try facts.pay(paid, on: date ?? Day.today(), method: method, note: note)
+        }
+    }
+}
