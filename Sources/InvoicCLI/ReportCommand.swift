@@ -1,9 +1,62 @@
 import ArgumentParser
+import InvoicBook
+import InvoicMoney
+import InvoicReport
 
 struct ReportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "report", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Print the index report: what is owed, what is overdue, what came in.",
+        discussion: """
+            The same report `invoic build` writes to build/index.{html,md,csv,json}, printed to standard output.
+            Figures are per currency, never added across currencies. Documents issued after --today are left out.
+            Exit status: 0 on success, 1 when the book has errors (they are printed instead), 2 for a usage error.
+            """
+    )
+
+    @OptionGroup var book: BookOptions
+
+    @Option(help: ArgumentHelp("text, md, csv, json or html.", valueName: "format"))
+    var format: IndexReport.Format = .text
+
+    @Option(help: ArgumentHelp("Only documents with this status (\(Status.allCases.map(\.rawValue).joined(separator: ", "))).",
+                               valueName: "status"))
+    var status: String?
+
+    @Option(help: ArgumentHelp("Only documents of this client (its file name in clients/, without .yaml).", valueName: "id"))
+    var client: String?
+
+    @Option(help: ArgumentHelp("Only documents in this currency (ISO 4217 code, e.g. EUR).", valueName: "code"))
+    var currency: String?
+
+    func validate() throws {
+        if let status, Status(rawValue: status) == nil {
+            throw ValidationError("unknown status `\(status)`; use one of \(Status.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if let currency, Currency.named(currency) == nil {
+            let upper = currency.uppercased()
+            let hint = Currency.named(upper) != nil ? "; did you mean `\(upper)`?" : ""
+            throw ValidationError("unknown currency `\(currency)`\(hint)")
+        }
+    }
 
     func run() throws {
-        throw ValidationError("`invoic report` is not built yet")
+        let result = try loadChecked(book)
+        if result.diagnostics.hasErrors {
+            Reporter(format: .human, root: book.directory, sources: result.book.sources).report(result.diagnostics)
+            throw ExitCode(1)
+        }
+        if let client, result.book.clients[client] == nil {
+            let known = result.book.clients.keys.sorted()
+            Terminal.standardError.write("error: no client `\(client)` in this book"
+                + (known.isEmpty ? "" : "; its clients are \(known.joined(separator: ", "))") + "\n")
+            throw ExitCode(2)
+        }
+        let filter = IndexReport.Filter(status: status.flatMap(Status.init(rawValue:)), client: client,
+                                        currency: currency.flatMap(Currency.named))
+        let report = IndexReport(book: result.book, today: book.resolvedToday, warnings: result.diagnostics, filter: filter)
+        Terminal.standardOutput.write(report.render(format))
     }
 }
+
+extension IndexReport.Format: ExpressibleByArgument {}

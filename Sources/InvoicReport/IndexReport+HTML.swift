@@ -1,0 +1,403 @@
+import InvoicBook
+import InvoicMoney
+
+// One self-contained page: inline CSS, charts as inline SVG, no script, no external resource,
+// so it opens from a file on a phone and prints on paper. Every text that comes from the book
+// goes through `escaped` (element text and attribute values alike); links are relative
+// percent-encoded file names beside the report.
+
+extension IndexReport {
+    /// The report as one HTML page.
+    public func html() -> String {
+        var page = HTMLPage()
+        page.line("<!DOCTYPE html>")
+        page.line("<html lang=\"en\">")
+        page.line("<head>")
+        page.line("<meta charset=\"utf-8\">")
+        page.line("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+        page.line("<meta name=\"color-scheme\" content=\"light\">")
+        page.line("<meta name=\"generator\" content=\"invoic\">")
+        page.line("<title>\(escaped(business)) · \(today)</title>")
+        page.line("<style>\n\(IndexReport.stylesheet)</style>")
+        page.line("</head>")
+        page.line("<body>")
+        htmlHeader(&page)
+        page.line("<main>")
+        htmlDashboard(&page)
+        htmlInvoices(&page)
+        htmlEstimates(&page)
+        htmlClients(&page)
+        htmlAging(&page)
+        htmlIncome(&page)
+        htmlBreakdowns(&page)
+        htmlTax(&page)
+        htmlWarnings(&page)
+        page.line("</main>")
+        page.line("<footer>Computed by invoic from the book’s files for \(today). Amounts in different currencies are never added together.</footer>")
+        page.line("</body>")
+        page.line("</html>")
+        return page.text
+    }
+
+    private func htmlHeader(_ page: inout HTMLPage) {
+        page.line("<header class=\"top\">")
+        page.line("<div><p class=\"eyebrow\">Index</p><h1>\(escaped(business))</h1></div>")
+        page.line("<p class=\"asof\">as of <time datetime=\"\(today)\">\(today)</time></p>")
+        page.line("</header>")
+        for note in preamble { page.line("<p class=\"notice\">\(escaped(note))</p>") }
+        let links = [("dashboard", "Dashboard"), ("invoices", "Invoices"), ("estimates", "Estimates"), ("clients", "Clients"),
+                     ("receivables", "Receivables"), ("income", "Income"), ("tax", "Tax"),
+                     ("warnings", warnings.isEmpty ? "Warnings" : "Warnings (\(warnings.count))")]
+        page.line("<nav>" + links.map { "<a href=\"#\($0.0)\">\($0.1)</a>" }.joined(separator: " ") + "</nav>")
+    }
+
+    // MARK: Dashboard
+
+    private func htmlDashboard(_ page: inout HTMLPage) {
+        page.line("<section id=\"dashboard\">")
+        page.line("<h2>Dashboard</h2>")
+        if dashboard.isEmpty { page.line("<p class=\"empty\">No invoices yet.</p>") }
+        for entry in dashboard {
+            if dashboard.count > 1 { page.line("<h3 class=\"currency\">\(entry.currency.code)</h3>") }
+            page.line("<div class=\"cards\">")
+            card(&page, "Outstanding", money(entry.outstanding), count(entry.outstandingCount, "open invoice"), tone: nil)
+            card(&page, "Overdue", money(entry.overdue), count(entry.overdueCount, "invoice"),
+                 tone: entry.overdueCount > 0 ? "alert" : nil)
+            card(&page, "Paid this month", money(entry.paidThisMonth), IndexReport.longMonth(today.monthKey),
+                 tone: entry.paidThisMonth.minorUnits > 0 ? "good" : nil)
+            card(&page, "Drafts", String(entry.drafts), entry.drafts == 1 ? "not sent yet" : "not sent yet", tone: nil)
+            page.line("</div>")
+        }
+        page.line("</section>")
+    }
+
+    private func card(_ page: inout HTMLPage, _ label: String, _ value: String, _ detail: String, tone: String?) {
+        let toneClass = tone.map { " \($0)" } ?? ""
+        page.line("<div class=\"card\(toneClass)\"><span class=\"label\">\(label)</span>"
+            + "<span class=\"value\">\(escaped(value))</span><span class=\"detail\">\(escaped(detail))</span></div>")
+    }
+
+    private func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
+    // MARK: Documents
+
+    private func htmlInvoices(_ page: inout HTMLPage) {
+        page.line("<section id=\"invoices\">")
+        page.line("<h2>Invoices <span class=\"hint\">newest first</span></h2>")
+        guard !invoices.isEmpty else {
+            page.line("<p class=\"empty\">No invoices.</p></section>")
+            return
+        }
+        page.line("<div class=\"scroll\"><table class=\"docs invoices\">")
+        page.line("<thead><tr><th>Number</th><th>Client</th><th>Issued</th><th>Due</th><th class=\"num\">Total</th>"
+            + "<th class=\"num\">Paid</th><th class=\"num\">Due amount</th><th>Status</th></tr></thead>")
+        page.line("<tbody>")
+        for row in invoices {
+            let void = row.status == .void
+            let partPaid = row.status == .overdue && row.paid.minorUnits > 0 ? " · part paid" : ""
+            let late = row.daysPastDue.map { "<span class=\"late\">\($0) day\($0 == 1 ? "" : "s")\(partPaid)</span>" } ?? ""
+            page.line("<tr\(void ? " class=\"void\"" : "")>"
+                + "<td class=\"doc\"><a href=\"\(escaped(urlPath(row.pdf)))\">\(escaped(row.number))</a></td>"
+                + "<td class=\"client\">\(escaped(row.clientName))</td>"
+                + "<td class=\"date issued\">\(row.issued)</td><td class=\"date due\">\(row.due?.description ?? "–")</td>"
+                + amountCell(row.total.minorUnits, row.total.currency, muteZero: false, role: "total")
+                + amountCell(row.paid.minorUnits, row.paid.currency, role: "paid")
+                + (void ? "<td class=\"num zero balance\">–</td>" : amountCell(row.balance.minorUnits, row.balance.currency, role: "balance"))
+                + "<td class=\"status\">\(pill(row.status))\(late)</td></tr>")
+        }
+        page.line("</tbody></table></div>")
+        page.line("</section>")
+    }
+
+    private func htmlEstimates(_ page: inout HTMLPage) {
+        page.line("<section id=\"estimates\">")
+        page.line("<h2>Estimates <span class=\"hint\">newest first</span></h2>")
+        guard !estimates.isEmpty else {
+            page.line("<p class=\"empty\">No estimates.</p></section>")
+            return
+        }
+        page.line("<div class=\"scroll\"><table class=\"docs estimates\">")
+        page.line("<thead><tr><th>Number</th><th>Client</th><th>Issued</th><th>Valid until</th><th class=\"num\">Total</th>"
+            + "<th>Status</th><th>Invoice</th></tr></thead>")
+        page.line("<tbody>")
+        for row in estimates {
+            let invoice = row.invoice.map { number in
+                row.invoicePDF.map { "<a href=\"\(escaped(urlPath($0)))\">\(escaped(number))</a>" } ?? escaped(number)
+            } ?? "<span class=\"zero\">–</span>"
+            page.line("<tr><td class=\"doc\"><a href=\"\(escaped(urlPath(row.pdf)))\">\(escaped(row.number))</a></td>"
+                + "<td class=\"client\">\(escaped(row.clientName))</td><td class=\"date issued\">\(row.issued)</td>"
+                + "<td class=\"date due\">\(row.validUntil?.description ?? "–")</td>"
+                + amountCell(row.total.minorUnits, row.total.currency, muteZero: false, role: "total")
+                + "<td class=\"status\">\(pill(row.status))</td><td class=\"doc invoice\">\(invoice)</td></tr>")
+        }
+        page.line("</tbody></table></div>")
+        page.line("</section>")
+    }
+
+    private func pill(_ status: Status) -> String {
+        "<span class=\"pill \(status.rawValue)\">\(status.rawValue)</span>"
+    }
+
+    /// A right-aligned amount; a zero is shown quietly.
+    private func amountCell(_ minorUnits: Int64, _ currency: Currency, muteZero: Bool = true, strong: Bool = false,
+                            role: String? = nil) -> String {
+        let tag = strong ? "th" : "td"
+        let zero = muteZero && minorUnits == 0 ? " zero" : ""
+        let role = role.map { " " + $0 } ?? ""
+        return "<\(tag) class=\"num\(zero)\(role)\">\(escaped(money(minorUnits, currency)))</\(tag)>"
+    }
+
+    // MARK: Clients and receivables
+
+    private func htmlClients(_ page: inout HTMLPage) {
+        page.line("<section id=\"clients\">")
+        page.line("<h2>Clients</h2>")
+        guard !clients.isEmpty else {
+            page.line("<p class=\"empty\">No clients.</p></section>")
+            return
+        }
+        page.line("<div class=\"scroll\"><table class=\"docs clients\">")
+        page.line("<thead><tr><th>Client</th><th>Currency</th><th class=\"num\">Invoiced</th><th class=\"num\">Paid</th>"
+            + "<th class=\"num\">Outstanding</th><th class=\"num\">Documents</th><th>Last activity</th></tr></thead>")
+        page.line("<tbody>")
+        for row in clients {
+            let archived = row.archived ? " <span class=\"tag\">archived</span>" : ""
+            var cells = "<td class=\"client\">\(escaped(row.name))\(archived)</td><td class=\"currency\">\(row.currency?.code ?? "–")</td>"
+            if let currency = row.currency {
+                cells += amountCell(row.invoiced, currency, role: "invoiced") + amountCell(row.paid, currency, role: "paid")
+                    + amountCell(row.outstanding, currency, role: "outstanding")
+            } else {
+                cells += ["invoiced", "paid", "outstanding"].map { "<td class=\"num zero \($0)\">–</td>" }.joined()
+            }
+            cells += "<td class=\"num count\">\(row.documents)<span class=\"unit\"> document\(row.documents == 1 ? "" : "s")</span></td>"
+                + "<td class=\"date activity\">\(row.lastActivity?.description ?? "–")</td>"
+            page.line("<tr\(row.archived ? " class=\"archived\"" : "")>\(cells)</tr>")
+        }
+        page.line("</tbody></table></div>")
+        page.line("</section>")
+    }
+
+    private func htmlAging(_ page: inout HTMLPage) {
+        page.line("<section id=\"receivables\">")
+        page.line("<h2>Aged receivables <span class=\"hint\">days past due</span></h2>")
+        if agedReceivables.isEmpty { page.line("<p class=\"empty\">Nothing is owed.</p>") }
+        for table in agedReceivables {
+            if agedReceivables.count > 1 { page.line("<h3 class=\"currency\">\(table.currency.code)</h3>") }
+            page.line("<div class=\"scroll\"><table class=\"aging\">")
+            page.line("<thead><tr><th>Client</th>"
+                + AgeBucket.allCases.map { "<th class=\"num age\($0.rawValue)\">\($0.title)</th>" }.joined()
+                + "<th class=\"num\">Total</th></tr></thead>")
+            page.line("<tbody>")
+            for row in table.rows {
+                page.line("<tr><td>\(escaped(row.clientName))</td>"
+                    + row.buckets.map { amountCell($0, table.currency) }.joined() + amountCell(row.total, table.currency) + "</tr>")
+            }
+            page.line("</tbody>")
+            page.line("<tfoot><tr><th>Total</th>" + table.total.buckets.map { amountCell($0, table.currency, strong: true) }.joined()
+                + amountCell(table.total.total, table.currency, strong: true) + "</tr></tfoot>")
+            page.line("</table></div>")
+        }
+        page.line("</section>")
+    }
+
+    // MARK: Income
+
+    private func htmlIncome(_ page: inout HTMLPage) {
+        page.line("<section id=\"income\">")
+        page.line("<h2>Income by month <span class=\"hint\">by payment date</span></h2>")
+        if incomeByMonth.isEmpty { page.line("<p class=\"empty\">No payments yet.</p>") }
+        for income in incomeByMonth {
+            let shown = Array(income.months.suffix(12))
+            let caption = income.months.count > shown.count ? "last 12 months" : "since the first payment"
+            page.line("<h3 class=\"currency\">\(income.currency.code) <span class=\"hint\">\(caption) · total "
+                + "\(escaped(money(income.total, income.currency)))</span></h3>")
+            page.line(barChart(shown, currency: income.currency, size: .wide))
+            page.line(barChart(shown, currency: income.currency, size: .narrow))
+            page.line("<details><summary>Months as a table</summary><div class=\"scroll\"><table class=\"compact\">")
+            page.line("<thead><tr><th>Month</th><th class=\"num\">Received</th></tr></thead><tbody>")
+            for month in income.months.reversed() {
+                page.line("<tr><td>\(IndexReport.longMonth(month.month))</td>\(amountCell(month.amount, income.currency))</tr>")
+            }
+            page.line("</tbody></table></div></details>")
+        }
+        page.line("</section>")
+    }
+
+    /// Vertical bars, one per month, on a scale rounded up to a readable step; integer geometry.
+    private enum ChartSize: String { case wide, narrow }
+
+    /// The wide chart is shown on a desktop and on paper, the narrow one on a phone, where the
+    /// wide one's labels would shrink out of reading size.
+    private func barChart(_ months: [MonthAmount], currency: Currency, size: ChartSize) -> String {
+        let (width, height, left) = size == .wide ? (960, 250, 64) : (360, 210, 52)
+        let right = 6, top = 16, bottom = 38
+        let plotHeight = height - top - bottom
+        let unit = currency.minorUnitsPerMajorUnit
+        let largest = months.map(\.amount).max() ?? 0
+        let largestMajor = largest / unit + (largest % unit == 0 ? 0 : 1)
+        let step = IndexReport.niceStep(for: largestMajor)
+        let gridLines = max(1, Int((largestMajor + step - 1) / step))
+        let scaleMax = Int128(step) * Int128(gridLines) * Int128(unit)
+        let slot = (width - left - right) / max(1, months.count)
+        let barWidth = min(size == .wide ? 64 : 30, max(4, slot * 3 / 5))
+        var svg = "<svg class=\"chart \(size.rawValue)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" "
+            + "aria-label=\"Income by month in \(currency.code)\">"
+        for line in 0...gridLines {
+            let y = top + plotHeight - line * plotHeight / gridLines
+            let value = step * Int64(line)
+            svg += "<line class=\"grid\" x1=\"\(left)\" y1=\"\(y)\" x2=\"\(width - right)\" y2=\"\(y)\"/>"
+            svg += "<text class=\"axis\" x=\"\(left - 8)\" y=\"\(y + 4)\" text-anchor=\"end\">"
+                + escaped(MoneyFormat.number(DecimalNumber(integer: value), locale: locale)) + "</text>"
+        }
+        for (index, month) in months.enumerated() {
+            let x = left + index * slot + (slot - barWidth) / 2
+            let barHeight = Int(Int128(month.amount) * Int128(plotHeight) / scaleMax)
+            let y = top + plotHeight - barHeight
+            let label = "\(IndexReport.longMonth(month.month)): \(money(month.amount, currency))"
+            svg += "<g><title>\(escaped(label))</title>"
+            if month.amount > 0 {
+                svg += "<rect class=\"bar\(month.month == today.monthKey ? " now" : "")\" x=\"\(x)\" y=\"\(y)\" "
+                    + "width=\"\(barWidth)\" height=\"\(max(1, barHeight))\" rx=\"3\"/>"
+            }
+            svg += "</g>"
+            let center = x + barWidth / 2
+            let monthName = IndexReport.shortMonth(month.month)
+            svg += "<text class=\"axis\" x=\"\(center)\" y=\"\(height - bottom + 16)\" text-anchor=\"middle\">\(monthName)</text>"
+            if index == 0 || month.month.hasSuffix("-01") {
+                svg += "<text class=\"axis year\" x=\"\(center)\" y=\"\(height - bottom + 30)\" text-anchor=\"middle\">"
+                    + "\(month.month.prefix(4))</text>"
+            }
+        }
+        return svg + "</svg>"
+    }
+
+    /// The smallest step of 1, 2, 2.5 or 5 times a power of ten that reaches `maximum` in at most 5 steps.
+    static func niceStep(for maximum: Int64) -> Int64 {
+        guard maximum > 0 else { return 1 }
+        var power: Int64 = 1
+        while power <= Int64.max / 100 {
+            for step in [power, 2 * power, power >= 10 ? 25 * power / 10 : 2 * power, 5 * power]
+            where (maximum + step - 1) / step <= 5 {
+                return step
+            }
+            power *= 10
+        }
+        return maximum
+    }
+
+    private func htmlBreakdowns(_ page: inout HTMLPage) {
+        page.line("<section id=\"breakdowns\" class=\"pair\">")
+        breakdownList(&page, "Income by category", incomeByCategory, none: "No category")
+        breakdownList(&page, "Income by project", incomeByProject, none: "No project")
+        page.line("</section>")
+    }
+
+    private func breakdownList(_ page: inout HTMLPage, _ title: String, _ breakdowns: [IncomeBreakdown], none: String) {
+        page.line("<div>")
+        page.line("<h2>\(title)</h2>")
+        if breakdowns.isEmpty { page.line("<p class=\"empty\">No payments yet.</p>") }
+        for breakdown in breakdowns {
+            if breakdowns.count > 1 { page.line("<h3 class=\"currency\">\(breakdown.currency.code)</h3>") }
+            let largest = breakdown.entries.map(\.amount).max() ?? 0
+            page.line("<ul class=\"shares\">")
+            for entry in breakdown.entries {
+                let width = largest > 0 ? Int(Int128(entry.amount) * 100 / Int128(largest)) : 0
+                let name = entry.name.map(escaped) ?? "<em>\(none)</em>"
+                page.line("<li><span class=\"name\">\(name)</span>"
+                    + "<span class=\"amount\">\(escaped(money(entry.amount, breakdown.currency)))</span>"
+                    + "<span class=\"share\">\(IndexReport.percent(entry.amount, of: breakdown.total))</span>"
+                    + "<span class=\"track\"><span class=\"fill\" style=\"width:\(max(1, width))%\"></span></span></li>")
+            }
+            page.line("</ul>")
+        }
+        page.line("</div>")
+    }
+
+    // MARK: Tax and warnings
+
+    /// One row per period, a column pair (taxable, tax) per rate: rates are few, periods many.
+    private func htmlTax(_ page: inout HTMLPage) {
+        page.line("<section id=\"tax\">")
+        page.line("<h2>Tax <span class=\"hint\">invoices by issue date, drafts and void excluded</span></h2>")
+        if tax.isEmpty { page.line("<p class=\"empty\">No invoices issued.</p>") }
+        for summary in tax {
+            if tax.count > 1 { page.line("<h3 class=\"currency\">\(summary.currency.code)</h3>") }
+            let rates = Set((summary.years + summary.months).flatMap { $0.rates.map(\.rate) }).sorted()
+            let taxed = rates.filter { !$0.isZero }
+            page.line("<div class=\"scroll\"><table class=\"tax\">")
+            var header = "<thead><tr><th>Period</th>"
+            for rate in rates {
+                header += "<th class=\"num\">Taxable at \(rate)</th>"
+                if !rate.isZero { header += "<th class=\"num\">Tax at \(rate)</th>" }
+            }
+            if taxed.count > 1 { header += "<th class=\"num\">Tax</th>" }
+            page.line(header + "</tr></thead>")
+            func row(_ period: TaxPeriod, year: Bool) -> String {
+                let tag = year ? "th" : "td"
+                var cells = "<\(tag)>\(year ? period.period : IndexReport.longMonth(period.period))</\(tag)>"
+                for rate in rates {
+                    let line = period.rates.first { $0.rate == rate }
+                    cells += amountCell(line?.taxable ?? 0, summary.currency, strong: year)
+                    if !rate.isZero { cells += amountCell(line?.tax ?? 0, summary.currency, strong: year) }
+                }
+                if taxed.count > 1 { cells += amountCell(period.tax, summary.currency, strong: year) }
+                return "<tr\(year ? " class=\"year\"" : "")>\(cells)</tr>"
+            }
+            for year in summary.years {
+                page.line("<tbody>")
+                for month in summary.months where month.period.hasPrefix(year.period + "-") { page.line(row(month, year: false)) }
+                page.line(row(year, year: true))
+                page.line("</tbody>")
+            }
+            page.line("</table></div>")
+        }
+        page.line("</section>")
+    }
+
+    private func htmlWarnings(_ page: inout HTMLPage) {
+        page.line("<section id=\"warnings\">")
+        page.line("<h2>Warnings</h2>")
+        if warnings.isEmpty {
+            page.line("<p class=\"empty\">The checks found nothing to warn about.</p>")
+        } else {
+            page.line("<ul class=\"warnings\">")
+            for warning in warnings {
+                var place = warning.file ?? "invoic"
+                if warning.file != nil, let line = warning.line, let column = warning.column { place += ":\(line):\(column)" }
+                page.line("<li><code>\(escaped(place))</code> \(escaped(warning.message)) "
+                    + "<span class=\"code\">\(escaped(warning.code))</span></li>")
+            }
+            page.line("</ul>")
+        }
+        page.line("</section>")
+    }
+}
+
+/// Lines of HTML joined with newlines.
+struct HTMLPage {
+    var text = ""
+    mutating func line(_ line: String) { text += line + "\n" }
+}
+
+/// Text safe in HTML element content and in double- or single-quoted attribute values.
+func escaped(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&#39;"
+        default:
+            // C0 controls other than tab and newline are not allowed in HTML text.
+            if (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || scalar.value == 0x7F {
+                out += "\u{FFFD}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out
+}

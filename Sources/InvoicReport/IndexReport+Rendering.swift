@@ -1,0 +1,119 @@
+import InvoicBook
+import InvoicMoney
+
+extension IndexReport {
+    /// The ways a report is rendered.
+    public enum Format: String, Sendable, CaseIterable {
+        /// Plain text for a terminal: aligned columns, no colour.
+        case text
+        /// GitHub-flavoured Markdown tables.
+        case markdown = "md"
+        /// The invoice table only, one row per invoice.
+        case csv
+        /// Every section, amounts as integer minor units and as text; sorted keys.
+        case json
+        /// One self-contained page: inline CSS and SVG, no scripts.
+        case html
+
+        /// The file name the build writes, beside the PDFs; nil for text, which is only printed.
+        public var fileName: String? {
+            switch self {
+            case .text: return nil
+            case .markdown: return "index.md"
+            case .csv: return "index.csv"
+            case .json: return "index.json"
+            case .html: return "index.html"
+            }
+        }
+    }
+
+    /// The report in `format`; the same report always gives the same bytes.
+    public func render(_ format: Format) -> String {
+        switch format {
+        case .text: return text()
+        case .markdown: return markdown()
+        case .csv: return csv()
+        case .json: return json()
+        case .html: return html()
+        }
+    }
+
+    /// The four files the build writes into `build/`, beside the PDFs they link to:
+    /// `index.html`, `index.md`, `index.csv`, `index.json`, in that order.
+    public func renderAll() -> [(fileName: String, bytes: [UInt8])] {
+        [Format.html, .markdown, .csv, .json].map { format in (format.fileName!, Array(render(format).utf8)) }
+    }
+}
+
+// MARK: Shared by the renderers
+
+extension IndexReport {
+    /// `$1,234.50` in the report's locale.
+    func money(_ minorUnits: Int64, _ currency: Currency) -> String {
+        MoneyFormat.format(minorUnits, currency, locale: locale)
+    }
+
+    func money(_ value: Money) -> String { money(value.minorUnits, value.currency) }
+
+    /// A line saying which filters shaped the report, or nil.
+    var filterSummary: String? {
+        guard !filter.isEmpty else { return nil }
+        var parts: [String] = []
+        if let status = filter.status { parts.append("status \(status.rawValue)") }
+        if let client = filter.client { parts.append("client \(client)") }
+        if let currency = filter.currency { parts.append("currency \(currency.code)") }
+        return "Filtered: " + parts.joined(separator: ", ")
+    }
+
+    /// "3 documents issued after 2026-06-30 are not included", or nil.
+    var notYetIssuedSummary: String? {
+        guard notYetIssued > 0 else { return nil }
+        return notYetIssued == 1
+            ? "1 document issued after \(today) is not included"
+            : "\(notYetIssued) documents issued after \(today) are not included"
+    }
+
+    static let overflowNote = "Some totals are too large to add up exactly and are shown capped"
+
+    /// `Jan` for `2026-01`, for the chart.
+    static func shortMonth(_ key: String) -> String {
+        let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        guard let month = Int(key.suffix(2)), (1...12).contains(month) else { return key }
+        return names[month - 1]
+    }
+
+    /// `January 2026` for `2026-01`.
+    static func longMonth(_ key: String) -> String {
+        let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                     "October", "November", "December"]
+        guard let month = Int(key.suffix(2)), (1...12).contains(month) else { return key }
+        return names[month - 1] + " " + key.prefix(4)
+    }
+
+    /// `overdue 12 days, part paid`: a status with its age, for text and Markdown.
+    static func statusText(_ row: InvoiceRow) -> String {
+        guard row.status == .overdue, let days = row.daysPastDue else { return row.status.rawValue }
+        return "overdue \(days) day\(days == 1 ? "" : "s")" + (row.paid.minorUnits > 0 ? ", part paid" : "")
+    }
+}
+
+/// Percent-encodes a file name for a relative link: unreserved ASCII stays, everything else
+/// (spaces, `#`, `?`, `%`, non-ASCII as UTF-8) becomes `%XX`.
+func urlPath(_ fileName: String) -> String {
+    var result = ""
+    for byte in fileName.utf8 {
+        let unreserved = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+        if unreserved {
+            result.unicodeScalars.append(Unicode.Scalar(byte))
+        } else {
+            let hex = Array("0123456789ABCDEF".unicodeScalars)
+            result += "%"
+            result.unicodeScalars.append(hex[Int(byte >> 4)])
+            result.unicodeScalars.append(hex[Int(byte & 0x0F)])
+        }
+    }
+    // A relative link that starts with a segment containing `:` could read as a scheme; ours cannot
+    // (`:` is encoded), and `./` keeps it unambiguous anyway.
+    return "./" + result
+}

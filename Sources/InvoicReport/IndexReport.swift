@@ -1,0 +1,270 @@
+import InvoicBook
+import InvoicDiagnostics
+import InvoicMoney
+
+/// The index report of a checked book as of one day: every figure computed once, as data, and
+/// rendered by one renderer per format (`IndexReport+Text.swift`, `+Markdown`, `+CSV`, `+JSON`,
+/// `+HTML`). Renderers only lay out; they never add up money.
+///
+/// Rules the numbers follow:
+/// - Money of different currencies is never added: every total is per currency, and every
+///   per-currency list is ordered by currency code.
+/// - A document issued after `today` did not exist yet: it is left out and counted in
+///   ``notYetIssued``. Payments and other facts dated after `today` do not count.
+/// - Void invoices count in no money total; they are listed, struck through.
+/// - Outstanding is the unpaid balance of sent, partial and overdue invoices (a draft is not
+///   owed yet). Invoiced is the total of every invoice that is neither a draft nor void.
+/// - Income is money received: payments dated on or before `today`, by payment date.
+/// - Tax is accrued on issue: the taxable amount and tax of invoices that are neither drafts nor
+///   void, by their issue date.
+/// - Income by category: each invoice's money received is attributed to its lines' categories
+///   (a line without one takes the document's) in proportion to the lines' share of the total
+///   after discount and tax. See ``Attribution``.
+public struct IndexReport: Sendable, Hashable {
+    /// Which documents the report covers; everything is computed from the documents that match.
+    public struct Filter: Sendable, Hashable {
+        public var status: Status?
+        /// A client id (the file stem in `clients/`).
+        public var client: String?
+        public var currency: Currency?
+
+        public init(status: Status? = nil, client: String? = nil, currency: Currency? = nil) {
+            self.status = status
+            self.client = client
+            self.currency = currency
+        }
+
+        public var isEmpty: Bool { status == nil && client == nil && currency == nil }
+    }
+
+    /// The day statuses and ages are computed for.
+    public var today: Day
+    public var business: String
+    /// The locale of the book's owner (`defaults.locale`, else `en_US`): totals are formatted in it.
+    public var locale: String
+    public var filter: Filter
+    /// One entry per currency, by currency code.
+    public var dashboard: [DashboardEntry]
+    /// Newest first: by issue date, then number, descending.
+    public var invoices: [InvoiceRow]
+    /// Newest first, like invoices.
+    public var estimates: [EstimateRow]
+    /// Alphabetical by client name (then id), one row per client and currency.
+    public var clients: [ClientRow]
+    public var agedReceivables: [AgingTable]
+    public var tax: [TaxSummary]
+    public var incomeByMonth: [MonthlyIncome]
+    public var incomeByCategory: [IncomeBreakdown]
+    public var incomeByProject: [IncomeBreakdown]
+    /// The checks' warnings, in reading order.
+    public var warnings: [ReportWarning]
+    /// Documents (matching the client and currency filters) issued after `today`, left out.
+    public var notYetIssued: Int
+    /// True when a total grew past what 64-bit minor units hold; it is then shown capped.
+    public var overflowed: Bool
+}
+
+/// An exact amount: integer minor units of one currency.
+public struct Money: Sendable, Hashable {
+    public var minorUnits: Int64
+    public var currency: Currency
+
+    public init(_ minorUnits: Int64, _ currency: Currency) {
+        self.minorUnits = minorUnits
+        self.currency = currency
+    }
+
+    /// `1234.50`: a dot, the currency's decimals, no grouping.
+    public var plain: String { MoneyFormat.plain(minorUnits, currency) }
+
+    /// `$1,234.50` in `locale`.
+    public func formatted(_ locale: String) -> String { MoneyFormat.format(minorUnits, currency, locale: locale) }
+}
+
+extension IndexReport {
+    public struct DashboardEntry: Sendable, Hashable {
+        public var currency: Currency
+        /// Unpaid balance of sent, partial and overdue invoices.
+        public var outstanding: Money
+        public var outstandingCount: Int
+        /// The part of `outstanding` that is past due.
+        public var overdue: Money
+        public var overdueCount: Int
+        /// Payments dated in `today`'s month, up to `today`.
+        public var paidThisMonth: Money
+        public var drafts: Int
+    }
+
+    public struct InvoiceRow: Sendable, Hashable {
+        public var number: String
+        public var clientID: String
+        public var clientName: String
+        public var issued: Day
+        public var due: Day?
+        /// The document's own locale, as its PDF prints amounts.
+        public var locale: String
+        public var total: Money
+        /// Received through `today`.
+        public var paid: Money
+        /// `total - paid`; zero for a void invoice.
+        public var balance: Money
+        public var status: Status
+        /// Days past the due date, for an overdue invoice.
+        public var daysPastDue: Int?
+        public var project: String?
+        public var category: String?
+        /// The estimate it was converted from.
+        public var fromEstimate: String?
+        /// The PDF's file name, beside the report.
+        public var pdf: String
+    }
+
+    public struct EstimateRow: Sendable, Hashable {
+        public var number: String
+        public var clientID: String
+        public var clientName: String
+        public var issued: Day
+        public var validUntil: Day?
+        public var locale: String
+        public var total: Money
+        public var status: Status
+        /// The invoice it became, once that invoice is issued.
+        public var invoice: String?
+        public var invoicePDF: String?
+        public var project: String?
+        public var pdf: String
+    }
+
+    public struct ClientRow: Sendable, Hashable {
+        public var id: String
+        public var name: String
+        /// Archived on or before `today`.
+        public var archived: Bool
+        /// Nil only for a client with no documents when neither it nor the book names a currency.
+        public var currency: Currency?
+        /// The total of invoices that are neither drafts nor void.
+        public var invoiced: Int64
+        public var paid: Int64
+        public var outstanding: Int64
+        /// Invoices and estimates, of every status.
+        public var documents: Int
+        /// The latest dated fact on or before `today`: issued, sent, paid, accepted, declined, voided.
+        public var lastActivity: Day?
+    }
+
+    /// What is owed, by how many days it is past due.
+    public enum AgeBucket: Int, Sendable, Hashable, CaseIterable {
+        case current, days1to30, days31to60, days61to90, over90
+
+        /// The bucket of an amount `daysPastDue` days after its due date (0 or less: not yet due).
+        public static func of(daysPastDue: Int) -> AgeBucket {
+            switch daysPastDue {
+            case ...0: return .current
+            case 1...30: return .days1to30
+            case 31...60: return .days31to60
+            case 61...90: return .days61to90
+            default: return .over90
+            }
+        }
+
+        public var title: String {
+            switch self {
+            case .current: return "Current"
+            case .days1to30: return "1-30"
+            case .days31to60: return "31-60"
+            case .days61to90: return "61-90"
+            case .over90: return "Over 90"
+            }
+        }
+
+        /// The key used in JSON and CSV.
+        public var key: String {
+            switch self {
+            case .current: return "current"
+            case .days1to30: return "days_1_30"
+            case .days31to60: return "days_31_60"
+            case .days61to90: return "days_61_90"
+            case .over90: return "over_90"
+            }
+        }
+    }
+
+    public struct AgingRow: Sendable, Hashable {
+        public var clientID: String
+        public var clientName: String
+        /// One amount per ``AgeBucket``, in its order.
+        public var buckets: [Int64]
+        public var total: Int64
+    }
+
+    public struct AgingTable: Sendable, Hashable {
+        public var currency: Currency
+        /// Clients with something outstanding, alphabetical.
+        public var rows: [AgingRow]
+        public var total: AgingRow
+    }
+
+    public struct TaxLine: Sendable, Hashable {
+        public var rate: Rate
+        public var taxable: Int64
+        public var tax: Int64
+    }
+
+    public struct TaxPeriod: Sendable, Hashable {
+        /// `2026` or `2026-03`.
+        public var period: String
+        /// Ascending by rate.
+        public var rates: [TaxLine]
+        public var taxable: Int64
+        public var tax: Int64
+    }
+
+    public struct TaxSummary: Sendable, Hashable {
+        public var currency: Currency
+        public var years: [TaxPeriod]
+        public var months: [TaxPeriod]
+    }
+
+    public struct MonthlyIncome: Sendable, Hashable {
+        public var currency: Currency
+        /// Every month from the first payment's to `today`'s, oldest first, empty months included.
+        public var months: [MonthAmount]
+        public var total: Int64
+    }
+
+    public struct MonthAmount: Sendable, Hashable {
+        /// `2026-03`.
+        public var month: String
+        public var amount: Int64
+    }
+
+    /// Money received, by category or by project.
+    public struct IncomeBreakdown: Sendable, Hashable {
+        public var currency: Currency
+        /// Largest first, then by name; the unnamed share (nil) last.
+        public var entries: [IncomeEntry]
+        public var total: Int64
+    }
+
+    public struct IncomeEntry: Sendable, Hashable {
+        /// Nil for money with no category (or project).
+        public var name: String?
+        public var amount: Int64
+    }
+
+    public struct ReportWarning: Sendable, Hashable {
+        /// Relative to the book, like diagnostics.
+        public var file: String?
+        public var line: Int?
+        public var column: Int?
+        public var code: String
+        public var message: String
+
+        /// `invoices/INV-0001.yaml:3:5: message [code]`.
+        public var text: String {
+            var place = file ?? "invoic"
+            if file != nil, let line, let column { place += ":\(line):\(column)" }
+            return "\(place): \(message) [\(code)]"
+        }
+    }
+}

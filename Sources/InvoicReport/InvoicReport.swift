@@ -1,1 +1,0 @@
-// The index report: see the build issue.
