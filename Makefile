@@ -1,4 +1,5 @@
-# invoic: `make` builds the tool and checks every example book; `make test` runs the whole suite.
+# invoic: `make` builds the tool and compiles every example book into PDFs and an index report
+# (examples/<book>/build/); `make test` runs the whole suite.
 SWIFT    ?= swift
 BIN      := .build/release/invoic
 EXAMPLES := $(wildcard examples/*/invoic.yaml)
@@ -18,8 +19,8 @@ release: deps
 
 examples: release
 	@for book in $(BOOKS); do \
-		echo "invoic check -C $$book"; \
-		$(BIN) check -C $$book --today $(TODAY) || exit 1; \
+		echo "invoic build -C $$book"; \
+		$(BIN) build -C $$book --today $(TODAY) || exit 1; \
 	done
 
 test: deps

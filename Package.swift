@@ -29,6 +29,8 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
         .target(name: "InvoicPDF", dependencies: ["InvoicBook", "InvoicYAML", "CPangoCairo"]),
+        // bench/pdf/run.sh: 1,000 invoices through PDFRenderer next to a bare cairo+pango loop (the floor).
+        .executableTarget(name: "InvoicPDFBench", dependencies: ["InvoicPDF", "InvoicBook", "InvoicMoney", "CPangoCairo"], path: "bench/pdf/Sources"),
         .target(name: "InvoicReport", dependencies: ["InvoicBook"]),
         .target(name: "InvoicBuild", dependencies: ["InvoicBook"]),
         .target(name: "InvoicAuthoring", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics"]),
@@ -44,7 +46,7 @@ let package = Package(
         .testTarget(name: "InvoicYAMLTests", dependencies: ["InvoicYAML"]),
         .testTarget(name: "InvoicMoneyTests", dependencies: ["InvoicMoney"]),
         .testTarget(name: "InvoicBookTests", dependencies: ["InvoicBook", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicPDFTests", dependencies: ["InvoicPDF"]),
+        .testTarget(name: "InvoicPDFTests", dependencies: ["InvoicPDF", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicReportTests", dependencies: ["InvoicReport"]),
         .testTarget(name: "InvoicAuthoringTests", dependencies: ["InvoicAuthoring", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicTestSupport"]),

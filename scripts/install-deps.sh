@@ -7,6 +7,7 @@ packages=(
     pkg-config
     libyaml-dev                 # the YAML parser (system library target CLibYAML)
     libcairo2-dev libpango1.0-dev  # PDF rendering (CPangoCairo)
+    librsvg2-dev                # SVG logos drawn as vectors (CRSVG)
     fonts-jetbrains-mono        # the default monospace face
     fonts-noto-core fonts-noto-mono fonts-noto-cjk  # scripts and currency signs JetBrains Mono lacks
     poppler-utils qpdf          # pdftotext, pdffonts, pdfinfo: used by the tests to read PDFs back

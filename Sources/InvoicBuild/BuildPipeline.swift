@@ -15,6 +15,8 @@ public struct BuildPipeline: Sendable {
         public var upToDate = 0
         public var removed: [String] = []
         public var diagnostics: [Diagnostic] = []
+        /// Files outside the book the diagnostics point into (a template), for excerpts.
+        public var sources: [SourceFile] = []
     }
 
     /// Progress as each output finishes: (done, total, output name).
@@ -57,6 +59,7 @@ public struct BuildPipeline: Sendable {
                 next.entries[output.name] = Manifest.Entry(fingerprint: output.fingerprint, source: output.document.file)
             case .failure(let failure):
                 summary.diagnostics += failure.diagnostics
+                summary.sources += failure.sources
                 // Never leave the PDF of an earlier version standing for a document that now fails.
                 folder.remove(output.name)
             }

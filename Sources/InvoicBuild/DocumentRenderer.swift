@@ -9,8 +9,11 @@ public protocol DocumentRenderer: SendableMetatype {
 
 public struct RenderFailure: Error, Sendable {
     public var diagnostics: [Diagnostic]
+    /// Files the diagnostics point into that are not the book's own (a template), for excerpts.
+    public var sources: [SourceFile]
 
-    public init(_ diagnostics: [Diagnostic]) {
+    public init(_ diagnostics: [Diagnostic], sources: [SourceFile] = []) {
         self.diagnostics = diagnostics
+        self.sources = sources
     }
 }

@@ -1,9 +1,115 @@
 import ArgumentParser
+import Foundation
+import InvoicBook
+import InvoicBuild
+import InvoicDiagnostics
+import InvoicPDF
+import InvoicReport
 
 struct BuildCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "build", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Check the book, then write a PDF for every document and the index report.",
+        discussion: """
+            While the book has errors, no PDF is written and the exit status is 1: a wrong invoice never reaches \
+            a client. Only outputs whose inputs changed are rewritten; outputs of deleted documents are removed.
+            """
+    )
+
+    @OptionGroup var book: BookOptions
+
+    @Option(help: ArgumentHelp("The output folder; default build/ in the book.", valueName: "dir"))
+    var out: String?
+
+    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Render on this many threads; default all cores.")
+    var jobs: Int?
+
+    @Option(help: ArgumentHelp("Write make-format dependencies to this file (and touch .invoic-stamp in the output folder).", valueName: "file"))
+    var depfile: String?
+
+    @Flag(help: "Print nothing but errors.")
+    var quiet = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("-j takes a number of threads, 1 or more") }
+    }
 
     func run() throws {
-        throw ValidationError("`invoic build` is not built yet")
+        let started = Date()
+        let result = try loadChecked(book)
+        let reporter = Reporter(format: .human, root: book.directory, sources: result.book.sources)
+        if result.diagnostics.hasErrors {
+            reporter.report(result.diagnostics)
+            Terminal.standardError.write("error: nothing was built; fix the errors above and build again\n")
+            throw ExitCode(1)
+        }
+        if !quiet { reporter.report(result.diagnostics) }
+
+        let folder = OutputFolder(path: out ?? BookLoader.join(book.directory, "build"))
+        let plan = BuildPlan(book: result.book, renderer: "invoic \(invoicVersion)")
+        let report = IndexReport(book: result.book, today: book.resolvedToday, warnings: result.diagnostics)
+        let pipeline = BuildPipeline(folder: folder, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let priced = result.book
+        let summary = try pipeline.run(plan, extraFiles: report.renderAll().map { ($0.fileName, $0.bytes) }, makeRenderer: { () throws(RenderFailure) in
+            do throws(TemplateError) {
+                return PDFDocumentRenderer(renderer: try PDFRenderer(book: priced))
+            } catch {
+                throw RenderFailure(error.diagnostics, sources: error.sources)
+            }
+        }, progress: quiet ? nil : Progress(started: started).update)
+        Progress.clear(quiet: quiet)
+
+        if !summary.diagnostics.isEmpty {
+            Reporter(format: .human, root: book.directory, sources: result.book.sources.merging(
+                summary.sources.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })).report(summary.diagnostics)
+            Terminal.standardError.write("error: \(plural(summary.diagnostics.errorCount, "document")) could not be rendered\n")
+            throw ExitCode(1)
+        }
+        if let depfile {
+            let outputs = [folder.url(".invoic-stamp")]
+            let inputs = plan.inputs.map { BookLoader.join(book.directory, $0) }
+            try folder.write([], to: ".invoic-stamp")
+            try Array(Depfile.text(outputs: outputs, inputs: inputs).utf8).write(toFile: depfile)
+        }
+        if !quiet {
+            let pdfs = summary.written.filter { $0.hasSuffix(".pdf") }.count
+            let reports = summary.written.count - pdfs
+            var parts = ["wrote \(plural(pdfs, "PDF"))" + (reports > 0 ? " and the report" : "")]
+            parts.append("\(summary.upToDate) up to date")
+            if !summary.removed.isEmpty { parts.append("removed \(summary.removed.count)") }
+            let seconds = Date().timeIntervalSince(started)
+            Terminal.standardError.write("\(parts.joined(separator: ", ")) in \(folder.path) (\(String(format: "%.2f", seconds)) s)\n")
+        }
+    }
+}
+
+/// The PDF renderer as the build pipeline drives it: one per worker thread.
+struct PDFDocumentRenderer: DocumentRenderer {
+    let renderer: PDFRenderer
+
+    mutating func render(_ document: Document) -> Result<[UInt8], RenderFailure> {
+        renderer.render(document).mapError { RenderFailure($0.diagnostics) }
+    }
+}
+
+/// `[ 812/10000] INV-0812.pdf` on one terminal line, once a build has taken more than a moment.
+struct Progress: Sendable {
+    let started: Date
+
+    @Sendable func update(done: Int, total: Int, name: String) {
+        guard Terminal.standardError.isInteractive, Date().timeIntervalSince(started) > 0.5 else { return }
+        let width = String(total).count
+        let count = String(repeating: " ", count: width - String(done).count) + String(done)
+        Terminal.standardError.write("\r\u{1B}[K[\(count)/\(total)] \(name)")
+    }
+
+    static func clear(quiet: Bool) {
+        if !quiet, Terminal.standardError.isInteractive { Terminal.standardError.write("\r\u{1B}[K") }
+    }
+}
+
+extension Array where Element == UInt8 {
+    func write(toFile path: String) throws {
+        try Data(self).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

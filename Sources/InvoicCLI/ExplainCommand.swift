@@ -10,17 +10,20 @@ struct ExplainCommand: ParsableCommand {
     @Argument(help: "A code such as unknown-client or numbering-gap.")
     var code: String?
 
+    /// Every code any stage reports: reading and checking the book, and rendering it.
+    static let rules = (Rule.all + PDFRenderer.rules).sorted { $0.code < $1.code }
+
     func run() throws {
         guard let code else {
-            let width = Rule.all.map(\.code.count).max() ?? 0
-            for rule in Rule.all {
+            let width = Self.rules.map(\.code.count).max() ?? 0
+            for rule in Self.rules {
                 let padding = String(repeating: " ", count: width - rule.code.count)
                 print("\(rule.code)\(padding)  \(rule.severity.rawValue == "warning" ? "warning: " : "")\(rule.summary)")
             }
             return
         }
-        guard let rule = Rule.named(code) else {
-            let suggestion = closestMatch(to: code, in: Rule.all.map(\.code)).map { "; did you mean `\($0)`?" } ?? ""
+        guard let rule = Self.rules.first(where: { $0.code == code }) else {
+            let suggestion = closestMatch(to: code, in: Self.rules.map(\.code)).map { "; did you mean `\($0)`?" } ?? ""
             throw ValidationError("no diagnostic code `\(code)`\(suggestion) (`invoic explain` lists them all)")
         }
         print("\(rule.code) (\(rule.severity.rawValue)): \(rule.summary)\n")
@@ -32,3 +35,4 @@ struct ExplainCommand: ParsableCommand {
 
 import Foundation
 import InvoicDiagnostics
+import InvoicPDF

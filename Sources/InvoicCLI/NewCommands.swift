@@ -143,7 +143,8 @@ struct InitCommand: ParsableCommand {
         for file in BookScaffold.files(name: name, currency: currency, locale: locale) {
             let path = BookLoader.join(directory, file.path)
             if fileManager.fileExists(atPath: path) { continue }
-            try fileManager.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let parent = (path as NSString).deletingLastPathComponent
+            if !parent.isEmpty { try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true) }
             try file.text.write(toFile: path, atomically: true, encoding: .utf8)
         }
         Terminal.standardError.write("""

@@ -1,9 +1,137 @@
 import ArgumentParser
+import Foundation
+import InvoicBook
+import InvoicDiagnostics
+import InvoicPDF
 
 struct PDFCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "pdf", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "pdf",
+        abstract: "Render the named invoices and estimates to PDF.",
+        discussion: """
+            The whole book is checked first; a document with errors in its own file, its client's file \
+            or invoic.yaml is not rendered. Files are named by the book's `pdf_name` pattern ({number} \
+            by default) and written to the current directory, or to -o. The path of each PDF written is printed.
+            Exit status: 0 when every named document was rendered, 1 when one was not, 2 for a usage error.
+            """
+    )
+
+    @Option(name: .customShort("C"), help: ArgumentHelp("The book's directory.", valueName: "dir"))
+    var directory: String = "."
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Where to write: a directory (created when missing), or a file name ending in .pdf for a single document.",
+        valueName: "out"))
+    var output: String?
+
+    @Option(name: .customLong("diagnostics-format"), help: "human, gnu (file:line:col: error: message [code]) or json.")
+    var format: DiagnosticFormat = .human
+
+    @Argument(help: ArgumentHelp(
+        "Document files (invoices/INV-0001.yaml, relative to the current directory or to the book) or numbers (INV-0001).",
+        valueName: "file"))
+    var files: [String]
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("name at least one document file, e.g. `invoic pdf invoices/INV-0001.yaml`") }
+        if let output, output.lowercased().hasSuffix(".pdf"), files.count > 1 {
+            throw ValidationError("-o \(output) names one file, but \(files.count) documents were given: pass a directory")
+        }
+    }
 
     func run() throws {
-        throw ValidationError("`invoic pdf` is not built yet")
+        let result: BookChecker.Result
+        do {
+            result = try BookChecker.check(at: directory)
+        } catch {
+            Terminal.standardError.write("error: \(error)\n")
+            throw ExitCode(2)
+        }
+        let book = result.book
+        var documents: [Document] = []
+        var unknown: [String] = []
+        for file in files {
+            if let document = find(file, in: book) { documents.append(document) } else { unknown.append(file) }
+        }
+        guard unknown.isEmpty else {
+            for file in unknown {
+                Terminal.standardError.write("error: \(file) is not an invoice or estimate of the book in \(directory)\n")
+            }
+            throw ExitCode(2)
+        }
+
+        var sources = book.sources
+        let reporter = { (diagnostics: [Diagnostic]) in
+            Reporter(format: format, root: directory, sources: sources).report(diagnostics)
+        }
+        // Errors that stop a document: in its own file, its client's file, or the book's settings.
+        let errorFiles = Set(result.diagnostics.filter { $0.severity == .error }.map { $0.file ?? BookSettings.fileName })
+        var blocked = documents.filter { document in
+            let files = [document.file, BookSettings.fileName, book.clients[document.client.value]?.file].compactMap { $0 }
+            return document.figures == nil || files.contains(where: errorFiles.contains)
+        }.map(\.number)
+        var diagnostics = result.diagnostics
+
+        let renderer: PDFRenderer
+        do {
+            renderer = try PDFRenderer(book: book)
+        } catch {
+            for source in error.sources { sources[source.path] = source }
+            reporter(diagnostics + error.diagnostics)
+            throw ExitCode(1)
+        }
+
+        let outputIsFile = output?.lowercased().hasSuffix(".pdf") == true
+        let folder = outputIsFile ? nil : output
+        if let folder {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        var written: [String] = []
+        for document in documents where !blocked.contains(document.number) {
+            switch renderer.render(document) {
+            case .failure(let error):
+                diagnostics += error.diagnostics
+                blocked.append(document.number)
+            case .success(let bytes):
+                let path = outputIsFile ? output! : join(folder ?? "", book.pdfFileName(for: document))
+                do {
+                    try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+                    written.append(path)
+                } catch {
+                    Terminal.standardError.write("error: cannot write \(path): \(error.localizedDescription)\n")
+                    blocked.append(document.number)
+                }
+            }
+        }
+        reporter(diagnostics.sorted())
+        for path in written { print(path) }
+        if !blocked.isEmpty {
+            Terminal.standardError.write("error: not rendered: \(blocked.joined(separator: ", "))\n")
+            throw ExitCode(1)
+        }
+    }
+
+    /// A document by its file (relative to the current directory or to the book) or its number.
+    private func find(_ argument: String, in book: Book) -> Document? {
+        if let document = book.document(argument) { return document }
+        let candidates = [argument, relativeToBook(argument)].compactMap { $0 }
+        return book.documents.first { document in candidates.contains { normalize($0) == normalize(document.file) } }
+    }
+
+    private func relativeToBook(_ path: String) -> String? {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let root = URL(fileURLWithPath: directory).standardizedFileURL.path
+        guard absolute.hasPrefix(root + "/") else { return nil }
+        return String(absolute.dropFirst(root.count + 1))
+    }
+
+    private func normalize(_ path: String) -> String {
+        var parts = path.split(separator: "/").filter { $0 != "." }
+        if parts.first == "" { parts.removeFirst() }
+        return parts.joined(separator: "/")
+    }
+
+    private func join(_ folder: String, _ name: String) -> String {
+        folder.isEmpty ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
     }
 }

@@ -165,3 +165,14 @@ import Testing
         ])
     }
 }
+
+@Suite struct LocaleTests {
+    @Test func everydayLocaleNamesAreAcceptedAndTyposAreNot() {
+        for locale in ["en_US", "de_DE", "zh_CN", "zh_TW", "zh_Hans_CN", "az_AZ", "ur_PK", "ja_JP"] {
+            #expect(LocaleCatalog.isKnown(locale), "\(locale)")
+        }
+        for locale in ["de_DEE", "de-DE", "xx_YY", "en_", "english"] {
+            #expect(!LocaleCatalog.isKnown(locale), "\(locale)")
+        }
+    }
+}

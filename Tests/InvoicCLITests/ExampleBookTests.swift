@@ -73,3 +73,30 @@ import Testing
         #expect(!result.stderr.contains("\u{1B}["), "a pipe is not a terminal: no colour")
     }
 }
+
+@Suite struct ReportCommandTests {
+    /// Issue 4's "done when": the contractor's report as of 2026-06-30 shows the overdue and
+    /// partial invoices with the right amounts (worked out by hand from the YAML: INV-0005
+    /// 1880.94 total, 1500.00 paid, 380.94 due; INV-0007 626.60 due).
+    @Test func contractorReportAsOfJuneShowsWhatIsOverdue() throws {
+        let result = try Invoic.run(["report", "-C", Invoic.examples.appendingPathComponent("contractor").path, "--today", "2026-06-30"])
+        #expect(result.status == 0)
+        let golden = try String(contentsOf: Invoic.fixtures.appendingPathComponent("reports/contractor/2026-06-30/index.txt"), encoding: .utf8)
+        #expect(result.stdout == golden)
+        let overdue = result.stdout.split(separator: "\n").filter { $0.contains("overdue") && $0.contains("INV-") }
+        #expect(overdue.count == 2)
+        #expect(overdue.contains { $0.contains("INV-0005") && $0.contains("$380.94") })
+        #expect(overdue.contains { $0.contains("INV-0007") && $0.contains("$626.60") })
+    }
+
+    @Test func everyFormatComesOutAndFiltersWork() throws {
+        let book = Invoic.examples.appendingPathComponent("musician").path
+        for format in ["text", "md", "csv", "json", "html"] {
+            let result = try Invoic.run(["report", "-C", book, "--today", "2026-11-21", "--format", format])
+            #expect(result.status == 0 && !result.stdout.isEmpty, "\(format)")
+        }
+        let yen = try Invoic.run(["report", "-C", book, "--today", "2026-11-21", "--format", "csv", "--currency", "JPY"])
+        #expect(yen.stdout.split(separator: "\n").count == 2, "a header and the one JPY invoice")
+        #expect(try Invoic.run(["report", "-C", book, "--status", "frozen"]).status == 2)
+    }
+}

@@ -13,7 +13,7 @@ enum DeclinedEstimatesAreNotInvoiced: BookCheck {
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
         for invoice in book.invoices {
-            guard let reference = invoice.fromEstimate, let estimate = book.estimates.first(where: { $0.number == reference.value }),
+            guard let reference = invoice.fromEstimate, let estimate = book.estimate(reference.value),
                   let declined = estimate.declined else { continue }
             diagnostics.append(.error(
                 rule.code, "estimate \(estimate.number) was declined on \(declined.value) and cannot be invoiced",

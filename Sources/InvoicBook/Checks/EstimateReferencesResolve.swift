@@ -10,9 +10,9 @@ enum EstimateReferencesResolve: BookCheck {
         """)
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
-        let estimates = Set(book.estimates.map(\.number))
         for invoice in book.invoices {
-            guard let reference = invoice.fromEstimate, !estimates.contains(reference.value) else { continue }
+            guard let reference = invoice.fromEstimate, book.estimate(reference.value) == nil else { continue }
+            let estimates = book.estimates.map(\.number)
             let help = closestMatch(to: reference.value, in: estimates).map { "did you mean \($0)?" }
                 ?? "name an estimate in estimates/, or remove `from_estimate:`"
             diagnostics.append(.error(

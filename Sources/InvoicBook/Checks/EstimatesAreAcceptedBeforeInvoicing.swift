@@ -16,7 +16,7 @@ enum EstimatesAreAcceptedBeforeInvoicing: BookCheck {
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
         for invoice in book.invoices {
             guard let reference = invoice.fromEstimate,
-                  let estimate = book.estimates.first(where: { $0.number == reference.value }),
+                  let estimate = book.estimate(reference.value),
                   estimate.declined == nil else { continue }
             if let accepted = estimate.accepted {
                 guard accepted.value > invoice.issued.value else { continue }

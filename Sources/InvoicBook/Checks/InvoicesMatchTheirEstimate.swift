@@ -15,7 +15,7 @@ enum InvoicesMatchTheirEstimate: BookCheck {
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
         for invoice in book.invoices {
             guard let reference = invoice.fromEstimate,
-                  let estimate = book.estimates.first(where: { $0.number == reference.value }) else { continue }
+                  let estimate = book.estimate(reference.value) else { continue }
             if invoice.client.value != estimate.client.value {
                 diagnostics.append(.error(
                     rule.code, "client `\(invoice.client.value)` differs from estimate \(estimate.number)'s client `\(estimate.client.value)`",

@@ -7,7 +7,10 @@ public struct Book: Sendable {
     public var root: String
     public var settings: BookSettings
     public var clients: [String: Client]
-    public var documents: [Document]
+    /// Sorted by kind then path. Set once when the book is read; only their figures change after.
+    public private(set) var documents: [Document]
+    /// Position in `documents` by number (the first, when a number is used twice).
+    private var positions: [String: Int]
     /// File text by the relative path diagnostics use.
     public var sources: [String: SourceFile]
     /// Document files that exist but could not be read: their numbers still count as used.
@@ -21,10 +24,22 @@ public struct Book: Sendable {
         self.clients = clients
         self.documents = documents
         self.sources = sources
+        positions = [:]
+        for (index, document) in documents.enumerated() where positions[document.number] == nil {
+            positions[document.number] = index
+        }
+    }
+
+    /// Sets every document's figures at once (in `documents` order).
+    mutating func setFigures(_ figures: [Figures?]) {
+        for index in documents.indices { documents[index].figures = figures[index] }
     }
 
     public var invoices: [Document] { documents.filter { $0.kind == .invoice } }
     public var estimates: [Document] { documents.filter { $0.kind == .estimate } }
 
-    public func document(_ number: String) -> Document? { documents.first { $0.number == number } }
+    public func document(_ number: String) -> Document? { positions[number].map { documents[$0] } }
+
+    /// The estimate numbered `number`, if there is one.
+    public func estimate(_ number: String) -> Document? { document(number).flatMap { $0.kind == .estimate ? $0 : nil } }
 }

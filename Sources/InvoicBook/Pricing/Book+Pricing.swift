@@ -6,12 +6,17 @@ extension Book {
     /// book) and computes its figures. A document whose figures cannot be trusted gets none, and
     /// the checks that need figures skip it: its own errors are the ones to fix first.
     public mutating func price() -> [Diagnostic] {
+        // Every figure is computed before any is stored: the pricer reads the book, and writing
+        // into the documents while it holds them would copy the whole array once per document.
         var diagnostics: [Diagnostic] = []
-        for index in documents.indices {
-            var pricer = DocumentPricer(book: self, document: documents[index])
-            documents[index].figures = pricer.price()
+        var figures: [Figures?] = []
+        figures.reserveCapacity(documents.count)
+        for document in documents {
+            var pricer = DocumentPricer(book: self, document: document)
+            figures.append(pricer.price())
             diagnostics += pricer.diagnostics
         }
+        setFigures(figures)
         return diagnostics
     }
 }

@@ -38,6 +38,7 @@ extension Book {
             if paid > 0 { return .partial }
             return happened(document.sent) ? .sent : .draft
         case .estimate:
+            // Callers that ask for many statuses pass `conversions` once instead of recomputing it.
             if let invoice = (conversions ?? self.conversions)[document.number], let issued = self.document(invoice)?.issued.value,
                issued <= today {
                 return .converted

@@ -1,0 +1,138 @@
+import Foundation
+import InvoicBook
+import InvoicDiagnostics
+
+/// Turns a book's priced documents into PDF bytes.
+///
+/// One renderer per thread: it keeps one pango font map, context and set of fonts for every
+/// document it renders (setting them up costs far more than a page). The output depends only on
+/// the book's files and the template: never on the clock, the time zone, `LANG` or the fonts
+/// installed beside the ones invoic pins.
+public final class PDFRenderer {
+    private let book: Book
+    private let template: Template
+    private let engine: TextEngine
+    private let logo: Logo?
+
+    /// The template the book names (`template:` in invoic.yaml), `invoi` when it names none.
+    public var templateName: String { template.name }
+
+    /// Resolves the book's template: the built-in `invoi` (default) or `classic`, or the book's
+    /// `templates/NAME.yaml`, which may `extends:` a built-in one. Also reads the book's logo.
+    public init(book: Book) throws(TemplateError) {
+        self.book = book
+        let name = book.settings.template?.value ?? "invoi"
+        let requested = book.settings.template.map { TemplateNode.Place(file: BookSettings.fileName, range: $0.range) }
+        var resolver = TemplateResolver(bookRoot: book.root)
+        guard let node = resolver.resolve(name, requestedAt: requested) else {
+            throw TemplateError(diagnostics: resolver.diagnostics, sources: resolver.sources)
+        }
+        let library = FontLibrary.shared(cjk: Self.needsCJK(book, templates: resolver.sources))
+        var decoder = TemplateDecoder()
+        guard let template = decoder.decode(node, name: name, library: library) else {
+            throw TemplateError(diagnostics: (resolver.diagnostics + decoder.diagnostics).sorted(), sources: resolver.sources)
+        }
+        self.template = template
+
+        if let logo = book.settings.logo {
+            let path = book.root.isEmpty || book.root == "." ? logo.value : (book.root.hasSuffix("/") ? book.root : book.root + "/") + logo.value
+            do {
+                self.logo = try Logo(path: path)
+            } catch {
+                let reason: String
+                switch error {
+                case .unreadable(let why), .undecodable(let why): reason = why
+                }
+                throw TemplateError(diagnostics: [.error(
+                    "invalid-logo", "logo `\(logo.value)` cannot be drawn: \(reason)", file: BookSettings.fileName, range: logo.range,
+                    help: "use a PNG, a JPEG or an SVG file")], sources: [])
+            }
+        } else {
+            self.logo = nil
+        }
+        engine = TextEngine(library: library)
+    }
+
+    /// Whether any text of the book, or a date or amount written in a Chinese, Japanese or Korean
+    /// locale, needs the CJK fonts. The same book always gives the same answer.
+    static func needsCJK(_ book: Book, templates: [SourceFile]) -> Bool {
+        let languages: Set<String> = ["ja", "zh", "ko", "yue"]
+        let locales = book.documents.compactMap { $0.figures?.locale } + [book.settings.defaults.locale?.value].compactMap { $0 }
+        if locales.contains(where: { languages.contains(String($0.prefix { $0 != "_" && $0 != "-" }).lowercased()) }) { return true }
+        return (book.sources.values.map(\.text) + templates.map(\.text)).contains(where: FontLibrary.needsCJK)
+    }
+
+    /// The PDF of one priced document, or the reasons it cannot be made (a character no font has).
+    public func render(_ document: Document) -> Result<[UInt8], RenderError> {
+        guard let figures = document.figures else {
+            return .failure(RenderError(diagnostics: [.error(
+                "unrenderable-document", "\(document.number) cannot be rendered: its figures could not be computed",
+                file: document.file, range: document.issued.range, help: "fix the errors `invoic check` reports for this file")]))
+        }
+        let text = DocumentText(locale: figures.locale, currency: figures.currency)
+        engine.setLanguage(text.languageTag.lowercased())
+        var composer = Composer(template: template.forCJK(locale: figures.locale), engine: engine, book: book, document: document, figures: figures, logoSize: logo.map { ($0.width, $0.height) })
+        let pages = composer.pages()
+        if !composer.missing.isEmpty {
+            return .failure(RenderError(diagnostics: missingGlyphs(composer.missing, in: document)))
+        }
+
+        let canvas = PDFCanvas(width: composer.pageWidth, height: composer.pageHeight, metadata: metadata(composer))
+        for page in pages { canvas.draw(page, logo: logo) }
+        let issued = document.issued.value
+        do {
+            return .success(try PDFMetadata.finish(canvas.finish(), date: (issued.year, issued.month, issued.day), language: text.languageTag))
+        } catch {
+            return .failure(RenderError(diagnostics: [.error(
+                "render-failed", "cairo wrote \(document.number) in a form invoic does not recognise (\(error))", file: document.file)]))
+        }
+    }
+
+    private func metadata(_ composer: Composer) -> [PDFMetadataField: String] {
+        let document = composer.document
+        let title = composer.labels[document.kind == .invoice ? "invoice" : "estimate"] + " " + document.number
+        let client = composer.clientContact.name
+        var subject = title + " – " + client
+        if let project = document.project, !project.isEmpty { subject += " – " + project }
+        let keywords = [document.kind.rawValue, document.number, client, document.project, composer.figures.currency.code]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        return [.title: title, .author: book.settings.business.name, .subject: subject, .keywords: keywords, .creator: "invoic"]
+    }
+
+    /// One diagnostic per text with missing characters, pointing at the first place a book file writes one.
+    private func missingGlyphs(_ missing: [(text: String, characters: [Unicode.Scalar])], in document: Document) -> [Diagnostic] {
+        let files = [document.file, book.clients[document.client.value]?.file, BookSettings.fileName].compactMap { $0 }
+        return missing.map { text, characters in
+            let names = characters.map { "U+\(String($0.value, radix: 16, uppercase: true).leftPadded(to: 4)) ‘\(Character($0))’" }
+            var file = document.file
+            var range: SourceRange?
+            for candidate in files {
+                if let location = book.sources[candidate].flatMap({ Self.location(of: characters[0], in: $0.text) }) {
+                    file = candidate
+                    range = SourceRange(line: location.line, column: location.column)
+                    break
+                }
+            }
+            return .error(
+                "missing-glyph", "no font can draw \(names.joined(separator: ", ")) in “\(text)” (\(document.number))",
+                file: file, range: range, label: "not in any font invoic embeds",
+                help: "write the text without it, or use a template font that has it (`invoic explain missing-glyph`)")
+        }
+    }
+
+    /// 1-based line and column (in Unicode scalars) of the first `scalar` in `text`.
+    private static func location(of scalar: Unicode.Scalar, in text: String) -> (line: Int, column: Int)? {
+        var line = 1, column = 1
+        for current in text.unicodeScalars {
+            if current == scalar { return (line, column) }
+            if current == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return nil
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

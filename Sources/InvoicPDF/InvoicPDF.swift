@@ -1,1 +1,0 @@
-// The PDF renderer: see the PDF issue.

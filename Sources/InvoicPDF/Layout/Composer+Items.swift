@@ -1,0 +1,190 @@
+import Foundation
+import InvoicBook
+import InvoicMoney
+
+/// The items table, the totals, the payment details, the notes and the page footer: the same
+/// arrangement in every template, sized and coloured by it.
+extension Composer {
+    private var inset: Double { color("band") != nil ? 8 : 0 }
+    private var gutter: Double { 12 }
+
+    private struct Columns {
+        var description: (x: Double, width: Double)
+        var quantity: (x: Double, width: Double)
+        var rate: (x: Double, width: Double)
+        var amount: (x: Double, width: Double)
+    }
+
+    private var columns: Columns {
+        let table = template.table
+        let amountX = right - inset - table.amountWidth
+        let rateX = amountX - table.rateWidth
+        let quantityX = rateX - table.quantityWidth
+        let descriptionX = left + inset
+        return Columns(description: (descriptionX, max(40, quantityX - gutter - descriptionX)),
+                       quantity: (quantityX, table.quantityWidth), rate: (rateX, table.rateWidth), amount: (amountX, table.amountWidth))
+    }
+
+    /// The table's header row (repeated at the top of every page the table continues on) and one block per item.
+    mutating func itemsTable() -> (header: FlowBlock, rows: [FlowBlock]) {
+        let columns = columns
+        let band = color("band")
+        let padding = band != nil ? 7.0 : 0
+        let cells = [
+            (labels["description"], columns.description, TextAlignment.left),
+            (labels["quantity"], columns.quantity, .center),
+            (labels["rate"], columns.rate, .right),
+            (labels["amount"], columns.amount, .right),
+        ]
+        var ops: [DrawOp] = []
+        var textHeight = 0.0
+        var headerTexts: [DrawOp] = []
+        for (label, column, alignment) in cells {
+            let text = block(label, .tableHeader, width: column.width + (alignment == .right ? trailingTracking(.tableHeader) : 0), alignment: alignment)
+            headerTexts.append(.text(text, x: column.x, y: padding))
+            textHeight = max(textHeight, text.height)
+        }
+        var headerBottom = padding + textHeight + (band != nil ? padding : 10)
+        if let band { ops.append(.rect(Rect(x: left, y: 0, width: contentWidth, height: headerBottom), fill: band, stroke: nil, lineWidth: 0, radius: 0)) }
+        ops += headerTexts
+        let rule = template.table.headerRule
+        if rule > 0 {
+            ops.append(.line(x1: left, y1: headerBottom + rule / 2, x2: right, y2: headerBottom + rule / 2, width: rule, color: color("strong") ?? .black))
+            headerBottom += rule
+        }
+        let header = FlowBlock(height: headerBottom, ops: ops, spaceBefore: 28, keepWithNext: true)
+
+        let rates = Set(figures.lines.map(\.rate))
+        var rows: [FlowBlock] = []
+        for (index, item) in document.items.enumerated() {
+            let line: (amount: Int64, rate: Rate) = index < figures.lines.count ? (figures.lines[index].amount, figures.lines[index].rate) : (0, .zero)
+            let pad = template.table.rowPadding
+            let description = block(item.description.trimmingCharacters(in: .whitespacesAndNewlines), .description, width: columns.description.width)
+            let quantityText = text.quantity(item.quantity?.value ?? DecimalNumber(integer: 1), unit: item.unit)
+            // Quantities never wrap (`3.5 day`): centred by hand, wrapped only when wider than the column.
+            var quantity = block(quantityText, .quantity)
+            if quantity.width > columns.quantity.width { quantity = block(quantityText, .quantity, width: columns.quantity.width, alignment: .center) }
+            let rate = block(text.price(item.price.value), .rate, width: columns.rate.width, alignment: .right)
+            let amount = block(text.money(line.amount), .amount, width: columns.amount.width, alignment: .right)
+            var rowOps: [DrawOp] = [.text(description, x: columns.description.x, y: pad)]
+            var height = description.height
+            // Cells share the description's first baseline.
+            for (cell, column) in [(quantity, columns.quantity), (rate, columns.rate), (amount, columns.amount)] {
+                let y = pad + description.baseline - cell.baseline
+                let x = cell.boxWidth == nil ? column.x + (column.width - cell.width) / 2 - cell.offset : column.x
+                rowOps.append(.text(cell, x: x, y: y))
+                height = max(height, y - pad + cell.height)
+            }
+            if rates.count > 1 {
+                let note = block("\(labels["tax"]) \(text.rate(line.rate))", .note, width: columns.description.width)
+                rowOps.append(.text(note, x: columns.description.x, y: pad + description.height + 2))
+                height = max(height, description.height + 2 + note.height)
+            }
+            let isLast = index == document.items.count - 1
+            var rowHeight = pad + height + pad
+            if !isLast, template.table.rowRule > 0 {
+                let width = template.table.rowRule
+                rowOps.append(.line(x1: left, y1: rowHeight + width / 2, x2: right, y2: rowHeight + width / 2, width: width, color: color("rule") ?? .black))
+                rowHeight += width
+            }
+            rows.append(FlowBlock(height: rowHeight, ops: rowOps, isTableRow: true))
+        }
+        return (header, rows)
+    }
+
+    /// Subtotal, discount, one line per tax rate, the total; with payments, what was paid and what is due.
+    mutating func totals() -> FlowBlock {
+        let breakdown = figures.breakdown
+        let width = template.totals.width
+        let x = right - inset - width
+        var ops: [DrawOp] = []
+        var y = 0.0
+
+        func row(_ composer: inout Composer, _ label: String, _ value: String, labelStyle: Template.Style = .totalsLabel,
+                 valueStyle: Template.Style = .totalsValue) {
+            let valueBlock = composer.block(value, valueStyle)
+            let labelBlock = composer.block(label, labelStyle, width: max(40, width - valueBlock.width - 16))
+            let baseline = max(labelBlock.baseline, valueBlock.baseline)
+            ops.append(.text(labelBlock, x: x, y: y + baseline - labelBlock.baseline))
+            ops.append(.text(valueBlock, x: x + width - valueBlock.width - valueBlock.offset + composer.trailingTracking(valueStyle), y: y + baseline - valueBlock.baseline))
+            y += max(baseline - labelBlock.baseline + labelBlock.height, baseline - valueBlock.baseline + valueBlock.height) + 6
+        }
+
+        row(&self, labels["subtotal"], text.money(breakdown.subtotal))
+        if breakdown.discount > 0 {
+            var label = labels["discount"]
+            if case .percentage(let rate)? = document.discount?.value { label += " " + text.rate(rate) }
+            row(&self, label, text.money(-breakdown.discount))
+        }
+        for group in breakdown.groups where !group.rate.isZero {
+            row(&self, "\(labels["tax"]) \(text.rate(group.rate))", text.money(group.tax))
+        }
+        y += 4
+        let ruleWidth = min(width, template.totals.ruleWidth)
+        ops.append(.line(x1: x + width - ruleWidth, y1: y + 0.5, x2: x + width, y2: y + 0.5, width: 1, color: color("rule") ?? .black))
+        y += 12
+        row(&self, labels["total"], text.money(breakdown.total), labelStyle: .totalLabel, valueStyle: .totalValue)
+        if !figures.payments.isEmpty {
+            y += 2
+            row(&self, labels["paid"], text.money(-figures.paid))
+            row(&self, labels["amount_due"], text.money(figures.balance), labelStyle: .totalsValue, valueStyle: .amount)
+        }
+        // invoi sets the status stamp like a rubber stamp, beside the totals.
+        if template.layout == .invoi, let stamp {
+            let probe = stampOps(label: stamp.label, color: stamp.color, rightEdge: 0, top: 0)
+            let width = -probe.minX
+            let stampRight = min(x - 24, left + (x - 24 - left) / 2 + width / 2)
+            ops += stampOps(label: stamp.label, color: stamp.color, rightEdge: stampRight, top: max(0, (y - 6 - probe.bottom) / 2)).ops
+        }
+        return FlowBlock(height: y - 6, ops: ops, spaceBefore: 18)
+    }
+
+    /// PAYMENT DETAILS: a rule, the label, then payee, bank, account and BIC in two columns.
+    mutating func paymentDetails() -> FlowBlock? {
+        let payment = book.settings.payment
+        guard !payment.isEmpty, !isEstimate, document.void == nil else { return nil }
+        var ops: [DrawOp] = [.line(x1: left, y1: 0.5, x2: right, y2: 0.5, width: 1, color: color("rule") ?? .black)]
+        var y = 18.0
+        let label = block(labels["payment_details"], .label)
+        ops.append(.text(label, x: left, y: y))
+        y += label.height + 8
+        let labelWidth = template.paymentLabelWidth
+        let rows: [(String, String?)] = [("beneficiary", payment.beneficiary), ("bank", payment.bank), ("account", payment.account), ("bic", payment.bic)]
+        for (key, value) in rows {
+            guard let value, !value.isEmpty else { continue }
+            let name = block(labels[key], .paymentLabel, width: labelWidth - 8)
+            let text = block(value, .paymentValue, width: contentWidth - labelWidth)
+            let baseline = max(name.baseline, text.baseline)
+            ops.append(.text(name, x: left, y: y + baseline - name.baseline))
+            ops.append(.text(text, x: left + labelWidth, y: y + baseline - text.baseline))
+            y += max(name.height, text.height) + 2
+        }
+        if let instructions = payment.instructions?.trimmingCharacters(in: .whitespacesAndNewlines), !instructions.isEmpty {
+            y += 6
+            let text = block(instructions, .notes, width: contentWidth)
+            ops.append(.text(text, x: left, y: y))
+            y += text.height + 4
+        }
+        return FlowBlock(height: y - 2, ops: ops, spaceBefore: 26)
+    }
+
+    /// The document's notes, set at the foot of the last page.
+    mutating func notes() -> FlowBlock? {
+        guard let notes = document.notes?.trimmingCharacters(in: .whitespacesAndNewlines), !notes.isEmpty else { return nil }
+        let text = block(notes, .notes, width: contentWidth)
+        return FlowBlock(height: text.height, ops: [.text(text, x: left, y: 0)], spaceBefore: 20, pinnedToBottom: true)
+    }
+
+    /// The number and "Page 2 of 3" under the bottom margin line.
+    mutating func footer(page: Int, of pages: Int) -> [DrawOp] {
+        switch template.pageNumbers {
+        case .never: return []
+        case .auto where pages == 1: return []
+        default: break
+        }
+        let number = block(document.number, .footer)
+        let count = block(labels.format("page", ["page": String(page), "pages": String(pages)]), .footer)
+        let y = bottom + max(6, (template.margins.bottom - number.height) / 2 - 2)
+        return [.text(number, x: left, y: y), .text(count, x: right - count.width - count.offset, y: y)]
+    }
+}

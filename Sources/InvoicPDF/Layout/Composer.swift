@@ -1,0 +1,186 @@
+import Foundation
+import InvoicBook
+import InvoicMoney
+
+/// Everything one document's layout needs: the template, its labels in the document's language,
+/// the formatters and the text engine. Each piece of the page (`Composer+Header`, `+Items`, ...)
+/// turns the document into `FlowBlock`s; `Pagination` puts them on pages.
+struct Composer {
+    let template: Template
+    let labels: Labels
+    let text: DocumentText
+    let engine: TextEngine
+    let book: Book
+    let document: Document
+    let figures: Figures
+    let client: Client?
+    /// The logo's natural size, for its proportions; nil without a logo.
+    let logoSize: (width: Double, height: Double)?
+    var hasLogo: Bool { logoSize != nil }
+    /// Text that no font could draw: the text and its missing characters.
+    private(set) var missing: [(text: String, characters: [Unicode.Scalar])] = []
+
+    let pageWidth: Double
+    let pageHeight: Double
+    var left: Double { template.margins.left }
+    var right: Double { pageWidth - template.margins.right }
+    var contentWidth: Double { right - left }
+    var top: Double { template.margins.top }
+    var bottom: Double { pageHeight - template.margins.bottom }
+
+    init(template: Template, engine: TextEngine, book: Book, document: Document, figures: Figures, logoSize: (width: Double, height: Double)?) {
+        self.template = template
+        self.engine = engine
+        self.book = book
+        self.document = document
+        self.figures = figures
+        self.logoSize = logoSize
+        client = book.clients[document.client.value]
+        labels = Labels(template: template, locale: figures.locale)
+        text = DocumentText(locale: figures.locale, currency: figures.currency)
+        (pageWidth, pageHeight) = template.pageSize.points
+    }
+
+    /// Shapes `string` in a template style, upper-cased in the document's language when the style says so.
+    mutating func block(_ string: String, _ style: Template.Style, width: Double? = nil, alignment: TextAlignment = .left) -> TextBlock {
+        let resolved = template.style(style)
+        let shown = resolved.uppercase ? string.uppercased() : string
+        let block = engine.block(shown, resolved, width: width, alignment: alignment)
+        if !block.missing.isEmpty { missing.append((shown, block.missing)) }
+        return block
+    }
+
+    func color(_ name: String) -> RGB? { template.color(name) }
+
+    /// The logo's frame at `x`, `y`: scaled into the template's box, keeping its proportions.
+    func logoFrame(x: Double, y: Double) -> Rect? {
+        guard let size = logoSize, size.width > 0, size.height > 0 else { return nil }
+        let scale = min(template.logo.width / size.width, template.logo.height / size.height)
+        return Rect(x: x, y: y, width: size.width * scale, height: size.height * scale)
+    }
+
+    /// The client's name as the file writes it, or the reference when the client is unknown.
+    var clientContact: Contact { client?.contact ?? Contact(name: document.client.value) }
+
+    var isEstimate: Bool { document.kind == .estimate }
+
+    /// The stamp the files justify, never one that depends on the day the PDF is made:
+    /// VOID when voided, PAID when payments cover the total, ACCEPTED or DECLINED for estimates.
+    var stamp: (label: String, color: String)? {
+        switch document.kind {
+        case .invoice:
+            if document.void != nil { return ("stamp_void", "void") }
+            if !figures.payments.isEmpty, figures.balance <= 0 { return ("stamp_paid", "paid") }
+            return nil
+        case .estimate:
+            if document.declined != nil { return ("stamp_declined", "void") }
+            if document.accepted != nil { return ("stamp_accepted", "estimate") }
+            return nil
+        }
+    }
+
+    /// Contact lines as one block of text. The address takes one line (`Neubaugasse 24/3, 1070 Wien`)
+    /// when that fits the column, and a line per part when it does not.
+    mutating func contactBlock(_ contact: Contact, phone: Bool = true, style: Template.Style, width: Double,
+                               alignment: TextAlignment = .left) -> TextBlock? {
+        var lines: [String] = []
+        if let email = contact.email, !email.isEmpty { lines.append(email) }
+        if phone, let number = contact.phone, !number.isEmpty { lines.append(number) }
+        if let address = contact.address {
+            let parts = addressLines(address, country: isInternational)
+            let joined = parts.joined(separator: ", ")
+            if parts.count > 1, engine.block(joined, template.style(style)).width <= width {
+                lines.append(joined)
+            } else {
+                lines += parts
+            }
+        }
+        if let taxID = contact.taxID, !taxID.isEmpty { lines.append("\(labels["tax_id"]) \(taxID)") }
+        guard !lines.isEmpty else { return nil }
+        return block(lines.joined(separator: "\n"), style, width: width, alignment: alignment)
+    }
+
+    /// A document between two countries names them in both addresses; a domestic one in neither.
+    var isInternational: Bool {
+        let own = book.settings.business.address?.country?.uppercased()
+        let theirs = client?.contact.address?.country?.uppercased()
+        return own != theirs
+    }
+
+    /// An address as its country writes it (`1070 Wien`, `Austin, TX 78702`), the country named
+    /// in the document's language (`AT` -> `Österreich` in German).
+    func addressLines(_ address: Address, country showCountry: Bool) -> [String] {
+        func clean(_ value: String?) -> String? {
+            guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+            return value
+        }
+        var lines = (address.street ?? "").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let country = clean(address.country)?.uppercased()
+        let city = clean(address.city), region = clean(address.region), postal = clean(address.postalCode)
+        switch country.map(Self.addressStyle) ?? .cityFirst {
+        case .postalFirst:
+            if let place = [postal, city].compactMap({ $0 }).joined(separator: " ").nonEmpty { lines.append(place) }
+            if let region { lines.append(region) }
+        case .postalAfter:
+            if let place = [city, postal].compactMap({ $0 }).joined(separator: " ").nonEmpty { lines.append(place) }
+            if let region { lines.append(region) }
+        case .cityFirst:
+            let tail = [region, postal].compactMap { $0 }.joined(separator: " ")
+            if let place = [city, tail.nonEmpty].compactMap({ $0 }).joined(separator: ", ").nonEmpty { lines.append(place) }
+        }
+        if let country, showCountry {
+            let name = country.count == 2 ? Locale(identifier: text.locale).localizedString(forRegionCode: country) : nil
+            lines.append(name ?? country)
+        }
+        return lines
+    }
+
+    private enum AddressStyle { case postalFirst, postalAfter, cityFirst }
+
+    private static let postalFirstCountries: Set<String> = [
+        "AT", "DE", "CH", "LI", "FR", "MC", "BE", "NL", "LU", "IT", "SM", "VA", "ES", "AD", "PT", "DK", "NO", "SE", "FI", "IS",
+        "PL", "CZ", "SK", "HU", "SI", "HR", "RO", "BG", "GR", "CY", "EE", "LV", "LT", "IL", "TR", "RU", "UA", "BY", "MD",
+        "RS", "BA", "ME", "MK", "AL", "GE", "AM", "AZ", "KZ", "UZ", "KG", "TN", "MA", "DZ", "MX", "AR", "CL", "UY", "PY",
+        "GL", "FO",
+    ]
+
+    private static func addressStyle(_ country: String) -> AddressStyle {
+        if postalFirstCountries.contains(country) { return .postalFirst }
+        if ["GB", "IE", "IM", "JE", "GG", "NZ", "SG", "JP", "KR", "CN", "TW", "HK", "IN"].contains(country) { return .postalAfter }
+        return .cityFirst
+    }
+
+    /// The dated facts printed beside the client: issue, due or valid-until, delivery.
+    var dates: [(label: String, value: String)] {
+        var result = [(labels["issue_date"], text.date(document.issued.value))]
+        if let due = figures.dueDate { result.append((labels[isEstimate ? "valid_until" : "due_date"], text.date(due))) }
+        if let delivered = document.delivered?.value { result.append((labels["delivery_date"], text.date(delivered))) }
+        return result
+    }
+
+    /// Small print under the dates: where an invoice came from, why it was voided.
+    var remarks: [String] {
+        var lines: [String] = []
+        if let estimate = document.fromEstimate?.value { lines.append(labels.format("converted_from", ["number": estimate])) }
+        if let reason = document.void?.reason, !reason.isEmpty { lines.append(labels.format("void_reason", ["reason": reason])) }
+        return lines
+    }
+}
+
+/// A piece of the page flow, drawn relative to its own top.
+struct FlowBlock {
+    var height: Double
+    var ops: [DrawOp]
+    /// Space above the block, dropped at the top of a page.
+    var spaceBefore: Double = 0
+    /// Never end a page after this block (a table header, the last row before the totals).
+    var keepWithNext = false
+    /// A row of the items table: a page that starts with it repeats the table's header.
+    var isTableRow = false
+    /// Set at the foot of the page rather than under the block before it (the notes).
+    var pinnedToBottom = false
+}
+
+extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import InvoicBook
+import InvoicMoney
+
+/// Money, numbers, rates and dates as a document's locale writes them. Amounts are already
+/// rounded by the book's rule; ICU (through Foundation's format styles) only spells them.
+/// Nothing here depends on the machine's locale, time zone or clock.
+struct DocumentText {
+    let locale: String
+    let currency: Currency
+    private let dateStyle: Date.FormatStyle
+    private let percentStyle: Decimal.FormatStyle.Percent
+
+    init(locale: String, currency: Currency) {
+        self.locale = locale
+        self.currency = currency
+        let foundationLocale = Locale(identifier: locale)
+        let utc = TimeZone(identifier: "UTC")!
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        // The `yMMMd` skeleton: `Mar 12, 2026` (en_US), `12. März 2026` (de_DE), `12 mars 2026` (fr_FR).
+        dateStyle = Date.FormatStyle(date: .omitted, time: .omitted, locale: foundationLocale, calendar: calendar, timeZone: utc)
+            .year().month(.abbreviated).day()
+        percentStyle = Decimal.FormatStyle.Percent(locale: foundationLocale).precision(.fractionLength(0...3))
+    }
+
+    func money(_ minorUnits: Int64) -> String { MoneyFormat.format(minorUnits, currency, locale: locale) }
+
+    /// A unit price keeps every decimal it was written with (0.0125 USD stays 0.0125).
+    func price(_ value: DecimalNumber) -> String { MoneyFormat.format(value, currency, locale: locale) }
+
+    /// `2.5 h`, `1,200 words`, `3`.
+    func quantity(_ value: DecimalNumber, unit: String?) -> String {
+        let number = MoneyFormat.number(value, locale: locale)
+        guard let unit, !unit.isEmpty else { return number }
+        // A plain space: the cell never wraps, and a no-break space would cost the PDF a second font subset.
+        return number + " " + unit
+    }
+
+    func date(_ day: Day) -> String {
+        dateStyle.format(Date(timeIntervalSince1970: TimeInterval(day.ordinal) * 86_400))
+    }
+
+    /// `20%`, `8.25%`; `20 %` in de_DE. Exact: the rate has at most three decimals of a percent.
+    func rate(_ rate: Rate) -> String {
+        percentStyle.format(Decimal(sign: rate.milliPercent < 0 ? .minus : .plus, exponent: -5,
+                                    significand: Decimal(rate.milliPercent.magnitude)))
+    }
+
+    /// The BCP 47 tag of the locale (`de-AT`), for the PDF's /Lang and pango's language.
+    var languageTag: String {
+        let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).prefix(2)
+        return parts.joined(separator: "-")
+    }
+}

@@ -1,0 +1,432 @@
+// Generated from templates/*.yaml by the test `embeddedTemplatesMatchTheFiles`: do not edit.
+// After changing a template, run `RECORD=1 swift test --filter EmbeddedTemplateTests` to rewrite
+// this file; the test fails whenever it and templates/ differ, so the two never drift.
+
+enum BuiltInTemplates {
+    /// Template name -> the YAML text of templates/NAME.yaml.
+    static let sources: [String: String] = [
+        "classic": #"""
+# classic: a sans-serif business layout. The logo top left, the business's name and contact on
+# the right, a coloured title with the number, the client and the dates side by side, a table
+# with a tinted header band. Everything it does not set comes from invoi (labels included).
+
+extends: invoi
+layout: classic
+
+page:
+  margins: [40, 48, 40, 48]
+
+fonts:
+  family: Noto Sans
+  fallback: [Noto Sans Hebrew, Noto Sans Arabic, Noto Sans Devanagari, Noto Sans Bengali,
+             Noto Sans Tamil, Noto Sans Thai, Noto Sans Lao, Noto Sans Khmer, Noto Sans Myanmar,
+             Noto Sans Sinhala, Noto Sans Armenian, Noto Sans Georgian, Noto Sans Ethiopic,
+             Noto Sans CJK JP, Noto Sans Symbols, Noto Sans Symbols2, Noto Sans Math]
+
+colors:
+  text: "#1F2933"
+  muted: "#66727F"
+  rule: "#D9DEE4"
+  strong: "#1F3A5F"
+  accent: "#1F3A5F"
+  band: "#EDF1F6"
+
+styles:
+  business_name:  {size: 15, weight: bold, tracking: 0}
+  contact:        {size: 9.5, color: muted}
+  title:          {size: 26, weight: bold, color: accent, tracking: 1.5, uppercase: true}
+  number:         {size: 11, color: muted}
+  label:          {size: 8.5, weight: bold, color: accent, tracking: 0.8, uppercase: true}
+  client_name:    {size: 12, weight: bold}
+  detail:         {size: 9.5, color: muted}
+  value:          {size: 10}
+  note:           {size: 9, color: muted}
+  table_header:   {size: 8.5, weight: bold, color: accent, tracking: 0.6, uppercase: true}
+  description:    {size: 10}
+  quantity:       {size: 10, color: text}
+  rate:           {size: 10, color: text}
+  amount:         {size: 10, weight: regular}
+  totals_label:   {size: 10, color: muted}
+  totals_value:   {size: 10}
+  total_label:    {size: 12, weight: bold, color: accent}
+  total_value:    {size: 15, weight: bold, color: accent, tracking: 0}
+  payment_label:  {size: 9.5, color: muted}
+  payment_value:  {size: 9.5}
+  notes:          {size: 9.5, color: muted}
+  footer:         {size: 8, color: muted}
+  stamp:          {size: 14, weight: bold, tracking: 2.5}
+
+logo:
+  width: 150
+  height: 60
+
+table:
+  quantity_width: 64
+  rate_width: 96
+  amount_width: 104
+  header_rule: 0
+  row_rule: 0.75
+  row_padding: 7
+
+totals:
+  width: 240
+  rule_width: 240
+
+payment:
+  label_width: 90
+
+stamp:
+  rotation: -10
+  border: 2
+
+"""#,
+        "invoi": #"""
+# invoi: the default look of an invoic PDF. A white page set in one monospace face, near-black
+# text, grey for everything secondary, hairline rules.
+#
+# A book changes it with templates/NAME.yaml and `template: NAME` in invoic.yaml. Such a file
+# `extends:` a template (this one when it names none) and sets only what it changes, e.g.
+#
+#   extends: invoi
+#   page: {size: Letter}
+#   colors: {accent: "#0B5FFF"}
+#   labels: {en: {bill_to: Billed to}}
+#
+# Sizes and distances are in points (1/72 inch). Colours are #RRGGBB. A style names a colour of
+# `colors` or writes its own. Labels are chosen by the document's locale: `de_AT`, then `de`,
+# then `en`.
+
+layout: invoi                 # how the header is arranged: invoi or classic
+
+page:
+  size: A4                    # A4 or Letter
+  margins: [42, 40, 36, 40]   # top, right, bottom, left
+
+fonts:
+  family: JetBrains Mono
+  # Tried in order for a character the family lacks: currency signs, scripts, CJK.
+  fallback: [Noto Sans Mono, Noto Sans, Noto Sans Hebrew, Noto Sans Arabic, Noto Sans Devanagari,
+             Noto Sans Bengali, Noto Sans Tamil, Noto Sans Thai, Noto Sans Lao, Noto Sans Khmer,
+             Noto Sans Myanmar, Noto Sans Sinhala, Noto Sans Armenian, Noto Sans Georgian,
+             Noto Sans Ethiopic, Noto Sans Mono CJK JP, Noto Sans Symbols, Noto Sans Symbols2,
+             Noto Sans Math]
+
+colors:
+  text: "#111111"
+  muted: "#888888"
+  rule: "#E5E5E5"
+  strong: "#111111"           # the rule under the table's header
+  accent: "#111111"
+  band: none                  # a fill behind the table's header, or none
+  paid: "#1F7A4D"
+  void: "#B42318"
+  estimate: "#3D5A80"         # accepted and declined stamps
+
+styles:
+  business_name:  {size: 26, weight: bold, tracking: -0.5}
+  contact:        {size: 12, color: muted, line_height: 0.95}
+  title:          {size: 34, weight: bold, tracking: -2, uppercase: true}
+  number:         {size: 13, color: muted}
+  label:          {size: 10, weight: semibold, color: muted, tracking: 1.2, uppercase: true}
+  client_name:    {size: 15, weight: bold}
+  detail:         {size: 12, color: muted, line_height: 0.95}
+  value:          {size: 12}
+  note:           {size: 10, color: muted}
+  table_header:   {size: 10, weight: semibold, color: muted, tracking: 1.2, uppercase: true}
+  description:    {size: 11, line_height: 0.95}
+  quantity:       {size: 11, color: muted}
+  rate:           {size: 11, color: muted}
+  amount:         {size: 11, weight: medium}
+  totals_label:   {size: 11, color: muted}
+  totals_value:   {size: 11}
+  total_label:    {size: 15, weight: bold}
+  total_value:    {size: 20, weight: bold, tracking: -0.5}
+  payment_label:  {size: 11, color: muted}
+  payment_value:  {size: 11}
+  notes:          {size: 10, color: muted, line_height: 0.95}
+  footer:         {size: 9, color: muted}
+  stamp:          {size: 15, weight: bold, tracking: 3, uppercase: true}
+
+logo:
+  width: 120                  # the box the logo is scaled into, keeping its proportions
+  height: 40
+
+table:
+  quantity_width: 56
+  rate_width: 104
+  amount_width: 120
+  header_rule: 1.5
+  row_rule: 1
+  row_padding: 8              # above and below each row's text
+
+totals:
+  width: 256
+  rule_width: 192
+
+payment:
+  label_width: 96
+
+stamp:
+  rotation: -8                # degrees; 0 sets it straight
+  border: 2
+
+# The blocks under the header, top to bottom; leave one out to hide it.
+blocks: [parties, items, totals, payment, notes]
+
+page_numbers: auto            # auto (only when there is more than one page), always or never
+
+labels:
+  en:
+    invoice: Invoice
+    estimate: Estimate
+    bill_to: Bill to
+    from: From
+    issue_date: Issue date
+    due_date: Due date
+    valid_until: Valid until
+    delivery_date: Delivery date
+    description: Description
+    quantity: Qty
+    rate: Rate
+    amount: Amount
+    subtotal: Subtotal
+    discount: Discount
+    tax: Tax
+    total: Total
+    paid: Paid
+    amount_due: Amount due
+    payment_details: Payment details
+    beneficiary: Payee
+    bank: Bank
+    account: Account
+    bic: SWIFT/BIC
+    tax_id: Tax ID
+    project: Project
+    notes: Notes
+    page: Page {page} of {pages}
+    converted_from: Converted from {number}
+    void_reason: "Void: {reason}"
+    stamp_paid: Paid
+    stamp_void: Void
+    stamp_accepted: Accepted
+    stamp_declined: Declined
+  en_GB: {tax: VAT, tax_id: VAT no.}
+  en_IE: {tax: VAT, tax_id: VAT no.}
+  en_IN: {tax: GST, tax_id: GSTIN}
+  en_AU: {tax: GST, tax_id: ABN}
+  en_NZ: {tax: GST, tax_id: GST no.}
+  en_CA: {tax: Tax, tax_id: GST/HST no.}
+  de:
+    invoice: Rechnung
+    estimate: Angebot
+    bill_to: Rechnung an
+    from: Von
+    issue_date: Rechnungsdatum
+    due_date: Fällig am
+    valid_until: Gültig bis
+    delivery_date: Leistungsdatum
+    description: Beschreibung
+    quantity: Menge
+    rate: Preis
+    amount: Betrag
+    subtotal: Zwischensumme
+    discount: Rabatt
+    tax: USt.
+    total: Gesamt
+    paid: Bezahlt
+    amount_due: Offener Betrag
+    payment_details: Bankverbindung
+    beneficiary: Empfänger
+    bank: Bank
+    account: Konto
+    bic: BIC
+    tax_id: USt-IdNr.
+    project: Projekt
+    notes: Anmerkungen
+    page: Seite {page} von {pages}
+    converted_from: Aus Angebot {number}
+    void_reason: "Storniert: {reason}"
+    stamp_paid: Bezahlt
+    stamp_void: Storniert
+    stamp_accepted: Angenommen
+    stamp_declined: Abgelehnt
+  de_AT: {tax_id: UID-Nr.}
+  de_CH: {tax: MWST, tax_id: MWST-Nr.}
+  fr:
+    invoice: Facture
+    estimate: Devis
+    bill_to: Facturé à
+    from: De
+    issue_date: Date d’émission
+    due_date: Échéance
+    valid_until: Valable jusqu’au
+    delivery_date: Date de livraison
+    description: Description
+    quantity: Qté
+    rate: Prix unitaire
+    amount: Montant
+    subtotal: Sous-total
+    discount: Remise
+    tax: TVA
+    total: Total
+    paid: Payé
+    amount_due: Reste à payer
+    payment_details: Coordonnées bancaires
+    beneficiary: Bénéficiaire
+    bank: Banque
+    account: Compte
+    bic: SWIFT/BIC
+    tax_id: N° TVA
+    project: Projet
+    notes: Remarques
+    page: Page {page} sur {pages}
+    converted_from: Issue du devis {number}
+    void_reason: "Annulée : {reason}"
+    stamp_paid: Payée
+    stamp_void: Annulée
+    stamp_accepted: Accepté
+    stamp_declined: Refusé
+  es:
+    invoice: Factura
+    estimate: Presupuesto
+    bill_to: Facturar a
+    from: De
+    issue_date: Fecha de emisión
+    due_date: Vencimiento
+    valid_until: Válido hasta
+    delivery_date: Fecha de entrega
+    description: Descripción
+    quantity: Cant.
+    rate: Precio
+    amount: Importe
+    subtotal: Subtotal
+    discount: Descuento
+    tax: IVA
+    total: Total
+    paid: Pagado
+    amount_due: Importe pendiente
+    payment_details: Datos de pago
+    beneficiary: Beneficiario
+    bank: Banco
+    account: Cuenta
+    bic: SWIFT/BIC
+    tax_id: NIF
+    project: Proyecto
+    notes: Notas
+    page: Página {page} de {pages}
+    converted_from: Del presupuesto {number}
+    void_reason: "Anulada: {reason}"
+    stamp_paid: Pagada
+    stamp_void: Anulada
+    stamp_accepted: Aceptado
+    stamp_declined: Rechazado
+  it:
+    invoice: Fattura
+    estimate: Preventivo
+    bill_to: Intestata a
+    from: Da
+    issue_date: Data di emissione
+    due_date: Scadenza
+    valid_until: Valido fino al
+    delivery_date: Data di consegna
+    description: Descrizione
+    quantity: Qtà
+    rate: Prezzo
+    amount: Importo
+    subtotal: Imponibile
+    discount: Sconto
+    tax: IVA
+    total: Totale
+    paid: Pagato
+    amount_due: Da pagare
+    payment_details: Coordinate bancarie
+    beneficiary: Beneficiario
+    bank: Banca
+    account: Conto
+    bic: SWIFT/BIC
+    tax_id: P. IVA
+    project: Progetto
+    notes: Note
+    page: Pagina {page} di {pages}
+    converted_from: Dal preventivo {number}
+    void_reason: "Annullata: {reason}"
+    stamp_paid: Pagata
+    stamp_void: Annullata
+    stamp_accepted: Accettato
+    stamp_declined: Rifiutato
+  nl:
+    invoice: Factuur
+    estimate: Offerte
+    bill_to: Factuur aan
+    from: Van
+    issue_date: Factuurdatum
+    due_date: Vervaldatum
+    valid_until: Geldig tot
+    delivery_date: Leverdatum
+    description: Omschrijving
+    quantity: Aantal
+    rate: Tarief
+    amount: Bedrag
+    subtotal: Subtotaal
+    discount: Korting
+    tax: Btw
+    total: Totaal
+    paid: Betaald
+    amount_due: Te betalen
+    payment_details: Betaalgegevens
+    beneficiary: Begunstigde
+    bank: Bank
+    account: Rekening
+    bic: BIC
+    tax_id: Btw-nummer
+    project: Project
+    notes: Opmerkingen
+    page: Pagina {page} van {pages}
+    converted_from: Uit offerte {number}
+    void_reason: "Geannuleerd: {reason}"
+    stamp_paid: Betaald
+    stamp_void: Geannuleerd
+    stamp_accepted: Geaccepteerd
+    stamp_declined: Afgewezen
+  pt:
+    invoice: Fatura
+    estimate: Orçamento
+    bill_to: Faturar a
+    from: De
+    issue_date: Data de emissão
+    due_date: Vencimento
+    valid_until: Válido até
+    delivery_date: Data de entrega
+    description: Descrição
+    quantity: Qtd.
+    rate: Preço
+    amount: Valor
+    subtotal: Subtotal
+    discount: Desconto
+    tax: IVA
+    total: Total
+    paid: Pago
+    amount_due: Valor em dívida
+    payment_details: Dados de pagamento
+    beneficiary: Beneficiário
+    bank: Banco
+    account: Conta
+    bic: SWIFT/BIC
+    tax_id: NIF
+    project: Projeto
+    notes: Notas
+    page: Página {page} de {pages}
+    converted_from: Do orçamento {number}
+    void_reason: "Anulada: {reason}"
+    stamp_paid: Paga
+    stamp_void: Anulada
+    stamp_accepted: Aceite
+    stamp_declined: Recusado
+  pt_BR: {tax: Impostos, tax_id: CNPJ, amount_due: Valor a pagar, stamp_accepted: Aceito}
+
+"""#,
+    ]
+
+    /// How diagnostics name a built-in template's file.
+    static func displayPath(_ name: String) -> String { "(built in) templates/\(name).yaml" }
+}

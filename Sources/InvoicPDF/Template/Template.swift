@@ -1,0 +1,123 @@
+/// A resolved template: everything about how a PDF looks, with every value present
+/// (a template file sets what it changes; the rest comes from the template it extends).
+struct Template: Sendable {
+    enum Layout: String, Sendable, CaseIterable {
+        case invoi, classic
+    }
+
+    enum Block: String, Sendable, CaseIterable {
+        case parties, items, totals, payment, notes
+    }
+
+    enum PageNumbers: String, Sendable, CaseIterable {
+        case auto, always, never
+    }
+
+    enum PageSize: String, Sendable, CaseIterable {
+        case a4 = "A4", letter = "Letter"
+
+        var points: (width: Double, height: Double) {
+            switch self {
+            case .a4: return (595.276, 841.89)
+            case .letter: return (612, 792)
+            }
+        }
+    }
+
+    /// The kinds of text a page sets; each has a style in every template.
+    enum Style: String, Sendable, CaseIterable {
+        case businessName = "business_name", contact, title, number, label, clientName = "client_name", detail, value, note
+        case tableHeader = "table_header", description, quantity, rate, amount
+        case totalsLabel = "totals_label", totalsValue = "totals_value", totalLabel = "total_label", totalValue = "total_value"
+        case paymentLabel = "payment_label", paymentValue = "payment_value", notes, footer, stamp
+    }
+
+    struct Margins: Sendable {
+        var top: Double, right: Double, bottom: Double, left: Double
+    }
+
+    struct Table: Sendable {
+        var quantityWidth: Double
+        var rateWidth: Double
+        var amountWidth: Double
+        var headerRule: Double
+        var rowRule: Double
+        var rowPadding: Double
+    }
+
+    var name: String
+    var layout: Layout
+    var pageSize: PageSize
+    var margins: Margins
+    /// The pango family list: the template's family, then its fallbacks.
+    var families: [String]
+    var colors: [String: RGB?]
+    var styles: [Style: TextStyle]
+    var logo: (width: Double, height: Double)
+    var table: Table
+    var totals: (width: Double, ruleWidth: Double)
+    var paymentLabelWidth: Double
+    var stamp: (rotation: Double, border: Double)
+    var blocks: [Block]
+    var pageNumbers: PageNumbers
+    /// Locale key (`en`, `de_AT`) -> label key -> text.
+    var labels: [String: [String: String]]
+
+    func color(_ name: String) -> RGB? { colors[name] ?? nil }
+
+    /// The template with its Japanese CJK fallback (`Noto Sans Mono CJK JP`) swapped for the
+    /// document's own: Han characters are drawn differently in Chinese, Taiwanese, Hong Kong and
+    /// Korean use.
+    func forCJK(locale: String) -> Template {
+        let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
+        let variant: String
+        switch parts.first?.lowercased() {
+        case "zh":
+            if parts.contains("Hant") || parts.contains("TW") { variant = "TC" } else if parts.contains("HK") || parts.contains("MO") { variant = "HK" } else { variant = "SC" }
+        case "yue": variant = "HK"
+        case "ko": variant = "KR"
+        default: return self
+        }
+        var copy = self
+        copy.styles = styles.mapValues { style in
+            var style = style
+            style.family = style.family.replacingOccurrences(of: " CJK JP", with: " CJK " + variant)
+            return style
+        }
+        return copy
+    }
+
+    func style(_ style: Style) -> TextStyle { styles[style]! }
+}
+
+/// The texts a page prints around the figures, in the document's language.
+struct Labels: Sendable {
+    static let keys = [
+        "invoice", "estimate", "bill_to", "from", "issue_date", "due_date", "valid_until", "delivery_date",
+        "description", "quantity", "rate", "amount", "subtotal", "discount", "tax", "total", "paid", "amount_due",
+        "payment_details", "beneficiary", "bank", "account", "bic", "tax_id", "project", "notes", "page",
+        "converted_from", "void_reason", "stamp_paid", "stamp_void", "stamp_accepted", "stamp_declined",
+    ]
+
+    private let texts: [String: String]
+
+    /// The labels for `locale` (`de_AT`): its own, then its language's (`de`), then English.
+    init(template: Template, locale: String) {
+        let identifier = locale.replacingOccurrences(of: "-", with: "_")
+        let language = String(identifier.prefix { $0 != "_" }).lowercased()
+        var texts = template.labels["en"] ?? [:]
+        for key in [language, identifier] where key != "en" {
+            texts.merge(template.labels[key] ?? [:]) { _, new in new }
+        }
+        self.texts = texts
+    }
+
+    subscript(_ key: String) -> String { texts[key] ?? key }
+
+    /// A label with `{name}` placeholders filled in.
+    func format(_ key: String, _ values: [String: String]) -> String {
+        var text = self[key]
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        return text
+    }
+}

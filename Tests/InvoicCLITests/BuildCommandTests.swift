@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@Suite struct BuildCommandTests {
+    func files(in folder: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where !name.hasPrefix(".") {
+            result[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return result
+    }
+
+    @Test func jobCountDoesNotChangeAByteAndASecondBuildWritesNothing() throws {
+        let book = try Invoic.copy(Invoic.examples.appendingPathComponent("studio"))
+        defer { try? FileManager.default.removeItem(at: book) }
+        let one = book.appendingPathComponent("one"), two = book.appendingPathComponent("two")
+        let first = try Invoic.run(["build", "--today", "2026-11-21", "-j", "1", "--out", one.path], in: book)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("wrote 15 PDFs and the report, 0 up to date"))
+        #expect(try Invoic.run(["build", "--today", "2026-11-21", "-j", "2", "--out", two.path], in: book).status == 0)
+        let a = try files(in: one), b = try files(in: two)
+        #expect(a.count == 19, "15 PDFs and 4 report files")
+        #expect(a == b, "-j 1 and -j 2 give the same bytes")
+
+        let again = try Invoic.run(["build", "--today", "2026-11-21", "--out", one.path], in: book)
+        #expect(again.stderr.contains("wrote 0 PDFs, 15 up to date"))
+        #expect(try files(in: one) == a)
+    }
+
+    @Test func aBookWithErrorsGetsNoPDF() throws {
+        let book = try Invoic.copy(Invoic.examples.appendingPathComponent("contractor"))
+        defer { try? FileManager.default.removeItem(at: book) }
+        let invoice = book.appendingPathComponent("invoices/INV-0004.yaml")
+        try (try String(contentsOf: invoice, encoding: .utf8)).replacingOccurrences(of: "client: chen", with: "client: nobody")
+            .write(to: invoice, atomically: true, encoding: .utf8)
+        let result = try Invoic.run(["build"], in: book)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("nothing was built"))
+        #expect(!FileManager.default.fileExists(atPath: book.appendingPathComponent("build").path))
+    }
+
+    /// The Makefile `invoic init` writes: make builds, a second make calls nothing, one PDF by name.
+    @Test func makeRunsInvoicOnlyWhenSomethingChanged() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-make-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try Invoic.run(["init", "--name", "Make Test"], in: folder).status == 0)
+        #expect(try Invoic.run(["new", "client", "acme", "--name", "Acme"], in: folder).status == 0)
+        let invoice = try Invoic.run(["new", "invoice", "--client", "acme", "--issued", "2026-03-01"], in: folder).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let path = folder.appendingPathComponent(invoice)
+        try (try String(contentsOf: path, encoding: .utf8)).replacingOccurrences(of: "description: \"\"", with: "description: Design")
+            .write(to: path, atomically: true, encoding: .utf8)
+
+        func make(_ arguments: [String] = []) throws -> Invoic.Output {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/make")
+            process.arguments = ["INVOIC=\(Invoic.binary.path)"] + arguments
+            process.currentDirectoryURL = folder
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = out
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Invoic.Output(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
+        }
+        let first = try make()
+        #expect(first.status == 0, "\(first.stdout)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("build/INV-0001.pdf").path))
+        let second = try make()
+        #expect(second.status == 0)
+        #expect(!second.stdout.contains("build --depfile"), "a second make must not call invoic:\n\(second.stdout)")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("build/INV-0001.pdf"))
+        let single = try make(["build/INV-0001.pdf"])
+        #expect(single.status == 0, "\(single.stdout)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("build/INV-0001.pdf").path))
+    }
+}
