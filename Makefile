@@ -7,7 +7,7 @@ BOOKS    := $(patsubst %/invoic.yaml,%,$(EXAMPLES))
 # Statuses depend on "today"; the example books are compiled as of a fixed day so output is stable.
 TODAY    ?= 2026-11-21
 
-.PHONY: all deps release examples test clean
+.PHONY: all deps release examples test fuzz clean
 
 all: release examples
 
@@ -27,5 +27,11 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# libFuzzer targets (Fuzz/): each runs FUZZ_SECONDS, seeded from examples/ and Tests/Fixtures.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= yaml document template
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh $(FUZZ_TARGETS)
+
 clean:
-	rm -rf .build examples/*/build
+	rm -rf .build examples/*/build .build-fuzz

@@ -34,8 +34,9 @@ let package = Package(
         .target(name: "InvoicReport", dependencies: ["InvoicBook"]),
         .target(name: "InvoicBuild", dependencies: ["InvoicBook"]),
         .target(name: "InvoicAuthoring", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics"]),
+        .target(name: "InvoicHistory", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicCLI", dependencies: [
-            "InvoicBook", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring",
+            "InvoicBook", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
@@ -47,10 +48,11 @@ let package = Package(
         .testTarget(name: "InvoicMoneyTests", dependencies: ["InvoicMoney"]),
         .testTarget(name: "InvoicBookTests", dependencies: ["InvoicBook", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPDFTests", dependencies: ["InvoicPDF", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport", "invoic"]),
-        .testTarget(name: "InvoicReportTests", dependencies: ["InvoicReport"]),
+        .testTarget(name: "InvoicReportTests", dependencies: ["InvoicReport", "InvoicTestSupport"]),
         .testTarget(name: "InvoicAuthoringTests", dependencies: ["InvoicAuthoring", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicHistoryTests", dependencies: ["InvoicHistory", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "invoic"]),
+        .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "InvoicTestSupport", "invoic"]),
     ],
     swiftLanguageModes: [.v6]
 )

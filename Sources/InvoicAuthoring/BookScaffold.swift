@@ -4,9 +4,10 @@ import InvoicMoney
 /// The files of a new book (`invoic init`): settings with commented defaults, the three folders,
 /// a Makefile, a .gitignore, a README line and schemas for editors.
 public enum BookScaffold {
-    public static func files(name: String, currency: Currency, locale: String) -> [(path: String, text: String)] {
+    /// - Parameter history: write `history: true`, so `invoic check` judges the book against its git history.
+    public static func files(name: String, currency: Currency, locale: String, history: Bool = false) -> [(path: String, text: String)] {
         var files: [(String, String)] = [
-            (BookSettings.fileName, settings(name: name, currency: currency, locale: locale)),
+            (BookSettings.fileName, settings(name: name, currency: currency, locale: locale, history: history)),
             ("clients/.gitkeep", ""),
             ("invoices/.gitkeep", ""),
             ("estimates/.gitkeep", ""),
@@ -20,7 +21,7 @@ public enum BookScaffold {
         return files
     }
 
-    static func settings(name: String, currency: Currency, locale: String) -> String {
+    static func settings(name: String, currency: Currency, locale: String, history: Bool = false) -> String {
         """
         # yaml-language-server: $schema=.invoic/schemas/book.schema.json
         # The business profile and the defaults every client and document inherits.
@@ -52,6 +53,7 @@ public enum BookScaffold {
           estimate: "EST-{seq:4}"
           gaps: error                    # or warning where the law only asks for unique numbers
         # template: invoi                # or classic, or templates/<name>.yaml
+        \(history ? "" : "# ")history: true                  # check against git history: issued invoices stay as issued
 
         """
     }
@@ -92,6 +94,8 @@ public enum BookScaffold {
         Invoices, estimates and clients as YAML files, compiled by invoic.
         Start with `invoic new client acme --name "Acme Corp"`, then
         `invoic new invoice --client acme`; `make` builds the PDFs and the report into build/.
+        Keep it in git: `invoic init --hooks` installs a pre-commit hook that refuses a commit
+        changing an issued invoice, and `invoic log INV-0001` tells an invoice's story.
 
         """
     }

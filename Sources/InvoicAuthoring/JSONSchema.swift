@@ -57,6 +57,7 @@ public enum JSONSchema {
         case .currency: return ["type": "string", "enum": Currency.all.map(\.code)]
         case .locale: return ["type": "string", "pattern": "^[a-z]{2,3}(_[A-Za-z0-9]+)*$"]
         case .oneOf(let choices): return ["type": "string", "enum": choices]
+        case .flag: return ["type": "boolean"]
         case .pattern: return ["type": "string", "pattern": "\\{seq(:[0-9]+)?\\}"]
         case .mapping(let table, let orText):
             return orText ? ["oneOf": [["type": "string"], object(table)]] : object(table)

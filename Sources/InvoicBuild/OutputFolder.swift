@@ -3,6 +3,9 @@ import Foundation
 /// The build folder: the one place invoic writes. Every write is atomic (a temporary file in the
 /// same folder, then rename), so a build killed at any moment leaves each output either old and
 /// whole or new and whole, never truncated; and a rename replaces a link rather than following it.
+/// Nothing here follows a symbolic link: not the folder itself, not an output, not a file read
+/// back (the manifest, a report compared before rewriting). Names are plain file names: one
+/// with a `/` (from a damaged or hostile manifest) is never written nor removed.
 public struct OutputFolder: Sendable {
     public let path: String
 
@@ -11,7 +14,16 @@ public struct OutputFolder: Sendable {
     }
 
     public func create() throws {
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            throw OutputError(path: path, reason: "it is a symbolic link; invoic never writes through a link (remove it, or pass the real folder)")
+        }
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// A name that stays in the folder: not empty, `.` or `..`, and without `/` or NUL.
+    public static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.utf8.contains(0)
     }
 
     public func url(_ name: String) -> String { path.hasSuffix("/") ? path + name : path + "/" + name }
@@ -21,13 +33,28 @@ public struct OutputFolder: Sendable {
         return lstat(url(name), &info) == 0
     }
 
+    /// The bytes of a regular file in the folder; nil for anything else (a link, a FIFO, a folder).
     public func read(_ name: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: url(name)).map { [UInt8]($0) }
+        guard Self.isPlainName(name) else { return nil }
+        let descriptor = open(url(name), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return count == 0 ? bytes : nil }
+            bytes += chunk[..<count]
+        }
     }
 
     /// Writes `bytes` as `name` atomically.
     public func write(_ bytes: [UInt8], to name: String) throws {
-        precondition(!name.contains("/") && name != "." && name != "..", "output names never leave the folder")
+        guard Self.isPlainName(name) else { throw OutputError(path: url(name), reason: "an output name must be a plain file name") }
         let temporary = url(".\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp")
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw OutputError(path: url(name), reason: String(cString: strerror(errno))) }
@@ -58,7 +85,9 @@ public struct OutputFolder: Sendable {
         return true
     }
 
+    /// Removes an output (a link is removed, not what it points to); a name that is not plain is ignored.
     public func remove(_ name: String) {
+        guard Self.isPlainName(name) else { return }
         unlink(url(name))
     }
 

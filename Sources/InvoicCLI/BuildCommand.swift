@@ -47,7 +47,8 @@ struct BuildCommand: ParsableCommand {
 
         let folder = OutputFolder(path: out ?? BookLoader.join(book.directory, "build"))
         let plan = BuildPlan(book: result.book, renderer: "invoic \(invoicVersion)")
-        let report = IndexReport(book: result.book, today: book.resolvedToday, warnings: result.diagnostics)
+        let report = IndexReport(book: result.book, today: book.resolvedToday, warnings: result.diagnostics,
+                                 issuingCommits: issuingCommits(of: result.book))
         let pipeline = BuildPipeline(folder: folder, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let priced = result.book
         let summary = try pipeline.run(plan, extraFiles: report.renderAll().map { ($0.fileName, $0.bytes) }, makeRenderer: { () throws(RenderFailure) in

@@ -1,6 +1,7 @@
 import ArgumentParser
 import InvoicBook
 import InvoicDiagnostics
+import InvoicHistory
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,8 +15,21 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("diagnostics-format"), help: "human, gnu (file:line:col: error: message [code]) or json.")
     var format: DiagnosticFormat = .human
 
+    @Flag(help: "Also judge the book against its git history: issued invoices unchanged and kept, numbers never reused (default: `history:` in invoic.yaml).")
+    var history = false
+
+    @Flag(help: "Check what is staged in git (what the next commit records) instead of the working tree, as the pre-commit hook does.")
+    var staged = false
+
     func run() throws {
-        let result = try loadChecked(book)
+        // git reads the history while the book is checked.
+        let reading = history ? HistoryReading(at: book.directory) : nil
+        let checked = staged ? try loadStaged(book) : (result: try loadChecked(book), files: nil)
+        var result = checked.result
+        if history || result.book.settings.history {
+            let found = historyDiagnostics(result.book, root: book.directory, files: checked.files, asked: history, reading: reading)
+            result.diagnostics = (result.diagnostics + found).sorted()
+        }
         Reporter(format: format, root: book.directory, sources: result.book.sources).report(result.diagnostics)
         if result.diagnostics.hasErrors { throw ExitCode(1) }
     }

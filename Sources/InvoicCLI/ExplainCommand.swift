@@ -1,5 +1,6 @@
 import ArgumentParser
 import InvoicBook
+import InvoicHistory
 
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,8 +11,8 @@ struct ExplainCommand: ParsableCommand {
     @Argument(help: "A code such as unknown-client or numbering-gap.")
     var code: String?
 
-    /// Every code any stage reports: reading and checking the book, and rendering it.
-    static let rules = (Rule.all + PDFRenderer.rules).sorted { $0.code < $1.code }
+    /// Every code any stage reports: reading and checking the book, its history, and rendering it.
+    static let rules = (Rule.all + BookHistory.rules + PDFRenderer.rules).sorted { $0.code < $1.code }
 
     func run() throws {
         guard let code else {

@@ -3,6 +3,7 @@ import Foundation
 import InvoicAuthoring
 import InvoicBook
 import InvoicDiagnostics
+import InvoicHistory
 import InvoicMoney
 
 extension Currency: ExpressibleByArgument {
@@ -130,23 +131,27 @@ struct InitCommand: ParsableCommand {
     @Option(help: "The business name.") var name: String = "My Business"
     @Option(help: "The default currency.") var currency: Currency = Currency.named("USD")!
     @Option(help: "The default locale.") var locale: String = "en_US"
+    @Flag(help: "Keep the book in git with a pre-commit hook that refuses a change to an issued invoice (`invoic check --history --staged`); makes the folder a git repository if it is not in one. On an existing book, only installs the hook.")
+    var hooks = false
 
     func run() throws {
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: BookLoader.join(directory, BookSettings.fileName)) {
+            if hooks { return try installPreCommitHook(in: directory) }
             Terminal.standardError.write("error: \(directory) already has an invoic.yaml; invoic init never touches an existing book\n")
             throw ExitCode(1)
         }
         guard Locale.availableIdentifiers.contains(locale) else {
             throw ValidationError("`\(locale)` is not a locale ICU knows; use e.g. en_US, de_DE, fr_FR")
         }
-        for file in BookScaffold.files(name: name, currency: currency, locale: locale) {
+        for file in BookScaffold.files(name: name, currency: currency, locale: locale, history: hooks) {
             let path = BookLoader.join(directory, file.path)
             if fileManager.fileExists(atPath: path) { continue }
             let parent = (path as NSString).deletingLastPathComponent
             if !parent.isEmpty { try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true) }
             try file.text.write(toFile: path, atomically: true, encoding: .utf8)
         }
+        if hooks { try installPreCommitHook(in: directory) }
         Terminal.standardError.write("""
             started a book in \(directory)
             next: invoic new client acme --name "Acme Corp"\(directory == "." ? "" : " -C \(directory)")

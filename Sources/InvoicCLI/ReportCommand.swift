@@ -54,7 +54,8 @@ struct ReportCommand: ParsableCommand {
         }
         let filter = IndexReport.Filter(status: status.flatMap(Status.init(rawValue:)), client: client,
                                         currency: currency.flatMap(Currency.named))
-        let report = IndexReport(book: result.book, today: book.resolvedToday, warnings: result.diagnostics, filter: filter)
+        let report = IndexReport(book: result.book, today: book.resolvedToday, warnings: result.diagnostics, filter: filter,
+                                 issuingCommits: issuingCommits(of: result.book))
         Terminal.standardOutput.write(report.render(format))
     }
 }

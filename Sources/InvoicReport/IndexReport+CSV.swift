@@ -15,7 +15,7 @@ import Foundation
 extension IndexReport {
     static let csvColumns = [
         "number", "client_id", "client", "issued", "due", "currency", "total", "paid", "balance",
-        "status", "days_past_due", "project", "category", "from_estimate", "pdf",
+        "status", "days_past_due", "project", "category", "from_estimate", "pdf", "issued_in",
     ]
 
     /// The invoice table as CSV.
@@ -28,6 +28,7 @@ extension IndexReport {
                 row.total.plain, row.paid.plain, row.balance.plain, row.status.rawValue,
                 row.daysPastDue.map(String.init) ?? "",
                 csvText(row.project ?? ""), csvText(row.category ?? ""), csvText(row.fromEstimate ?? ""), csvText(row.pdf),
+                csvText(row.issuedIn?.shortHash ?? ""),
             ]
             out += cells.joined(separator: ",") + "\n"
         }

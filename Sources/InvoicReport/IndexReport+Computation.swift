@@ -6,8 +6,11 @@ extension IndexReport {
     /// Computes the report of a checked book as of `today`, over the documents `filter` selects.
     /// `diagnostics` are the checks' findings: their warnings are listed in the report.
     /// Documents without figures (only in a book with errors) are left out.
-    public init(book: Book, today: Day, warnings diagnostics: [Diagnostic] = [], filter: Filter = Filter()) {
-        var builder = ReportBuilder(book: book, today: today, filter: filter)
+    /// - Parameter issuingCommits: by invoice number, the commit that issued it, for books that
+    ///   keep their history in git; empty otherwise.
+    public init(book: Book, today: Day, warnings diagnostics: [Diagnostic] = [], filter: Filter = Filter(),
+                issuingCommits: [String: IssuingCommit] = [:]) {
+        var builder = ReportBuilder(book: book, today: today, filter: filter, issuingCommits: issuingCommits)
         self = builder.build(warnings: diagnostics)
     }
 }
@@ -17,6 +20,7 @@ struct ReportBuilder {
     let book: Book
     let today: Day
     let filter: Filter
+    let issuingCommits: [String: IndexReport.IssuingCommit]
     let conversions: [String: String]
     var overflowed = false
 
@@ -36,10 +40,11 @@ struct ReportBuilder {
         var balance: Int64 { status == .void ? 0 : figures.total - paid }
     }
 
-    init(book: Book, today: Day, filter: Filter) {
+    init(book: Book, today: Day, filter: Filter, issuingCommits: [String: IndexReport.IssuingCommit] = [:]) {
         self.book = book
         self.today = today
         self.filter = filter
+        self.issuingCommits = issuingCommits
         conversions = book.conversions
     }
 
@@ -146,7 +151,7 @@ struct ReportBuilder {
             balance: Money(entry.balance, currency), status: entry.status,
             daysPastDue: entry.status == .overdue ? entry.figures.dueDate.map { $0.days(until: today) } : nil,
             project: document.project, category: document.category, fromEstimate: document.fromEstimate?.value,
-            pdf: book.pdfFileName(for: document))
+            pdf: book.pdfFileName(for: document), issuedIn: issuingCommits[document.number])
     }
 
     func estimateRow(_ entry: Entry) -> IndexReport.EstimateRow {

@@ -97,8 +97,9 @@ extension IndexReport {
             let partPaid = row.status == .overdue && row.paid.minorUnits > 0 ? " · part paid" : ""
             let late = row.daysPastDue.map { "<span class=\"late\">\($0) day\($0 == 1 ? "" : "s")\(partPaid)</span>" } ?? ""
             page.line("<tr\(void ? " class=\"void\"" : "")>"
-                + "<td class=\"doc\"><a href=\"\(escaped(urlPath(row.pdf)))\">\(escaped(row.number))</a></td>"
-                + "<td class=\"client\">\(escaped(row.clientName))</td>"
+                + "<td class=\"doc\"><a href=\"\(escaped(urlPath(row.pdf)))\">\(escaped(row.number))</a>"
+                + (row.issuedIn.map { "<span class=\"commit\" title=\"issued in \(escaped($0.shortHash)) by \(escaped($0.author)) on \($0.date)\">\(escaped($0.shortHash))</span>" } ?? "")
+                + "</td><td class=\"client\">\(escaped(row.clientName))</td>"
                 + "<td class=\"date issued\">\(row.issued)</td><td class=\"date due\">\(row.due?.description ?? "–")</td>"
                 + amountCell(row.total.minorUnits, row.total.currency, muteZero: false, role: "total")
                 + amountCell(row.paid.minorUnits, row.paid.currency, role: "paid")

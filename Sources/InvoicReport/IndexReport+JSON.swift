@@ -85,6 +85,9 @@ extension IndexReport {
             "category": .string(row.category),
             "from_estimate": .string(row.fromEstimate),
             "pdf": .string(row.pdf),
+            "issued_in": row.issuedIn.map { commit in
+                .object(["commit": .string(commit.shortHash), "author": .string(commit.author), "date": .string(commit.date)])
+            } ?? .null,
         ])
     }
 

@@ -58,6 +58,7 @@ extension IndexReport {
     .date { color: var(--grey); }
     td.doc a { font-weight: 600; text-decoration: none; }
     td.doc a:hover { text-decoration: underline; }
+    td.doc .commit { display: block; color: var(--faint); font: 11px ui-monospace, SFMono-Regular, Menlo, monospace; }
     tfoot th, tr.year th { font-weight: 650; border-top: 1px solid #cfd5dc; border-bottom: none; }
     tr.year th { background: var(--soft); }
     table.tax { width: auto; min-width: min(100%, 520px); }

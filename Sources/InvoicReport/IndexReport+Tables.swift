@@ -71,8 +71,11 @@ extension IndexReport {
     }
 
     private var invoiceSection: ReportSection {
+        // Books that keep their history get a column with the commit that issued each invoice.
+        let withCommits = invoices.contains { $0.issuedIn != nil }
         var table = Table(columns: [("Number", .left), ("Client", .left), ("Issued", .left), ("Due", .left),
-                                    ("Total", .right), ("Paid", .right), ("Due amount", .right), ("Status", .left)])
+                                    ("Total", .right), ("Paid", .right), ("Due amount", .right), ("Status", .left)]
+                          + (withCommits ? [("Issued in", .left)] : []))
         for row in invoices {
             let void = row.status == .void
             table.rows.append([
@@ -80,7 +83,7 @@ extension IndexReport {
                 Cell(row.due?.description ?? "-"), Cell(money(row.total), struck: void),
                 Cell(money(row.paid), struck: void), Cell(void ? "-" : money(row.balance)),
                 Cell(IndexReport.statusText(row)),
-            ])
+            ] + (withCommits ? [Cell(row.issuedIn.map { "\($0.shortHash) \($0.date)" } ?? "-")] : []))
         }
         return ReportSection(title: "Invoices", blocks: invoices.isEmpty ? [Self.none] : [.table(table)])
     }

@@ -117,6 +117,22 @@ extension IndexReport {
         public var fromEstimate: String?
         /// The PDF's file name, beside the report.
         public var pdf: String
+        /// The commit that issued it (recorded its `sent`), when the book keeps its history.
+        public var issuedIn: IssuingCommit?
+    }
+
+    /// A commit as the report names it: enough to find it with `git show`.
+    public struct IssuingCommit: Sendable, Hashable {
+        public var shortHash: String
+        public var author: String
+        /// The author date, YYYY-MM-DD.
+        public var date: String
+
+        public init(shortHash: String, author: String, date: String) {
+            self.shortHash = shortHash
+            self.author = author
+            self.date = date
+        }
     }
 
     public struct EstimateRow: Sendable, Hashable {

@@ -92,7 +92,14 @@ struct NodeBuilder {
                 fail("resource-limit", "value is \(s.length) bytes, more than the limit of \(limits.maxScalarLength)", at: start)
                 return false
             }
-            let text = s.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(s.length)), as: UTF8.self) } ?? ""
+            let buffer = UnsafeBufferPointer(start: s.value, count: s.value == nil ? 0 : Int(s.length))
+            if let control = Self.firstControlCharacter(buffer) {
+                // Only an escape (`"\e"`, `"\0"`, `"\x1b"`) can put one in a value: libyaml refuses them raw.
+                fail("invalid-utf8", "a value contains the control character U+\(String(control, radix: 16, uppercase: true).leftPadded(4))", at: start,
+                     help: "remove the escape sequence; control characters (NUL, ESC, ...) would reach terminals and PDFs")
+                return false
+            }
+            let text = String(decoding: buffer, as: UTF8.self)
             let scalarStyle = style(s.style)
             let isBlock = scalarStyle == .literal || scalarStyle == .folded
             let node = YAMLNode(.scalar(YAMLScalar(text: text, style: scalarStyle)),
@@ -265,6 +272,19 @@ struct NodeBuilder {
                                   help: help, notes: notes))
     }
 
+    /// The first control character other than tab and line feed (C0, DEL, C1) in UTF-8 text.
+    static func firstControlCharacter(_ bytes: UnsafeBufferPointer<yaml_char_t>) -> UInt32? {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20, byte != 0x09, byte != 0x0A { return UInt32(byte) }
+            if byte == 0x7F { return 0x7F }
+            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return UInt32(bytes[index + 1]) }
+            index += 1
+        }
+        return nil
+    }
+
     // MARK: conversions
 
     private func location(_ mark: yaml_mark_t) -> SourceLocation {
@@ -283,5 +303,11 @@ struct NodeBuilder {
         case YAML_FOLDED_SCALAR_STYLE: return .folded
         default: return .plain
         }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -30,8 +30,7 @@ public enum YAMLParser {
         }
         // libyaml would count the byte-order mark as a column of line 1; drop it so columns match the editor's.
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        let text = String(decoding: body, as: UTF8.self)
-        let source = SourceFile(path: path, text: text)
+        let source = SourceFile(path: path, text: displayText(body))
         if let offset = firstInvalidUTF8Offset(body) {
             let location = location(ofByte: offset, in: body)
             let diagnostic = Diagnostic.error(
@@ -44,6 +43,37 @@ public enum YAMLParser {
         var builder = NodeBuilder(path: path, limits: limits, bytes: body)
         builder.run()
         return ParsedYAML(root: builder.root, source: source, diagnostics: builder.diagnostics)
+    }
+
+    /// The file's text as diagnostics quote it. libyaml breaks lines at CR, LF, CRLF, NEL, LS and
+    /// PS, so all of them become LF (CRLF stays) and excerpts show the line the error names; and a
+    /// control character, which libyaml refuses but an excerpt would print, becomes visible
+    /// (NUL as ␀, ESC as ␛), so quoting a hostile file cannot drive the terminal.
+    /// Each replacement is one scalar for one scalar: columns do not move.
+    static func displayText(_ bytes: [UInt8]) -> String {
+        let needsWork = bytes.indices.contains { index in
+            let byte = bytes[index]
+            if byte < 0x20 { return byte != 0x0A && byte != 0x09 && !(byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A) }
+            if byte == 0x7F { return true }
+            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+            return byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard needsWork else { return text }
+        var result = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            switch scalar.value {
+            case 0x0D where index + 1 < scalars.count && scalars[index + 1] == "\n": result.append(scalar)
+            case 0x0D, 0x85, 0x2028, 0x2029: result.append("\n")
+            case 0x09, 0x0A: result.append(scalar)
+            case 0x00..<0x20: result.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F: result.append("\u{2421}")
+            case 0x80..<0xA0: result.append("\u{FFFD}")
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     /// UTF-16 and UTF-32 files announce themselves with a byte-order mark or NUL bytes around ASCII.

@@ -1,4 +1,5 @@
 import Foundation
+import InvoicTestSupport
 import Testing
 
 @Suite struct ExampleBookTests {

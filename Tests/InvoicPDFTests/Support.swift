@@ -1,4 +1,5 @@
 import Foundation
+import InvoicTestSupport
 import InvoicBook
 import InvoicPDF
 import Testing
@@ -34,32 +35,13 @@ enum PDFTest {
 
     // MARK: - poppler and qpdf
 
-    struct ToolOutput {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias ToolOutput = ProcessOutput
 
     @discardableResult
     static func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ToolOutput {
-        let process = Process()
-        process.executableURL = tool.hasPrefix("/") ? URL(fileURLWithPath: tool) : URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = tool.hasPrefix("/") ? arguments : [tool] + arguments
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        nonisolated(unsafe) var errData = Data()
-        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !reader.isFinished { usleep(500) }
-        return ToolOutput(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                          stderr: String(decoding: errData, as: UTF8.self))
+        let absolute = tool.hasPrefix("/")
+        return try runProcess(URL(fileURLWithPath: absolute ? tool : "/usr/bin/env"), absolute ? arguments : [tool] + arguments,
+                              environment: environment)
     }
 
     /// Writes the bytes to a temporary file for a command-line tool, and removes it after.
@@ -104,23 +86,4 @@ enum PDFTest {
     static func qpdfCheck(_ pdf: [UInt8]) throws -> ToolOutput {
         try withFile(pdf) { try run("qpdf", ["--check", $0]) }
     }
-}
-
-/// Compares `actual` with a golden file. With RECORD=1 the file is rewritten and the test fails,
-/// so a re-recording is always seen and reviewed, never silent.
-func expectGolden(_ actual: String, at url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    if ProcessInfo.processInfo.environment["RECORD"] == "1" {
-        let changed = (try? String(contentsOf: url, encoding: .utf8)) != actual
-        if changed {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try actual.write(to: url, atomically: true, encoding: .utf8)
-        }
-        Issue.record("RECORD=1: \(changed ? "recorded" : "unchanged") \(url.path); run again without RECORD=1", sourceLocation: sourceLocation)
-        return
-    }
-    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record("no golden file \(url.path); record it with RECORD=1", sourceLocation: sourceLocation)
-        return
-    }
-    #expect(actual == expected, "differs from \(url.path) (RECORD=1 re-records)", sourceLocation: sourceLocation)
 }

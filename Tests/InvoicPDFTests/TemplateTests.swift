@@ -143,4 +143,22 @@ import Testing
         let missing = errors(["templates/a.yaml": "extends: fancy\n"], template: "a")
         #expect(missing.contains { $0.hasPrefix("templates/a.yaml:1:10 unknown-template") })
     }
+
+    /// `extends:` names a template file, never a path out of the book.
+    @Test func extendsCannotLeaveTheBook() {
+        let escape = errors(["templates/a.yaml": "extends: ../../../../etc/passwd\n"], template: "a")
+        #expect(escape.contains { $0.hasPrefix("templates/a.yaml:1:10 path-outside-book") }, "\(escape)")
+    }
+
+    /// A logo outside the book is never read, even by a renderer built directly.
+    @Test func aLogoOutsideTheBookIsNotRead() {
+        let book = TestBook(["invoices/INV-0001.yaml": Self.invoice],
+                            settings: "business: { name: Test Studio, logo: /etc/passwd }\ndefaults: { currency: USD }\n")
+        defer { book.remove() }
+        #expect {
+            _ = try PDFRenderer(book: book.checkKeeping().book)
+        } throws: { error in
+            (error as? TemplateError)?.diagnostics.map(\.code) == ["path-outside-book"]
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InvoicTestSupport
 import InvoicBook
 @testable import InvoicReport
 import Testing

@@ -23,6 +23,8 @@ public enum BookChecker {
         ClientsAreUsed.self,
         TemplateExists.self,
         LogoExists.self,
+        PathsStayInsideTheBook.self,
+        OutputNamesFit.self,
     ] }
 
     /// The result of checking a book: the priced book and everything found.
@@ -31,8 +33,15 @@ public enum BookChecker {
         public var diagnostics: [Diagnostic]
     }
 
-    public static func check(at root: String, overrides: [String: [UInt8]] = [:]) throws(BookLoadError) -> Result {
-        var (book, diagnostics) = try BookLoader.load(at: root, overrides: overrides)
+    public static func check(at root: String, overrides: [String: [UInt8]] = [:], limits: BookLimits = .standard) throws(BookLoadError) -> Result {
+        let (book, diagnostics) = try BookLoader.load(at: root, overrides: overrides, limits: limits)
+        return check(book, loadDiagnostics: diagnostics)
+    }
+
+    /// Prices and checks a loaded book (the fuzz target builds one in memory).
+    static func check(_ loaded: Book, loadDiagnostics: [Diagnostic]) -> Result {
+        var book = loaded
+        var diagnostics = loadDiagnostics
         diagnostics += book.price()
         for check in checks {
             check.check(book, into: &diagnostics)

@@ -13,15 +13,30 @@ enum LogoExists: BookCheck {
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
         guard let logo = book.settings.logo else { return }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: BookLoader.join(book.root, logo.value), isDirectory: &isDirectory), !isDirectory.boolValue {
-            let lower = logo.value.lowercased()
-            guard !([".png", ".jpg", ".jpeg", ".svg"].contains { lower.hasSuffix($0) }) else { return }
-            diagnostics.append(.error(rule.code, "logo `\(logo.value)` is not a PNG, JPEG or SVG file",
-                                      file: BookSettings.fileName, range: logo.range, help: "convert it to PNG or SVG"))
+        // A path leading out of the book is `path-outside-book`'s to report; it is not looked at.
+        guard BookPaths.problem(with: logo.value, in: book.root) == nil else { return }
+        var info = stat()
+        guard stat(BookLoader.join(book.root, logo.value), &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
+            diagnostics.append(.error(rule.code, "logo `\(logo.value)` does not exist", file: BookSettings.fileName, range: logo.range,
+                                      help: "paths are relative to the book's folder, e.g. assets/logo.png"))
             return
         }
-        diagnostics.append(.error(rule.code, "logo `\(logo.value)` does not exist", file: BookSettings.fileName, range: logo.range,
-                                  help: "paths are relative to the book's folder, e.g. assets/logo.png"))
+        // A named pipe or a device would block or never end when the PDF stage reads it.
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            diagnostics.append(.error(rule.code, "logo `\(logo.value)` is not a regular file", file: BookSettings.fileName, range: logo.range,
+                                      help: "point `logo:` at an image file, e.g. assets/logo.png"))
+            return
+        }
+        let limit = BookLimits.standard.maxAssetSize
+        guard Int(info.st_size) <= limit else {
+            diagnostics.append(.error("resource-limit", "logo `\(logo.value)` is \(info.st_size) bytes, more than the limit of \(limit)",
+                                      file: BookSettings.fileName, range: logo.range,
+                                      help: "a logo is a small image; export it smaller, or as SVG"))
+            return
+        }
+        let lower = logo.value.lowercased()
+        guard !([".png", ".jpg", ".jpeg", ".svg"].contains { lower.hasSuffix($0) }) else { return }
+        diagnostics.append(.error(rule.code, "logo `\(logo.value)` is not a PNG, JPEG or SVG file",
+                                  file: BookSettings.fileName, range: logo.range, help: "convert it to PNG or SVG"))
     }
 }

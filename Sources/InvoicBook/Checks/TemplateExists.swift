@@ -15,6 +15,8 @@ enum TemplateExists: BookCheck {
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
         guard let template = book.settings.template, !builtIn.contains(template.value) else { return }
+        // A name leading out of the book is `path-outside-book`'s to report; it is not looked at.
+        guard PathsStayInsideTheBook.templateProblem(template.value, in: book.root) == nil else { return }
         let path = BookLoader.join(book.root, "templates/\(template.value).yaml")
         guard !FileManager.default.fileExists(atPath: path) else { return }
         diagnostics.append(.error(

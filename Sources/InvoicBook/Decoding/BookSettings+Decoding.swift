@@ -38,6 +38,7 @@ extension BookSettings {
         }
         if let node = fields["template"], let name = reader.text(node) { settings.template = Located(name, at: node.range) }
         if let node = fields["pdf_name"], let name = reader.text(node) { settings.pdfName = Located(name, at: node.range) }
+        settings.history = reader.oneOf(fields["history"], ["true", "false"], what: "history setting")?.value == "true"
         return settings
     }
 

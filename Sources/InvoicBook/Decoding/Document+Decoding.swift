@@ -5,7 +5,8 @@ import InvoicYAML
 extension Document {
     /// Reads one invoice or estimate. Nil only when the file gives too little to be a document
     /// (no mapping, no client, no valid issue date); everything else is reported and kept.
-    static func decode(_ root: YAMLNode?, kind: DocumentKind, number: String, file: String, reader: inout FileReader) -> Document? {
+    static func decode(_ root: YAMLNode?, kind: DocumentKind, number: String, file: String,
+                       limits: BookLimits = .standard, reader: inout FileReader) -> Document? {
         let other = Schema.document(kind == .invoice ? .estimate : .invoice)
         guard let fields = reader.topLevel(root, table: Schema.document(kind), otherTable: other) else { return nil }
         let errorsBefore = reader.diagnostics.count
@@ -40,8 +41,14 @@ extension Document {
 
         document.itemsRange = fields.values["items"]?.range
         document.itemsWritten = fields["items"]?.sequence?.count ?? 0
-        document.items = reader.sequence(fields["items"], of: "items").compactMap { item($0, reader: &reader) }
-        document.payments = reader.sequence(fields["payments"], of: "payments").compactMap { payment($0, reader: &reader) }
+        let items = reader.sequence(fields["items"], of: "items")
+        if reader.withinBound(items, of: fields["items"], limit: limits.maxItems, what: "items", in: kind) {
+            document.items = items.compactMap { item($0, reader: &reader) }
+        }
+        let payments = reader.sequence(fields["payments"], of: "payments")
+        if reader.withinBound(payments, of: fields["payments"], limit: limits.maxPayments, what: "payments", in: kind) {
+            document.payments = payments.compactMap { payment($0, reader: &reader) }
+        }
         if let node = fields["void"], let void = reader.fields(of: node, table: Schema.voiding), let date = reader.date(void["date"]) {
             document.void = Void(date: date, reason: reader.text(void["reason"]), range: node.range)
         }
@@ -84,5 +91,17 @@ extension Document {
             return reader.rate(node).map { Located(.percentage($0.value), at: $0.range) }
         }
         return reader.decimal(node, what: "discount").map { Located(.amount($0.value), at: $0.range) }
+    }
+}
+
+extension FileReader {
+    /// False, with a `resource-limit` error, when a list has more entries than `limit`: such a
+    /// document is kept without them (and without figures) rather than priced from part of it.
+    mutating func withinBound(_ entries: [YAMLNode], of node: YAMLNode?, limit: Int, what: String, in kind: DocumentKind) -> Bool {
+        guard entries.count > limit, let node else { return true }
+        error("resource-limit", "\(article(kind.rawValue)) \(kind.rawValue) with \(entries.count) \(what), more than the limit of \(limit)",
+              at: SourceRange(start: node.range.start, end: SourceLocation(line: node.range.start.line, column: node.range.start.column + 1)),
+              help: "split the work over several documents; a real \(kind.rawValue) has a few dozen \(what) at most")
+        return false
     }
 }

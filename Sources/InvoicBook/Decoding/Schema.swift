@@ -40,6 +40,8 @@ public indirect enum ValueType: Sendable {
     case currency
     case locale
     case oneOf([String])
+    /// `true` or `false`.
+    case flag
     case pattern
     /// A mapping of the given keys, or (for addresses) one string of street lines.
     case mapping(KeyTable, orText: Bool = false)
@@ -94,6 +96,7 @@ public enum Schema {
         KeySpec("numbering", .mapping(numbering), "number patterns and how strict series are"),
         KeySpec("template", .text, "built-in template name, or templates/<name>.yaml in the book"),
         KeySpec("pdf_name", .text, "PDF file name pattern, e.g. \"{number} - {business}\""),
+        KeySpec("history", .flag, "true: `invoic check` also judges the book against its git history, as with --history"),
     ])
 
     public static let client = KeyTable(name: "client", keys: [

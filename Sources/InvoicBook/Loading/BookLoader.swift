@@ -18,20 +18,33 @@ public enum BookLoadError: Error, Sendable, CustomStringConvertible {
 public enum BookLoader {
     /// - Parameter overrides: file contents by relative path that replace (or add to) what is on
     ///   disk, so an edit can be checked before it is written.
-    public static func load(at root: String, overrides: [String: [UInt8]] = [:], limits: YAMLLimits = .standard) throws(BookLoadError) -> (Book, [Diagnostic]) {
+    public static func load(at root: String, overrides: [String: [UInt8]] = [:], limits: BookLimits = .standard) throws(BookLoadError) -> (Book, [Diagnostic]) {
         let fileManager = FileManager.default
         guard overrides[BookSettings.fileName] != nil || fileManager.fileExists(atPath: join(root, BookSettings.fileName)) else {
             throw .noBook(root)
         }
 
+        var walk = Walk(root: root, limit: limits.maxFiles)
         var paths = [BookSettings.fileName]
-        paths += yamlFiles(in: root, folder: "clients", recursive: false)
+        paths += walk.yamlFiles(in: "clients", recursive: false)
         for kind in DocumentKind.allCases {
-            paths += yamlFiles(in: root, folder: kind.folder, recursive: true)
+            paths += walk.yamlFiles(in: kind.folder, recursive: true)
+        }
+        if let folder = walk.exceededIn {
+            // Past the bound nothing is read: checking part of a book would report gaps that are not there.
+            let diagnostic = Diagnostic.error(
+                "resource-limit", "the book has more than \(limits.maxFiles) files and folders below clients/, invoices/ and estimates/",
+                file: folder,
+                help: "a book this large is almost certainly a mistake (a copied folder, a link to a big tree); move old years to a book of their own")
+            return (Book(root: root, settings: BookSettings(business: Contact(name: "")), clients: [:], documents: [], sources: [:]), [diagnostic])
         }
         paths = Array(Set(paths).union(overrides.keys)).sorted { $0 == BookSettings.fileName || ($1 != BookSettings.fileName && $0 < $1) }
         let decoded = parallelMap(paths) { path in decode(path: path, root: root, override: overrides[path], limits: limits) }
+        return assemble(root: root, files: Array(zip(paths, decoded)))
+    }
 
+    /// Puts decoded files together into a book, in the order given (invoic.yaml first).
+    static func assemble(root: String, files: [(path: String, file: DecodedFile)]) -> (Book, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
         var settings = BookSettings(business: Contact(name: ""))
@@ -39,7 +52,7 @@ public enum BookLoader {
         var documents: [Document] = []
         var unreadable: [(kind: DocumentKind, number: String, file: String)] = []
         var unreadableClients: Set<String> = []
-        for (path, file) in zip(paths, decoded) {
+        for (path, file) in files {
             diagnostics += file.diagnostics
             sources[file.source.path] = file.source
             switch file.content {
@@ -60,21 +73,24 @@ public enum BookLoader {
         return (book, diagnostics)
     }
 
-    private enum Content: Sendable {
+    enum Content: Sendable {
         case settings(BookSettings), client(Client), document(Document), nothing
     }
 
-    private struct DecodedFile: Sendable {
+    struct DecodedFile: Sendable {
         var source: SourceFile
         var content: Content
         var diagnostics: [Diagnostic]
     }
 
-    private static func decode(path: String, root: String, override: [UInt8]?, limits: YAMLLimits) -> DecodedFile {
+    static func decode(path: String, root: String, override: [UInt8]?, limits: BookLimits) -> DecodedFile {
+        if let problem = nameProblem(path, limits: limits) {
+            return DecodedFile(source: SourceFile(path: problem.shownPath, text: ""), content: .nothing, diagnostics: [problem.diagnostic])
+        }
         let parsed: ParsedYAML
-        switch override.map({ .success($0) }) ?? read(join(root, path), limit: limits.maxFileSize) {
+        switch override.map({ .success($0) }) ?? read(join(root, path), limit: limits.yaml.maxFileSize) {
         case .success(let bytes):
-            parsed = YAMLParser.parse(bytes, path: path, limits: limits)
+            parsed = YAMLParser.parse(bytes, path: path, limits: limits.yaml)
         case .failure(let problem):
             let diagnostic = Diagnostic.error(problem.code, problem.message, file: path, help: problem.help)
             return DecodedFile(source: SourceFile(path: path, text: ""), content: .nothing, diagnostics: [diagnostic])
@@ -91,7 +107,7 @@ public enum BookLoader {
             content = Client.decode(parsed.root, id: stem(path), file: path, reader: &reader).map(Content.client) ?? .nothing
         } else {
             let kind: DocumentKind = path.hasPrefix("invoices/") ? .invoice : .estimate
-            content = Document.decode(parsed.root, kind: kind, number: stem(path), file: path, reader: &reader)
+            content = Document.decode(parsed.root, kind: kind, number: stem(path), file: path, limits: limits, reader: &reader)
                 .map(Content.document) ?? .nothing
         }
         return DecodedFile(source: parsed.source, content: content, diagnostics: reader.diagnostics)
@@ -104,10 +120,17 @@ public enum BookLoader {
     }
 
     /// Reads a regular file (or a link to one) without ever taking more than `limit` bytes into
-    /// memory. Anything else (a directory, a FIFO that would block, a device) is refused.
+    /// memory. Anything else (a directory, a FIFO that would block, a device) is refused. The file
+    /// is opened without blocking and then examined, so one swapped for a FIFO in between cannot hang.
     static func read(_ path: String, limit: Int) -> Result<[UInt8], ReadProblem> {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            return .failure(ReadProblem(code: "unreadable-file", message: "cannot read the file (\(String(cString: strerror(errno))))",
+                                        help: "check that it exists and that its permissions allow reading"))
+        }
+        defer { close(descriptor) }
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard fstat(descriptor, &info) == 0 else {
             return .failure(ReadProblem(code: "unreadable-file", message: "cannot read the file (\(String(cString: strerror(errno))))",
                                         help: "check that it exists and that its permissions allow reading"))
         }
@@ -127,39 +150,109 @@ public enum BookLoader {
             return .failure(ReadProblem(code: "resource-limit", message: "file is \(info.st_size) bytes, more than the limit of \(limit)",
                                         help: "one document per file; a real invoice is about a kilobyte"))
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            return .failure(ReadProblem(code: "unreadable-file", message: "cannot open the file for reading",
-                                        help: "check its permissions"))
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
+        while count < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if read < 0, errno == EINTR { continue }
+            guard read >= 0 else {
+                return .failure(ReadProblem(code: "unreadable-file", message: "cannot read the file (\(String(cString: strerror(errno))))", help: nil))
+            }
+            if read == 0 { break }
+            count += read
+            if count == bytes.count, count <= limit { bytes += [UInt8](repeating: 0, count: min(64 * 1024, limit + 1 - count)) }
         }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: limit + 1)) ?? Data()
-        guard data.count <= limit else {
+        guard count <= limit else {
             return .failure(ReadProblem(code: "resource-limit", message: "file grew past the limit of \(limit) bytes while being read", help: nil))
         }
-        return .success([UInt8](data))
+        return .success(Array(bytes[..<count]))
     }
 
-    /// `.yaml` and `.yml` files below `folder`, relative to the book, sorted; hidden entries are skipped.
-    static func yamlFiles(in root: String, folder: String, recursive: Bool) -> [String] {
-        let base = join(root, folder)
-        let fileManager = FileManager.default
-        var result: [String] = []
-        var pending = [""]
-        while let relative = pending.popLast() {
-            let directory = relative.isEmpty ? base : join(base, relative)
-            guard let names = try? fileManager.contentsOfDirectory(atPath: directory) else { continue }
-            for name in names where !name.hasPrefix(".") {
-                let path = relative.isEmpty ? name : relative + "/" + name
-                // lstat: a linked directory is not followed, so a link loop cannot trap the walk.
-                let type = (try? fileManager.attributesOfItem(atPath: join(base, path)))?[.type] as? FileAttributeType
-                if type == .typeDirectory {
-                    if recursive { pending.append(path) }
-                } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
-                    result.append(folder + "/" + path)
+    /// Walks the book's folders, counting every entry seen so a huge or looping tree stops early.
+    struct Walk {
+        let root: String
+        let limit: Int
+        private(set) var seen = 0
+        /// The folder where the count went past the limit, if it did.
+        private(set) var exceededIn: String?
+
+        init(root: String, limit: Int) {
+            self.root = root
+            self.limit = limit
+        }
+
+        /// `.yaml` and `.yml` files below `folder`, relative to the book, sorted; hidden entries
+        /// are skipped and linked folders are not followed, so a link loop cannot trap the walk.
+        /// Reads folders entry by entry: a folder with millions of entries is not read into memory.
+        mutating func yamlFiles(in folder: String, recursive: Bool) -> [String] {
+            guard exceededIn == nil else { return [] }
+            let base = join(root, folder)
+            var result: [String] = []
+            var pending = [""]
+            while let relative = pending.popLast() {
+                let directory = relative.isEmpty ? base : join(base, relative)
+                guard let handle = opendir(directory) else { continue }
+                defer { closedir(handle) }
+                while let entry = readdir(handle) {
+                    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                    }
+                    guard name != ".", name != ".." else { continue }
+                    seen += 1
+                    guard seen <= limit else {
+                        exceededIn = folder
+                        return []
+                    }
+                    guard !name.hasPrefix(".") else { continue }
+                    let path = relative.isEmpty ? name : relative + "/" + name
+                    var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)
+                    if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                        // lstat: a linked directory is not a directory here.
+                        var info = stat()
+                        isDirectory = lstat(join(base, path), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+                    }
+                    if isDirectory {
+                        if recursive { pending.append(path) }
+                    } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
+                        result.append(folder + "/" + path)
+                    }
                 }
             }
+            return result.sorted()
         }
-        return result.sorted()
+    }
+
+    /// A file whose name cannot be a number or client id: control characters (which would reach a
+    /// terminal through every message naming it), or more bytes than `maxNameLength`.
+    static func nameProblem(_ path: String, limits: BookLimits) -> (shownPath: String, diagnostic: Diagnostic)? {
+        guard path != BookSettings.fileName else { return nil }
+        let hasControl = path.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        let name = stem(path)
+        let shown = hasControl ? printable(path) : path
+        if hasControl {
+            return (shown, .error(
+                "invalid-file-name", "the file name contains control characters (shown as \\u{..})", file: shown,
+                help: "rename the file: its name is a document number or a client id, printed in messages and PDF names"))
+        }
+        guard name.utf8.count <= limits.maxNameLength else {
+            return (shown, .error(
+                "invalid-file-name", "the file name is \(name.utf8.count) bytes long without .yaml, more than the limit of \(limits.maxNameLength)",
+                file: shown, help: "a document number or client id is short, e.g. INV-2026-0042 or acme"))
+        }
+        return nil
+    }
+
+    /// `text` with control characters written as `\u{1B}`, safe to print to a terminal.
+    static func printable(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     static func stem(_ path: String) -> String {

@@ -13,6 +13,8 @@ public struct BookSettings: Sendable {
     public var template: Located<String>?
     /// The PDF file name pattern, e.g. `"{number} - {business}"`; `{number}` when unset.
     public var pdfName: Located<String>?
+    /// `history: true`: `invoic check` judges the book against its git history by default.
+    public var history = false
 
     public init(business: Contact, logo: Located<String>? = nil, payment: PaymentDetails = PaymentDetails(),
                 defaults: Defaults = Defaults(), numbering: Numbering = Numbering(),

@@ -1,4 +1,5 @@
 import Foundation
+import InvoicBook
 import InvoicDiagnostics
 import InvoicYAML
 
@@ -57,6 +58,12 @@ struct TemplateResolver {
 
     private mutating func load(_ name: String, bookFirst: Bool, requestedAt place: TemplateNode.Place?) -> (TemplateNode, Bool)? {
         let relative = "templates/\(name).yaml"
+        // `template: ../../x` or `extends: /etc/x` must not make invoic read a file outside the book.
+        if !bookRoot.isEmpty, let problem = BookPaths.problem(with: relative, in: bookRoot) {
+            diagnostics.append(.error("path-outside-book", "template `\(name)`: \(relative) \(problem.message)",
+                                      file: place?.file, range: place?.range, help: "name a template in the book's templates/ folder, or a built-in one"))
+            return nil
+        }
         let bytes: [UInt8]
         let isBookFile: Bool
         if bookFirst, let path = bookFile(name) {

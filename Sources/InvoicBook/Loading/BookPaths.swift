@@ -1,0 +1,53 @@
+import Foundation
+
+/// Paths a book writes (`business.logo`, a template's file) name files inside the book's folder.
+/// A book may come from someone else: an absolute path, a `..` step or a symbolic link leading
+/// out of the folder would let it make invoic read, and embed in a PDF, any file on the machine.
+public enum BookPaths {
+    public enum Problem: Sendable, Hashable {
+        /// `/etc/passwd`, `~/x` is a relative path and fine.
+        case absolute
+        /// A `..` step anywhere in the path, even one that would come back in.
+        case parentStep
+        /// A symbolic link on the way leads out of the book; the place it leads to.
+        case linkOutside(String)
+        /// A control character (NUL, a terminal escape).
+        case controlCharacter
+
+        public var message: String {
+            switch self {
+            case .absolute: return "is an absolute path"
+            case .parentStep: return "steps out with `..`"
+            case .linkOutside(let target): return "leads through a symbolic link to \(BookLoader.printable(target)), outside the book"
+            case .controlCharacter: return "contains a control character"
+            }
+        }
+    }
+
+    /// Why `relative` does not name a place inside the book at `root`, or nil when it does (or when
+    /// nothing exists there: whether it exists is another check's question).
+    public static func problem(with relative: String, in root: String) -> Problem? {
+        if relative.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return .controlCharacter }
+        if relative.hasPrefix("/") { return .absolute }
+        if relative.split(separator: "/", omittingEmptySubsequences: true).contains("..") { return .parentStep }
+        guard let book = realPath(root.isEmpty ? "." : root) else { return nil }
+        // The deepest part of the path that exists, links resolved: a linked folder on the way
+        // counts even when the file below it does not exist.
+        var components = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        while !components.isEmpty {
+            if let inside = realPath(BookLoader.join(root, components.joined(separator: "/"))) {
+                guard inside == book || inside.hasPrefix(book.hasSuffix("/") ? book : book + "/") else { return .linkOutside(inside) }
+                return nil
+            }
+            components.removeLast()
+        }
+        return nil
+    }
+
+    /// The path with every link resolved, nil when it does not exist (a dangling link included).
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
