@@ -18,6 +18,18 @@ struct Fingerprint {
 
     mutating func add(_ text: String) { add(text.utf8) }
 
+    /// The fast path for file contents: a raw buffer, no per-byte generic iteration.
+    mutating func add(_ buffer: UnsafeRawBufferPointer) {
+        var state = self.state
+        for byte in buffer { state = (state ^ UInt128(byte)) &* Self.prime }
+        self.state = state
+        var count = UInt64(buffer.count)
+        for _ in 0..<8 {
+            self.state = (self.state ^ UInt128(count & 0xFF)) &* Self.prime
+            count >>= 8
+        }
+    }
+
     var hex: String {
         let digits = String(state, radix: 16)
         return String(repeating: "0", count: 32 - digits.count) + digits

@@ -36,6 +36,18 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let started = Date()
+        let folder = OutputFolder(path: out ?? BookLoader.join(book.directory, "build"))
+        // Nothing changed since the last successful build (by content): nothing to parse or write.
+        let context = "invoic \(invoicVersion)\ntoday \(book.resolvedToday)"
+        var stamp = BuildStamp.current(root: book.directory, folder: folder, context: context)
+        if stamp.isUpToDate(in: folder) {
+            if depfile != nil { try folder.write([], to: ".invoic-stamp") }
+            if !quiet {
+                let seconds = Date().timeIntervalSince(started)
+                Terminal.standardError.write("up to date: nothing changed since the last build of \(folder.path) (\(String(format: "%.2f", seconds)) s)\n")
+            }
+            return
+        }
         let result = try loadChecked(book)
         let reporter = Reporter(format: .human, root: book.directory, sources: result.book.sources)
         if result.diagnostics.hasErrors {
@@ -44,8 +56,12 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if !quiet { reporter.report(result.diagnostics) }
-
-        let folder = OutputFolder(path: out ?? BookLoader.join(book.directory, "build"))
+        BuildStamp.invalidate(in: folder)
+        // The stamp counts the logo's bytes; read before the book, it knew only the last build's logo.
+        let logo = result.book.settings.logo?.value
+        if stamp.countedLogo != logo {
+            stamp = BuildStamp.current(root: book.directory, folder: folder, context: context, logo: .some(logo))
+        }
         let plan = BuildPlan(book: result.book, renderer: "invoic \(invoicVersion)")
         let report = IndexReport(book: result.book, today: book.resolvedToday, warnings: result.diagnostics,
                                  issuingCommits: issuingCommits(of: result.book))
@@ -66,6 +82,7 @@ struct BuildCommand: ParsableCommand {
             Terminal.standardError.write("error: \(plural(summary.diagnostics.errorCount, "document")) could not be rendered\n")
             throw ExitCode(1)
         }
+        try BuildStamp.record(stamp, in: folder)
         if let depfile {
             let outputs = [folder.url(".invoic-stamp")]
             let inputs = plan.inputs.map { BookLoader.join(book.directory, $0) }

@@ -23,8 +23,21 @@ import Testing
         #expect(a == b, "-j 1 and -j 2 give the same bytes")
 
         let again = try Invoic.run(["build", "--today", "2026-11-21", "--out", one.path], in: book)
-        #expect(again.stderr.contains("wrote 0 PDFs, 15 up to date"))
+        #expect(again.stderr.contains("up to date: nothing changed"), "\(again.stderr)")
         #expect(try files(in: one) == a)
+
+        // Touching a file without changing it rebuilds nothing; a new day only rewrites the report;
+        // a changed invoice rewrites its PDF and the report; a deleted PDF is put back.
+        let invoice = book.appendingPathComponent("invoices/2026/INV-2026-009.yaml")
+        let text = try Data(contentsOf: invoice)
+        try text.write(to: invoice)
+        #expect(try Invoic.run(["build", "--today", "2026-11-21", "--out", one.path], in: book).stderr.contains("up to date: nothing changed"))
+        let tomorrow = try Invoic.run(["build", "--today", "2026-11-22", "--out", one.path], in: book)
+        #expect(tomorrow.stderr.contains("wrote 0 PDFs and the report, 15 up to date"), "\(tomorrow.stderr)")
+        try (String(decoding: text, as: UTF8.self) + "# a comment\n").write(to: invoice, atomically: true, encoding: .utf8)
+        #expect(try Invoic.run(["build", "--today", "2026-11-22", "--out", one.path], in: book).stderr.contains("wrote 1 PDF, 14 up to date"))
+        try FileManager.default.removeItem(at: one.appendingPathComponent("INV-2026-001.pdf"))
+        #expect(try Invoic.run(["build", "--today", "2026-11-22", "--out", one.path], in: book).stderr.contains("wrote 1 PDF, 14 up to date"))
     }
 
     @Test func aBookWithErrorsGetsNoPDF() throws {
