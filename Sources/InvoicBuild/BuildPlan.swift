@@ -1,4 +1,3 @@
-import Foundation
 import InvoicBook
 
 /// What a build should produce: one output per document, each with the fingerprint of
@@ -22,13 +21,13 @@ public struct BuildPlan: Sendable {
         shared.add(renderer)
         shared.add(book.sources[BookSettings.fileName]?.text ?? "")
         var inputs = [BookSettings.fileName]
-        for file in Self.files(below: "templates", in: book.root) {
+        for file in BookFiles.yaml(below: "templates", in: book.root) {
             shared.add(file)
-            shared.add(Self.bytes(of: file, in: book.root))
+            shared.add(BookFiles.contents(of: file, in: book.root, limit: BookLimits.standard.yaml.maxFileSize) ?? [])
             inputs.append(file)
         }
         if let logo = book.settings.logo?.value {
-            shared.add(Self.bytes(of: logo, in: book.root))
+            shared.add(BookFiles.contents(of: logo, in: book.root, limit: BookLimits.standard.maxAssetSize) ?? [])
             inputs.append(logo)
         }
         var outputs: [Output] = []
@@ -42,32 +41,8 @@ public struct BuildPlan: Sendable {
         }
         inputs += book.clients.values.map(\.file) + book.documents.map(\.file) + book.unreadable.map(\.file)
         // Folders too: adding a file to invoices/ changes the folder, so make knows to rebuild.
-        inputs += ["clients", "invoices", "estimates"] + Self.folders(below: "invoices", in: book.root) + Self.folders(below: "estimates", in: book.root)
+        inputs += ["clients"] + BookFiles.folders(below: "invoices", in: book.root) + BookFiles.folders(below: "estimates", in: book.root)
         self.outputs = outputs.sorted { $0.name < $1.name }
         self.inputs = Array(Set(inputs)).sorted()
-    }
-
-    static func bytes(of path: String, in root: String) -> [UInt8] {
-        FileManager.default.contents(atPath: (root as NSString).appendingPathComponent(path)).map { [UInt8]($0) } ?? []
-    }
-
-    static func files(below folder: String, in root: String) -> [String] {
-        entries(below: folder, in: root).filter { !$0.isFolder }.map(\.path)
-    }
-
-    static func folders(below folder: String, in root: String) -> [String] {
-        entries(below: folder, in: root).filter(\.isFolder).map(\.path)
-    }
-
-    private static func entries(below folder: String, in root: String) -> [(path: String, isFolder: Bool)] {
-        let base = (root as NSString).appendingPathComponent(folder)
-        guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [] }
-        var result: [(String, Bool)] = []
-        while let relative = enumerator.nextObject() as? String {
-            let type = enumerator.fileAttributes?[.type] as? FileAttributeType
-            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            result.append((folder + "/" + relative, type == .typeDirectory))
-        }
-        return result.sorted { $0.0 < $1.0 }
     }
 }

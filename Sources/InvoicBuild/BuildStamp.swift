@@ -1,4 +1,5 @@
 import Foundation
+import InvoicBook
 
 /// "Nothing changed since the last build", decided by content before the book is even parsed:
 /// a fingerprint of the bytes of every file a build reads (invoic.yaml, clients/, invoices/,
@@ -20,20 +21,19 @@ public struct BuildStamp: Sendable {
         let logo = logo ?? recorded(in: folder)?.logo
         var hash = Fingerprint()
         hash.add(context)
-        var paths = ["invoic.yaml"] + ["clients", "invoices", "estimates", "templates"].flatMap { files(below: $0, in: root) }
-        if let logo { paths.append(logo) }
-        for path in paths {
+        // What the loader reads, read the way it reads: a named pipe or a huge file counts as
+        // unreadable here (and the check that follows reports it); it never blocks.
+        let limits = BookLimits.standard
+        var paths = [(BookSettings.fileName, limits.yaml.maxFileSize)]
+        paths += ["clients", "invoices", "estimates", "templates"].flatMap { BookFiles.yaml(below: $0, in: root) }.map { ($0, limits.yaml.maxFileSize) }
+        if let logo { paths.append((logo, limits.maxAssetSize)) }
+        for (path, limit) in paths {
             hash.add(path)
-            // Only regular files are opened: a named pipe would block here, before the check
-            // that reports it. Anything else counts by its kind, so a change still shows.
-            let full = (root as NSString).appendingPathComponent(path)
-            var info = stat()
-            guard stat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-                hash.add("not a regular file: \(info.st_mode & S_IFMT)")
+            guard let bytes = BookFiles.contents(of: path, in: root, limit: limit) else {
+                hash.add("unreadable")
                 continue
             }
-            let data = FileManager.default.contents(atPath: full) ?? Data()
-            data.withUnsafeBytes { hash.add($0) }
+            bytes.withUnsafeBytes { hash.add($0) }
         }
         return BuildStamp(fingerprint: hash.hex, logo: logo)
     }
@@ -64,27 +64,5 @@ public struct BuildStamp: Sendable {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count >= 2, !lines[0].isEmpty else { return nil }
         return BuildStamp(fingerprint: String(lines[0]), logo: lines[1].isEmpty ? nil : String(lines[1]))
-    }
-
-    /// YAML files below `folder` (links to files included, linked folders not followed), sorted.
-    static func files(below folder: String, in root: String) -> [String] {
-        var result: [String] = []
-        var pending = [folder]
-        let fileManager = FileManager.default
-        while let relative = pending.popLast() {
-            let directory = (root as NSString).appendingPathComponent(relative)
-            guard let names = try? fileManager.contentsOfDirectory(atPath: directory) else { continue }
-            for name in names {
-                let path = relative + "/" + name
-                let type = (try? fileManager.attributesOfItem(atPath: (root as NSString).appendingPathComponent(path)))?[.type] as? FileAttributeType
-                if type == .typeDirectory {
-                    pending.append(path)
-                } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
-                    // What the book's loader reads; anything else in these folders changes nothing.
-                    result.append(path)
-                }
-            }
-        }
-        return result.sorted()
     }
 }

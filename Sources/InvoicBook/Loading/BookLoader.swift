@@ -175,6 +175,8 @@ public enum BookLoader {
         private(set) var seen = 0
         /// The folder where the count went past the limit, if it did.
         private(set) var exceededIn: String?
+        /// Every folder walked, relative to the book (for a depfile: a new file changes its folder).
+        private(set) var folders: [String] = []
 
         init(root: String, limit: Int) {
             self.root = root
@@ -192,6 +194,7 @@ public enum BookLoader {
             while let relative = pending.popLast() {
                 let directory = relative.isEmpty ? base : join(base, relative)
                 guard let handle = opendir(directory) else { continue }
+                folders.append(relative.isEmpty ? folder : folder + "/" + relative)
                 defer { closedir(handle) }
                 while let entry = readdir(handle) {
                     let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in

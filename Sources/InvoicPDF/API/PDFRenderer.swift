@@ -35,21 +35,17 @@ public final class PDFRenderer {
         self.template = template
 
         if let logo = book.settings.logo {
-            let path = book.root.isEmpty || book.root == "." ? logo.value : (book.root.hasSuffix("/") ? book.root : book.root + "/") + logo.value
             // The check stage reports a logo outside the book or too large; it is never even read.
-            var info = stat()
             if let problem = BookPaths.problem(with: logo.value, in: book.root) {
                 throw TemplateError(diagnostics: [.error(
                     "path-outside-book", "logo `\(logo.value)` \(problem.message)", file: BookSettings.fileName, range: logo.range,
                     help: "put the logo in the book's folder, e.g. assets/logo.png")], sources: [])
             }
-            if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG || Int(info.st_size) > BookLimits.standard.maxAssetSize {
-                throw TemplateError(diagnostics: [.error(
-                    "invalid-logo", "logo `\(logo.value)` is not a regular file of at most \(BookLimits.standard.maxAssetSize / 1024 / 1024) MiB",
-                    file: BookSettings.fileName, range: logo.range, help: "use a PNG, a JPEG or an SVG file")], sources: [])
-            }
-            do {
-                self.logo = try Logo(path: path)
+            do throws(Logo.LoadError) {
+                guard let bytes = BookFiles.contents(of: logo.value, in: book.root, limit: BookLimits.standard.maxAssetSize) else {
+                    throw Logo.LoadError.unreadable("it is not a readable file of at most \(BookLimits.standard.maxAssetSize / 1024 / 1024) MiB")
+                }
+                self.logo = try Logo(bytes: bytes, name: logo.value)
             } catch {
                 let reason: String
                 switch error {

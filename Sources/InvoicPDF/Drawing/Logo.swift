@@ -20,10 +20,9 @@ final class Logo {
         case undecodable(String)
     }
 
-    init(path: String) throws(LoadError) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable("cannot read the file") }
-        let bytes = [UInt8](data)
-        let lower = path.lowercased()
+    /// A logo from the bytes of the file named `name` (its extension tells an SVG).
+    init(bytes: [UInt8], name: String) throws(LoadError) {
+        let lower = name.lowercased()
         if lower.hasSuffix(".svg") {
             (source, width, height) = try Self.svg(bytes)
         } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {

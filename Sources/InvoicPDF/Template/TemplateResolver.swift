@@ -51,8 +51,7 @@ struct TemplateResolver {
 
     private func bookFile(_ name: String) -> String? {
         guard !bookRoot.isEmpty else { return nil }
-        let relative = "templates/\(name).yaml"
-        let path = bookRoot == "." ? relative : (bookRoot.hasSuffix("/") ? bookRoot : bookRoot + "/") + relative
+        let path = BookLoader.join(bookRoot, "templates/\(name).yaml")
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
@@ -66,8 +65,9 @@ struct TemplateResolver {
         }
         let bytes: [UInt8]
         let isBookFile: Bool
-        if bookFirst, let path = bookFile(name) {
-            guard let data = FileManager.default.contents(atPath: path) else {
+        if bookFirst, bookFile(name) != nil {
+            // Read as the loader reads: a named pipe called templates/x.yaml must not block.
+            guard let data = BookFiles.contents(of: relative, in: bookRoot, limit: BookLimits.standard.yaml.maxFileSize) else {
                 diagnostics.append(.error("invalid-template", "cannot read \(relative)", file: relative, range: SourceRange(line: 1, column: 1)))
                 return nil
             }
