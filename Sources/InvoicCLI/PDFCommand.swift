@@ -93,7 +93,7 @@ struct PDFCommand: ParsableCommand {
                 diagnostics += error.diagnostics
                 blocked.append(document.number)
             case .success(let bytes):
-                let path = outputIsFile ? output! : join(folder ?? "", book.pdfFileName(for: document))
+                let path = outputIsFile ? output! : BookLoader.join(folder ?? "", book.pdfFileName(for: document))
                 do {
                     try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
                     written.append(path)
@@ -129,9 +129,5 @@ struct PDFCommand: ParsableCommand {
         var parts = path.split(separator: "/").filter { $0 != "." }
         if parts.first == "" { parts.removeFirst() }
         return parts.joined(separator: "/")
-    }
-
-    private func join(_ folder: String, _ name: String) -> String {
-        folder.isEmpty ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
     }
 }
