@@ -28,15 +28,18 @@ public struct BuildPipeline: Sendable {
     }
 
     /// Runs `plan`. `extraFiles` (the index report) are written when their content changed.
-    /// `makeRenderer` is called once per worker thread.
+    /// `makeRenderer` is called once per worker thread. `stamp`, when given, is forgotten before
+    /// anything is written and recorded once everything rendered: both under the folder's lock, so
+    /// a concurrent build of the same book can never record a stamp for outputs it did not write.
     public func run<R: DocumentRenderer>(
-        _ plan: BuildPlan, extraFiles: [(name: String, bytes: [UInt8])] = [],
+        _ plan: BuildPlan, extraFiles: [(name: String, bytes: [UInt8])] = [], stamp: BuildStamp? = nil,
         makeRenderer: @Sendable () throws(RenderFailure) -> R, progress: Progress? = nil
     ) throws -> Summary {
         try folder.create()
         let lock = try BuildLock(folder: folder)
         defer { withExtendedLifetime(lock) {} }
         folder.removeLeftovers()
+        if stamp != nil { BuildStamp.invalidate(in: folder) }
 
         let previous = Manifest(text: folder.read(Manifest.fileName).map { String(decoding: $0, as: UTF8.self) } ?? "")
         var summary = Summary()
@@ -74,6 +77,7 @@ public struct BuildPipeline: Sendable {
             summary.written.append(file.name)
         }
         try folder.update(Array(next.text.utf8), at: Manifest.fileName)
+        if let stamp, summary.diagnostics.isEmpty { try BuildStamp.record(stamp, in: folder) }
         return summary
     }
 

@@ -18,7 +18,19 @@ public struct OutputFolder: Sendable {
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
             throw OutputError(path: path, reason: "it is a symbolic link; invoic never writes through a link (remove it, or pass the real folder)")
         }
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        // mkdir -p by hand, so a failure names the folder and the system's reason in plain words.
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o755) != 0, errno != EEXIST {
+                throw OutputError(path: path, reason: "cannot create \(prefix): \(String(cString: strerror(errno)))")
+            }
+            var folder = stat()
+            guard stat(prefix, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR else {
+                throw OutputError(path: path, reason: "\(prefix) is not a folder")
+            }
+            prefix += "/"
+        }
     }
 
     /// A name that stays in the folder: not empty, `.` or `..`, and without `/` or NUL.
@@ -91,10 +103,22 @@ public struct OutputFolder: Sendable {
         unlink(url(name))
     }
 
-    /// Temporary files left by a build that was killed mid-write.
+    /// Temporary files left by a build that was killed mid-write. A temporary file names the
+    /// process that writes it (`.NAME.PID.RANDOM.tmp`); one whose process still runs is another
+    /// invoic's write in flight (a `--depfile` stamp, a concurrent `invoic pdf`) and is left alone.
     func removeLeftovers() {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") { remove(name) }
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            if let writer = Self.writer(ofTemporary: name), writer != getpid(), kill(writer, 0) == 0 || errno == EPERM { continue }
+            remove(name)
+        }
+    }
+
+    /// The process id a temporary file name carries, if it carries one.
+    static func writer(ofTemporary name: String) -> pid_t? {
+        let parts = name.split(separator: ".")
+        guard parts.count >= 4, let pid = pid_t(parts[parts.count - 3]), pid > 0 else { return nil }
+        return pid
     }
 }
 

@@ -56,7 +56,6 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if !quiet { reporter.report(result.diagnostics) }
-        BuildStamp.invalidate(in: folder)
         // The stamp counts the logo's bytes; read before the book, it knew only the last build's logo.
         let logo = result.book.settings.logo?.value
         if stamp.countedLogo != logo {
@@ -67,7 +66,7 @@ struct BuildCommand: ParsableCommand {
                                  issuingCommits: issuingCommits(of: result.book))
         let pipeline = BuildPipeline(folder: folder, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let priced = result.book
-        let summary = try pipeline.run(plan, extraFiles: report.renderAll().map { ($0.fileName, $0.bytes) }, makeRenderer: { () throws(RenderFailure) in
+        let summary = try pipeline.run(plan, extraFiles: report.renderAll().map { ($0.fileName, $0.bytes) }, stamp: stamp, makeRenderer: { () throws(RenderFailure) in
             do throws(TemplateError) {
                 return PDFDocumentRenderer(renderer: try PDFRenderer(book: priced))
             } catch {
@@ -82,7 +81,6 @@ struct BuildCommand: ParsableCommand {
             Terminal.standardError.write("error: \(plural(summary.diagnostics.errorCount, "document")) could not be rendered\n")
             throw ExitCode(1)
         }
-        try BuildStamp.record(stamp, in: folder)
         if let depfile {
             let outputs = [folder.url(".invoic-stamp")]
             let inputs = plan.inputs.map { BookLoader.join(book.directory, $0) }

@@ -16,11 +16,19 @@ public struct InvoicCommand: ParsableCommand {
 
     public init() {}
 
-    /// Runs the command line and exits: 0 success, 1 errors in the book, 2 usage error or no book.
+    /// Runs the command line and exits: 0 success, 1 errors in the book, 2 usage error, no book,
+    /// or a failure of the system (an output that cannot be written).
     public static func runAndExit(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         do {
             var command = try parseAsRoot(arguments)
-            try command.run()
+            do {
+                try command.run()
+            } catch let error where !(error is ExitCode || error is CleanExit || error is ValidationError) {
+                // The system refused something (a folder that cannot be written, a disk full):
+                // not a finding in the book, so exit 2 like a missing book, in invoic's own voice.
+                Terminal.standardError.write("error: \(error)\n")
+                Foundation.exit(2)
+            }
             Foundation.exit(0)
         } catch {
             let code = exitCode(for: error)
@@ -57,8 +65,3 @@ extension Day: ExpressibleByArgument {
     }
 }
 
-/// Failures that end a command with a message and an exit code, printed by `runAndExit`.
-struct CommandFailure: Error, CustomStringConvertible {
-    var description: String
-    var exitCode: Int32
-}

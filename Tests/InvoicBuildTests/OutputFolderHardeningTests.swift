@@ -40,6 +40,25 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: root + "/victim.txt"))
     }
 
+    /// A killed build's temporary file is swept; one a running process is still writing (another
+    /// invoic on the same folder) is not, or that process's rename would fail.
+    @Test func leftoversOfDeadWritersAreRemovedAndWritesInFlightKept() throws {
+        defer { cleanUp() }
+        let folder = try folder()
+        let living = ".index.html.\(getppid()).42.tmp"
+        let dead = ".index.html.\(Int32.max).42.tmp"
+        let unnamed = ".index.html.tmp"
+        for name in [living, dead, unnamed] { try folder.write([], to: name) }
+        try folder.write(Array("x".utf8), to: "INV-1.pdf")
+        folder.removeLeftovers()
+        #expect(folder.exists(living))
+        #expect(!folder.exists(dead))
+        #expect(!folder.exists(unnamed))
+        #expect(folder.exists("INV-1.pdf"))
+        #expect(OutputFolder.writer(ofTemporary: living) == getppid())
+        #expect(OutputFolder.writer(ofTemporary: "INV-1.pdf") == nil)
+    }
+
     @Test func readingFollowsNoLinkAndReadsOnlyRegularFiles() throws {
         defer { cleanUp() }
         let folder = try folder()

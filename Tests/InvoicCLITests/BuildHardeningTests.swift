@@ -44,20 +44,29 @@ import Testing
         }
     }
 
-    @Test func twoBuildsOfOneBookAtOnceBothFinishWithCompleteOutputs() throws {
+    @Test func severalBuildsOfOneBookAtOnceAllFinishWithCompleteOutputs() throws {
         let reference = Self.reference
-        for round in 0..<3 {
+        // Five at once on two cores: enough overlap that one build's start (sweeping leftovers)
+        // lands inside another's last writes, which once made the later build fail.
+        for round in 0..<4 {
             let book = try Self.studio()
             defer { try? FileManager.default.removeItem(at: book) }
-            if round == 2 {
+            if round >= 2 {
                 // The second time round the outputs exist and one input changed under them.
                 _ = try Self.build(book)
                 try FileManager.default.removeItem(at: book.appendingPathComponent("build/.invoic-manifest"))
             }
             let results = Results()
-            DispatchQueue.concurrentPerform(iterations: 2) { index in
-                results.set(index, Result { try Self.build(book, ["-j", "2"]) })
+            // A thread each (concurrentPerform would run only as many as there are cores).
+            let finished = DispatchGroup()
+            for index in 0..<5 {
+                finished.enter()
+                Thread {
+                    results.set(index, Result { try Self.build(book, ["-j", "1"]) })
+                    finished.leave()
+                }.start()
             }
+            finished.wait()
             for result in results.all {
                 let run = try result.get()
                 #expect(!run.timedOut)
@@ -147,6 +156,19 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try Data(contentsOf: victim) == Data("precious".utf8))
         #expect(Self.outputs(folder) == Self.reference)
+    }
+
+    /// The system refusing a write is no finding in the book: exit 2 and a plain sentence naming
+    /// the folder, in invoic's voice (not a Foundation error dump).
+    @Test func anOutputFolderThatCannotBeMadeIsAPlainErrorWithStatusTwo() throws {
+        let book = try Self.studio()
+        defer { try? FileManager.default.removeItem(at: book) }
+        try Data("not a folder".utf8).write(to: book.appendingPathComponent("afile"))
+        let run = try Self.build(book, ["--out", book.appendingPathComponent("afile/build").path])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("error: cannot write "), "\(run.stderr)")
+        #expect(run.stderr.contains("afile is not a folder"), "\(run.stderr)")
+        #expect(!run.stderr.contains("NSCocoaErrorDomain"))
     }
 
     @Test func aManifestNamingFilesOutsideTheFolderRemovesNothingThere() throws {
