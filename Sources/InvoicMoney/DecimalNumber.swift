@@ -47,6 +47,12 @@ public struct DecimalNumber: Hashable, Sendable, CustomStringConvertible {
     /// accepted: no spaces, grouping, comma, exponent, hex, `inf`/`nan`,
     /// underscores, `.5` or `5.`. Leading zeros are accepted (`"007"` is 7).
     /// More than ``maximumDigits`` digits give `.tooManyDigits`, never a trap.
+    /// `parse` for a `String`: specialised here, since a generic call from another module is
+    /// not, and decoding a book parses a few hundred thousand numbers.
+    public static func parse(_ text: String) -> Result<DecimalNumber, DecimalParseError> {
+        parse(Substring(text))
+    }
+
     public static func parse(_ text: some StringProtocol) -> Result<DecimalNumber, DecimalParseError> {
         // 0 start, 1 after sign, 2 in integer digits, 3 after point, 4 in fraction digits
         var state = 0

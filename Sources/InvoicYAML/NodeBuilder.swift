@@ -171,14 +171,16 @@ struct NodeBuilder {
             return true
         }
         stack[top].pendingKey = nil
-        if let text = key.keyText, isDuplicate(text, in: &stack[top]) {
+        if let text = key.keyText, Self.isDuplicate(text, in: &stack[top]) {
             reportDuplicate(key, text: text, in: stack[top].pairs)
         }
         stack[top].pairs.append(YAMLPair(key: key, value: node))
         return true
     }
 
-    private func isDuplicate(_ key: String, in frame: inout Frame) -> Bool {
+    /// Static on purpose: a method of `self` taking `&stack[top]` would overlap the access to
+    /// `self`, and Swift resolves that by copying the whole builder (and then its stack) per key.
+    private static func isDuplicate(_ key: String, in frame: inout Frame) -> Bool {
         if frame.keySet == nil, frame.pairs.count >= 16 {
             frame.keySet = Set(frame.pairs.compactMap { $0.key.keyText })
         }

@@ -51,12 +51,15 @@ public enum YAMLParser {
     /// (NUL as ␀, ESC as ␛), so quoting a hostile file cannot drive the terminal.
     /// Each replacement is one scalar for one scalar: columns do not move.
     static func displayText(_ bytes: [UInt8]) -> String {
-        let needsWork = bytes.indices.contains { index in
-            let byte = bytes[index]
-            if byte < 0x20 { return byte != 0x0A && byte != 0x09 && !(byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A) }
-            if byte == 0x7F { return true }
-            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
-            return byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+        let needsWork = bytes.withUnsafeBufferPointer { bytes in
+            bytes.indices.contains { index in
+                let byte = bytes[index]
+                if byte >= 0x20 && byte < 0x7F { return false }
+                if byte < 0x20 { return byte != 0x0A && byte != 0x09 && !(byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A) }
+                if byte == 0x7F { return true }
+                if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+                return byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+            }
         }
         let text = String(decoding: bytes, as: UTF8.self)
         guard needsWork else { return text }
@@ -85,6 +88,8 @@ public enum YAMLParser {
     }
 
     static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+        // The standard library's validation is fast; decoding scalar by scalar finds the offset.
+        if String(validating: bytes, as: UTF8.self) != nil { return nil }
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var offset = 0

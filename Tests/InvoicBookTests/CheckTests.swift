@@ -41,6 +41,14 @@ import Testing
         ])
     }
 
+    /// A description of nothing but spaces (a no-break space, an ideographic space, a tab) is empty.
+    @Test func blankDescriptionsAreEmptyWhateverTheSpace() {
+        let findings = TestBook(["invoices/INV-0001.yaml": invoice(
+            items: "  - { description: \"\u{00A0}\u{3000}\t \", price: 1 }\n  - { description: \" a \", price: 1 }\n")]).findings()
+        #expect(findings == ["invoices/INV-0001.yaml:4:20 missing-key"])
+        #expect("".isBlank && " \u{00A0}\n\u{2028}".isBlank && !" x ".isBlank)
+    }
+
     @Test func hugeQuantityIsReportedNotTrapped() {
         let findings = TestBook(["invoices/INV-0001.yaml": invoice(items: "  - { description: A, quantity: 99999999999999999999, price: 99999999 }\n")]).findings()
         // The caret goes to the operand that is too large: here the quantity.

@@ -14,17 +14,17 @@ enum NumbersAreUnique: BookCheck {
         """)
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
-        var first: [String: Document] = [:]
+        var firstFile: [String: String] = [:]
         for document in book.documents {
-            guard let earlier = first[document.number] else {
-                first[document.number] = document
+            guard let earlier = firstFile[document.number] else {
+                firstFile[document.number] = document.file
                 continue
             }
             diagnostics.append(.error(
                 rule.code, "number \(document.number) is used twice", file: document.file,
                 range: document.numberKey?.range,
                 help: "give this document the next free number; numbers are never reused",
-                notes: ["first used by \(earlier.file)"]))
+                notes: ["first used by \(earlier)"]))
         }
     }
 }

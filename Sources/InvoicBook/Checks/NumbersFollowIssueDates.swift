@@ -16,16 +16,16 @@ enum NumbersFollowIssueDates: BookCheck {
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
         for (_, members) in book.series() {
-            var latest: Document?
+            var latest: (number: String, issued: Day)?
             for member in members {
-                guard let document = member.document else { continue }
-                if let previous = latest, document.issued.value < previous.issued.value {
+                guard let issued = member.issued else { continue }
+                if let previous = latest, issued.value < previous.issued {
                     diagnostics.append(.error(
-                        rule.code, "\(document.number) is issued on \(document.issued.value), before \(previous.number) (\(previous.issued.value))",
-                        file: document.file, range: document.issued.range,
+                        rule.code, "\(member.number) is issued on \(issued.value), before \(previous.number) (\(previous.issued))",
+                        file: member.file, range: issued.range,
                         help: "correct the issue date, or give this document the next free number"))
                 } else {
-                    latest = document
+                    latest = (member.number, issued.value)
                 }
             }
         }

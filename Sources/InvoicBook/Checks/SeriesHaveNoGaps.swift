@@ -32,7 +32,7 @@ enum SeriesHaveNoGaps: BookCheck {
                         : "\(pattern.format(year: key.year, sequence: expected)) to \(pattern.format(year: key.year, sequence: member.sequence - 1))"
                     diagnostics.append(Diagnostic(
                         severity, rule.code, "\(missing) \(expected == member.sequence - 1 ? "is" : "are") missing before \(member.number)",
-                        file: member.file, range: member.document?.numberKey?.range,
+                        file: member.file, range: member.numberRange,
                         help: "number this document \(pattern.format(year: key.year, sequence: expected)), or restore the missing file; void an invoice instead of deleting it"))
                 }
                 expected = max(expected, member.sequence + 1)

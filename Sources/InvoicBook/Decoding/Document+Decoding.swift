@@ -39,7 +39,7 @@ extension Document {
         document.declined = reader.date(fields["declined"])
         if let node = fields["from_estimate"], let text = reader.text(node) { document.fromEstimate = Located(text, at: node.range) }
 
-        document.itemsRange = fields.values["items"]?.range
+        document.itemsRange = fields.written("items")?.range
         document.itemsWritten = fields["items"]?.sequence?.count ?? 0
         let items = reader.sequence(fields["items"], of: "items")
         if reader.withinBound(items, of: fields["items"], limit: limits.maxItems, what: "items", in: kind) {
@@ -53,7 +53,7 @@ extension Document {
             document.void = Void(date: date, reason: reader.text(void["reason"]), range: node.range)
         }
         for figure in StatedFigure.allCases {
-            document.stated[figure] = reader.decimal(fields[figure.rawValue], what: figure.rawValue.replacingOccurrences(of: "_", with: " "))
+            document.stated[figure] = reader.decimal(fields[figure.rawValue], what: figure.label)
         }
         document.isComplete = reader.diagnostics.count == errorsBefore
         guard client != nil, issued != nil else { return nil }

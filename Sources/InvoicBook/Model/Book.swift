@@ -35,8 +35,9 @@ public struct Book: Sendable {
         for index in documents.indices { documents[index].figures = figures[index] }
     }
 
-    public var invoices: [Document] { documents.filter { $0.kind == .invoice } }
-    public var estimates: [Document] { documents.filter { $0.kind == .estimate } }
+    /// Lazy, so a check walking them copies no array of documents.
+    public var invoices: LazyFilterSequence<[Document]> { documents.lazy.filter { $0.kind == .invoice } }
+    public var estimates: LazyFilterSequence<[Document]> { documents.lazy.filter { $0.kind == .estimate } }
 
     public func document(_ number: String) -> Document? { positions[number].map { documents[$0] } }
 

@@ -95,6 +95,16 @@ public struct Payment: Sendable {
 /// Figures a document may state; each is checked against the computed one.
 public enum StatedFigure: String, Sendable, Hashable, CaseIterable {
     case subtotal, discountAmount = "discount_amount", taxAmount = "tax_amount", total
+
+    /// The key in words, for messages.
+    public var label: String {
+        switch self {
+        case .subtotal: "subtotal"
+        case .discountAmount: "discount amount"
+        case .taxAmount: "tax amount"
+        case .total: "total"
+        }
+    }
 }
 
 /// A document's figures in minor units of its resolved currency.

@@ -1,3 +1,5 @@
+import InvoicDiagnostics
+
 /// One numbering series: a kind of document, and with a `{year}` pattern, one year of it.
 public struct SeriesKey: Hashable, Sendable, Comparable {
     public var kind: DocumentKind
@@ -12,24 +14,28 @@ public struct SeriesMember: Sendable {
     public var number: String
     public var file: String
     public var sequence: Int
-    /// Nil for a file that could not be read: its number is taken all the same.
-    public var document: Document?
+    /// The issue date and where the number is written; nil for a file that could not be read:
+    /// its number is taken all the same. (Facts, not the document: a series is sorted, and
+    /// moving whole documents about cost more than the checks that read it.)
+    public var issued: Located<Day>?
+    public var numberRange: SourceRange?
 }
 
 extension Book {
     /// Documents whose numbers fit their pattern, by series, in sequence order.
     public func series() -> [SeriesKey: [SeriesMember]] {
         var result: [SeriesKey: [SeriesMember]] = [:]
-        func add(kind: DocumentKind, number: String, file: String, document: Document?) {
+        func add(kind: DocumentKind, number: String, file: String, issued: Located<Day>?, numberRange: SourceRange?) {
             guard let parts = settings.numbering.pattern(for: kind).match(number) else { return }
-            result[SeriesKey(kind: kind, year: parts.year), default: []]
-                .append(SeriesMember(number: number, file: file, sequence: parts.sequence, document: document))
+            result[SeriesKey(kind: kind, year: parts.year), default: []].append(SeriesMember(
+                number: number, file: file, sequence: parts.sequence, issued: issued, numberRange: numberRange))
         }
         for document in documents {
-            add(kind: document.kind, number: document.number, file: document.file, document: document)
+            add(kind: document.kind, number: document.number, file: document.file, issued: document.issued,
+                numberRange: document.numberKey?.range)
         }
         for stub in unreadable {
-            add(kind: stub.kind, number: stub.number, file: stub.file, document: nil)
+            add(kind: stub.kind, number: stub.number, file: stub.file, issued: nil, numberRange: nil)
         }
         return result.mapValues { $0.sorted { ($0.sequence, $0.file) < ($1.sequence, $1.file) } }
     }

@@ -8,16 +8,14 @@ extension Book {
     public mutating func price() -> [Diagnostic] {
         // Every figure is computed before any is stored: the pricer reads the book, and writing
         // into the documents while it holds them would copy the whole array once per document.
-        var diagnostics: [Diagnostic] = []
-        var figures: [Figures?] = []
-        figures.reserveCapacity(documents.count)
-        for document in documents {
-            var pricer = DocumentPricer(book: self, document: document)
-            figures.append(pricer.price())
-            diagnostics += pricer.diagnostics
+        // Each document is priced on its own, so they are priced on all cores.
+        let book = self
+        let priced = parallelMap(Array(documents.indices)) { index in
+            var pricer = DocumentPricer(book: book, document: book.documents[index])
+            return (figures: pricer.price(), diagnostics: pricer.diagnostics)
         }
-        setFigures(figures)
-        return diagnostics
+        setFigures(priced.map(\.figures))
+        return Array(priced.map(\.diagnostics).joined())
     }
 }
 
@@ -187,7 +185,7 @@ struct DocumentPricer {
         let computed: [StatedFigure: Int64] = [.subtotal: b.subtotal, .discountAmount: b.discount, .taxAmount: b.tax, .total: b.total]
         for figure in StatedFigure.allCases {
             guard let stated = document.stated[figure], let value = computed[figure] else { continue }
-            compare(stated, label: figure.rawValue.replacingOccurrences(of: "_", with: " "), computed: value, currency: currency, how: how)
+            compare(stated, label: figure.label, computed: value, currency: currency, how: how)
         }
     }
 
