@@ -31,6 +31,8 @@ public struct BuildPipeline: Sendable {
     /// `makeRenderer` is called once per worker thread. `stamp`, when given, is forgotten before
     /// anything is written and recorded once everything rendered: both under the folder's lock, so
     /// a concurrent build of the same book can never record a stamp for outputs it did not write.
+    /// Throws the `RenderFailure` of a renderer that cannot be made (a template's errors: then
+    /// nothing is rendered), or the first error the system gave writing an output.
     public func run<R: DocumentRenderer>(
         _ plan: BuildPlan, extraFiles: [(name: String, bytes: [UInt8])] = [], stamp: BuildStamp? = nil,
         makeRenderer: @Sendable () throws(RenderFailure) -> R, progress: Progress? = nil
@@ -54,7 +56,7 @@ public struct BuildPipeline: Sendable {
             }
         }
 
-        let results = try render(stale, makeRenderer: makeRenderer, progress: progress)
+        let (results, writeFailure) = try render(stale, makeRenderer: makeRenderer, progress: progress)
         for (output, result) in zip(stale, results) {
             switch result {
             case .success:
@@ -77,6 +79,7 @@ public struct BuildPipeline: Sendable {
             summary.written.append(file.name)
         }
         try folder.update(Array(next.text.utf8), at: Manifest.fileName)
+        if let writeFailure { throw writeFailure }
         if let stamp, summary.diagnostics.isEmpty { try BuildStamp.record(stamp, in: folder) }
         return summary
     }
@@ -84,8 +87,8 @@ public struct BuildPipeline: Sendable {
     /// Renders and writes `outputs` on `jobs` threads; results come back in input order.
     private func render<R: DocumentRenderer>(
         _ outputs: [BuildPlan.Output], makeRenderer: @Sendable () throws(RenderFailure) -> R, progress: Progress?
-    ) throws -> [Result<Void, RenderFailure>] {
-        guard !outputs.isEmpty else { return [] }
+    ) throws -> (results: [Result<Void, RenderFailure>], writeFailure: (any Error)?) {
+        guard !outputs.isEmpty else { return ([], nil) }
         let state = Mutex(WorkState(results: Array(repeating: nil, count: outputs.count)))
         let workers = min(jobs, outputs.count)
         let folder = self.folder
@@ -106,7 +109,10 @@ public struct BuildPipeline: Sendable {
                         try folder.write(bytes, to: output.name)
                         result = .success(())
                     } catch {
-                        result = .failure(RenderFailure([.error("write-failed", "\(error)", file: output.document.file)]))
+                        // The system's failure, not the book's: no diagnostic, but the build
+                        // ends with it once the manifest says what was written.
+                        state.withLock { $0.writeFailure = $0.writeFailure ?? error }
+                        result = .failure(RenderFailure([]))
                     }
                 case .failure(let failure):
                     result = .failure(failure)
@@ -121,7 +127,7 @@ public struct BuildPipeline: Sendable {
         }
         return try state.withLock { state in
             if let failure = state.setupFailure { throw failure }
-            return state.results.map { $0 ?? .failure(RenderFailure([])) }
+            return (state.results.map { $0 ?? .failure(RenderFailure([])) }, state.writeFailure)
         }
     }
 
@@ -130,6 +136,7 @@ public struct BuildPipeline: Sendable {
         var next = 0
         var done = 0
         var setupFailure: RenderFailure?
+        var writeFailure: (any Error)?
 
         mutating func claim(_ count: Int) -> Int? {
             guard setupFailure == nil, next < count else { return nil }

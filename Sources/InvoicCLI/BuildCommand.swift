@@ -66,18 +66,30 @@ struct BuildCommand: ParsableCommand {
                                  issuingCommits: issuingCommits(of: result.book))
         let pipeline = BuildPipeline(folder: folder, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let priced = result.book
-        let summary = try pipeline.run(plan, extraFiles: report.renderAll().map { ($0.fileName, $0.bytes) }, stamp: stamp, makeRenderer: { () throws(RenderFailure) in
-            do throws(TemplateError) {
-                return PDFDocumentRenderer(renderer: try PDFRenderer(book: priced))
-            } catch {
-                throw RenderFailure(error.diagnostics, sources: error.sources)
-            }
-        }, progress: quiet ? nil : Progress(started: started).update)
+        func show(_ diagnostics: [Diagnostic], sources: [SourceFile]) {
+            Reporter(format: .human, root: book.directory, sources: result.book.sources.merging(
+                sources.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })).report(diagnostics)
+        }
+        let summary: BuildPipeline.Summary
+        do {
+            summary = try pipeline.run(plan, extraFiles: report.renderAll().map { ($0.fileName, $0.bytes) }, stamp: stamp, makeRenderer: { () throws(RenderFailure) in
+                do throws(TemplateError) {
+                    return PDFDocumentRenderer(renderer: try PDFRenderer(book: priced))
+                } catch {
+                    throw RenderFailure(error.diagnostics, sources: error.sources)
+                }
+            }, progress: quiet ? nil : Progress(started: started).update)
+        } catch let failure as RenderFailure {
+            // The template (or its logo or fonts) is wrong: no document could be rendered.
+            Progress.clear(quiet: quiet)
+            show(failure.diagnostics, sources: failure.sources)
+            Terminal.standardError.write("error: nothing was rendered; fix the template errors above and build again\n")
+            throw ExitCode(1)
+        }
         Progress.clear(quiet: quiet)
 
         if !summary.diagnostics.isEmpty {
-            Reporter(format: .human, root: book.directory, sources: result.book.sources.merging(
-                summary.sources.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })).report(summary.diagnostics)
+            show(summary.diagnostics, sources: summary.sources)
             Terminal.standardError.write("error: \(plural(summary.diagnostics.errorCount, "document")) could not be rendered\n")
             throw ExitCode(1)
         }

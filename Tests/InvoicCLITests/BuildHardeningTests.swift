@@ -171,6 +171,27 @@ import Testing
         #expect(!run.stderr.contains("NSCocoaErrorDomain"))
     }
 
+    /// An output the system will not let invoic write (a folder stands where the PDF goes) ends
+    /// the build with status 2 and the reason, after every other output was written; once the
+    /// obstacle is gone, the next build writes the missing PDF.
+    @Test func anOutputThatCannotBeWrittenEndsTheBuildAndTheNextBuildRepairsIt() throws {
+        let book = try Self.studio()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let folder = book.appendingPathComponent("build")
+        let blocked = folder.appendingPathComponent("INV-2026-003.pdf")
+        try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: true)
+        let run = try Self.build(book)
+        #expect(run.status == 2)
+        #expect(run.stderr == "error: cannot write build/INV-2026-003.pdf: Is a directory\n", "\(run.stderr)")
+        var outputs = Self.outputs(folder)
+        outputs["INV-2026-003.pdf"] = nil
+        #expect(outputs.keys.filter { $0.hasSuffix(".pdf") }.count == 14)
+        #expect(!outputs.keys.contains { $0.hasSuffix(".tmp") })
+        try FileManager.default.removeItem(at: blocked)
+        #expect(try Self.build(book).status == 0)
+        #expect(Self.outputs(folder) == Self.reference)
+    }
+
     @Test func aManifestNamingFilesOutsideTheFolderRemovesNothingThere() throws {
         let book = try Self.studio()
         defer { try? FileManager.default.removeItem(at: book) }

@@ -1,7 +1,7 @@
 import Foundation
 import InvoicBook
 import InvoicDiagnostics
-import InvoicPDF
+@testable import InvoicPDF
 import InvoicTestSupport
 import Testing
 
@@ -74,5 +74,35 @@ import Testing
         #expect(diagnostic.file == "invoices/INV-0001.yaml")
         #expect(diagnostic.range?.start == SourceLocation(line: 4, column: 31))
         #expect(PDFRenderer.rules.contains { $0.code == "missing-glyph" })
+    }
+}
+
+/// The renderer's guards, which no book reaches through `build` or `pdf` (both render only a
+/// book without errors): they are tested here, below the command line.
+@Suite struct RendererGuardTests {
+    @Test func aDocumentWithoutFiguresIsRefusedNotDrawnHalfEmpty() throws {
+        // No currency anywhere: the document is read, but its figures cannot be computed.
+        let book = TestBook(["invoices/INV-0001.yaml": "client: acme\nissued: 2026-03-12\nitems:\n  - { description: Design, price: 500 }\n"],
+                            settings: "business: { name: Fixture Studio }\n")
+        defer { book.remove() }
+        let checked = book.checkKeeping()
+        #expect(checked.diagnostics.map(\.code).contains("missing-currency"))
+        let document = try #require(checked.book.document("INV-0001"))
+        #expect(document.figures == nil)
+        guard case .failure(let error) = try PDFRenderer(book: checked.book).render(document) else {
+            Issue.record("a document without figures must not render")
+            return
+        }
+        #expect(error.diagnostics.map(\.code) == ["unrenderable-document"])
+        #expect(PDFRenderer.rules.contains { $0.code == "unrenderable-document" })
+    }
+
+    /// `render-failed` is what the renderer says when cairo's PDF lacks what invoic rewrites
+    /// (the dates, the catalogue): shown here with bytes that are no cairo PDF at all.
+    @Test func bytesThatAreNoCairoPDFAreRefusedByTheMetadataStep() {
+        #expect(throws: (any Error).self) {
+            _ = try PDFMetadata.finish(Array("%PDF-1.5\nnot what cairo writes\n%%EOF\n".utf8), date: (2026, 3, 12), language: "en")
+        }
+        #expect(PDFRenderer.rules.contains { $0.code == "render-failed" })
     }
 }
