@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import InvoicBook
-import InvoicPDF
+@testable import InvoicPDF
 import Testing
 
 /// The same files give the same bytes: twice in one process, in two renderers, and in another
@@ -76,5 +76,22 @@ import Testing
         #expect(raw.contains("/ModDate (D:20260216000000Z)"))
         #expect(raw.contains("/Lang (de-DE)"))
         #expect(try PDFTest.qpdfCheck(pdf).status == 0)
+    }
+}
+
+/// Renderers on different threads never share FreeType faces: cairo keeps its font faces per
+/// FreeType face, and sharing them once made a document embed a font twice (other bytes, about
+/// one build in 300). Configurations are pooled, so a build opens faces once per thread.
+@Suite struct FontConfigurationPoolTests {
+    @Test func enginesInUseAtOnceHaveTheirOwnFacesAndFinishedOnesAreReused() {
+        let library = FontLibrary(cjk: false)
+        let first = library.checkOut()
+        let second = library.checkOut()
+        #expect(first.config != second.config)
+        library.checkIn(second)
+        let third = library.checkOut()
+        #expect(third.config == second.config, "a configuration given back is used again")
+        library.checkIn(third)
+        library.checkIn(first)
     }
 }

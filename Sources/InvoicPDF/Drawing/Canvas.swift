@@ -20,10 +20,15 @@ final class TextEngine {
         var italic: Bool
     }
 
+    private let library: FontLibrary
+    private let fonts: FontLibrary.Configuration
+
     init(library: FontLibrary) {
+        self.library = library
+        fonts = library.checkOut()
         let map = pango_cairo_font_map_new()!
         // The font map is a PangoFcFontMap on Linux: give it the private configuration.
-        pango_fc_font_map_set_config(OpaquePointer(map), library.config)
+        pango_fc_font_map_set_config(OpaquePointer(map), fonts.config)
         pango_cairo_font_map_set_resolution(OpaquePointer(map), 72)
         fontMap = map
         context = pango_font_map_create_context(map)
@@ -42,6 +47,7 @@ final class TextEngine {
         for list in trackings.values { pango_attr_list_unref(list) }
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
+        library.checkIn(fonts)
     }
 
     /// The language of the document being laid out (`de-at`): it picks locale-specific glyph forms.

@@ -29,13 +29,29 @@ final class FontLibrary: @unchecked Sendable {
         ("/usr/share/fonts/opentype/noto", ["NotoSansCJK-Regular.ttc", "NotoSansCJK-Bold.ttc"]),
     ]
 
-    /// The fontconfig configuration (`FcConfig*`), shared by every renderer of the process.
-    let config: OpaquePointer
     /// Every family invoic renders with (CJK included), for checking a template's font names.
     let families: Set<String>
+    /// The listed fonts as fontconfig described them, in a fixed order (file, then face index).
+    private let patterns: [OpaquePointer]
+    /// Configurations no text engine is using, each with FreeType faces of its own.
+    private let idle = Mutex<[Configuration]>([])
 
-    private init(cjk: Bool) {
-        // 1. The listed files, read from fontconfig's caches.
+    /// A fontconfig configuration (`FcConfig*`) whose fonts carry FreeType faces opened for it alone.
+    ///
+    /// One per text engine at a time, never shared by two threads at once: cairo keeps its font
+    /// faces per FreeType face, and two threads creating and releasing cairo faces of one FreeType
+    /// face at once sometimes left a document with two copies of a font (JetBrains Mono Bold
+    /// embedded twice, 4 KB more, about one build in 300): the same files gave other bytes.
+    /// With faces of its own, a thread's fonts are touched by that thread only. The faces are
+    /// never closed (cairo may still cache fonts made from them), so configurations are pooled:
+    /// a build opens as many as it runs threads, not one per document or renderer.
+    struct Configuration: @unchecked Sendable {
+        let config: OpaquePointer
+    }
+
+    /// Renderers use `shared(cjk:)`; a test makes its own to see its pool alone.
+    init(cjk: Bool) {
+        // The listed files, read from fontconfig's caches.
         let scan = FcConfigCreate()!
         var xml = """
             <?xml version="1.0"?>
@@ -56,13 +72,8 @@ final class FontLibrary: @unchecked Sendable {
         FcConfigBuildFonts(scan)
         families = Self.listFamilies(scan)
 
-        // 2. The configuration pango uses: the same fonts in a fixed order, each with its FreeType face
-        // opened once for the whole process. cairo then shares those faces (locking each one) instead of
-        // opening at most ten faces and closing others behind the back of threads still using them: the
-        // race in cairo 1.16's face cache crashes parallel renders that use many scripts.
-        var patterns: [(file: String, index: Int32, pattern: OpaquePointer)] = []
-        for kind in [FcSetSystem] {
-            guard let set = FcConfigGetFonts(scan, kind) else { continue }
+        var found: [(file: String, index: Int32, pattern: OpaquePointer)] = []
+        if let set = FcConfigGetFonts(scan, FcSetSystem) {
             for position in 0..<Int(set.pointee.nfont) {
                 guard let font = set.pointee.fonts[position] else { continue }
                 var file: UnsafeMutablePointer<FcChar8>?
@@ -70,49 +81,79 @@ final class FontLibrary: @unchecked Sendable {
                 guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
                 if !cjk, String(cString: file).contains("CJK") { continue }
                 _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
-                patterns.append((String(cString: file), index, font))
+                guard let copy = FcPatternDuplicate(font) else { continue }
+                found.append((String(cString: file), index, copy))
             }
         }
-        patterns.sort { ($0.file, $0.index) < ($1.file, $1.index) }
+        patterns = found.sorted { ($0.file, $0.index) < ($1.file, $1.index) }.map(\.pattern)
+        FcConfigDestroy(scan)
+    }
+
+    /// A configuration for one text engine: an idle one, or a new one with faces of its own.
+    /// Give it back with `checkIn` when the engine is done.
+    func checkOut() -> Configuration {
+        if let configuration = idle.withLock({ $0.popLast() }) { return configuration }
+        return Self.libraries.withLock { _ in makeConfiguration() }
+    }
+
+    func checkIn(_ configuration: Configuration) {
+        idle.withLock { $0.append(configuration) }
+    }
+
+    /// The same fonts in the same order, each with its FreeType face opened once for this
+    /// configuration: cairo then shares that face between the sizes of a font (locking it)
+    /// instead of opening at most ten faces and closing others behind the back of code still
+    /// using them (the race in cairo 1.16's face cache that crashes renders using many scripts).
+    /// Runs under the `libraries` lock: FreeType creates faces in one thread at a time.
+    private func makeConfiguration() -> Configuration {
         let config = FcConfigCreate()!
         FcConfigBuildFonts(config)
         let fonts = FcConfigGetFonts(config, FcSetSystem)
-        for entry in patterns {
+        for pattern in patterns {
+            var file: UnsafeMutablePointer<FcChar8>?
+            var index: Int32 = 0
+            guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+            _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
             var face: FT_Face?
-            guard FT_New_Face(Self.freetype, entry.file, FT_Long(entry.index), &face) == 0, let face,
-                  let copy = FcPatternDuplicate(entry.pattern) else { continue }
+            guard FT_New_Face(Self.freetype, file, FT_Long(index), &face) == 0, let face,
+                  let copy = FcPatternDuplicate(pattern) else { continue }
             _ = FcPatternAddFTFace(copy, FC_FT_FACE, face)
             _ = FcFontSetAdd(fonts, copy)
         }
-        FcConfigDestroy(scan)
-        self.config = config
+        return Configuration(config: config)
     }
 
-    /// The FreeType library the shared faces belong to, for the life of the process. Faces are only
-    /// created in `init`, which runs under the `libraries` lock, as FreeType requires.
+    /// The FreeType library the faces belong to, for the life of the process. Faces are only
+    /// created in `makeConfiguration`, under the `libraries` lock, as FreeType requires.
     nonisolated(unsafe) private static let freetype: FT_Library = {
         var library: FT_Library?
         FT_Init_FreeType(&library)
         return library!
     }()
 
-    deinit { FcConfigDestroy(config) }
-
     private static let libraries = Mutex<[Bool: FontLibrary]>([:])
 
-    /// The library, with or without the CJK fonts: built once and shared, because fontconfig
-    /// configurations (and the FreeType faces, which cairo locks) are safe to share between threads.
+    /// The library, with or without the CJK fonts: scanned once and shared.
     static func shared(cjk: Bool = true) -> FontLibrary {
-        libraries.withLock { cache in
+        let library = libraries.withLock { cache in
             if let library = cache[cjk] { return library }
             let library = FontLibrary(cjk: cjk)
-            // pango initialises fontconfig's default configuration in a thread of its own, reading
-            // every system font configuration file (~10 ms) for nothing: make ours the default first.
-            if cache.isEmpty { FcConfigSetCurrent(library.config) }
             cache[cjk] = library
             return library
         }
+        // pango initialises fontconfig's default configuration in a thread of its own, reading
+        // every system font configuration file (~10 ms) for nothing: make one of ours the default first.
+        installDefault.withLock { installed in
+            guard !installed else { return }
+            installed = true
+            let configuration = library.checkOut()
+            FcConfigSetCurrent(configuration.config)
+            library.checkIn(configuration)
+        }
+        return library
     }
+
+    private static let installDefault = Mutex(false)
 
     /// Whether text needs the CJK fonts: Han, kana, Hangul, CJK punctuation and full-width forms.
     static func needsCJK(_ text: String) -> Bool {
