@@ -92,14 +92,8 @@ import Testing
         }
     }
 
-    /// git as Ann Example on 2026-03-<day>, with no user or system configuration.
     static func git(_ arguments: [String], in folder: URL, day: Int) throws {
-        let date = String(format: "2026-03-%02dT10:00:00+01:00", max(day, 1))
-        let run = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, in: folder, environment: [
-            "GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1",
-            "GIT_AUTHOR_NAME": "Ann Example", "GIT_AUTHOR_EMAIL": "ann@example.com", "GIT_AUTHOR_DATE": date,
-            "GIT_COMMITTER_NAME": "Ann Example", "GIT_COMMITTER_EMAIL": "ann@example.com", "GIT_COMMITTER_DATE": date,
-        ], dropping: { $0.hasPrefix("GIT_") })
+        let run = try runGit(arguments, in: folder, day: day)
         #expect(run.status == 0, "git \(arguments.joined(separator: " ")) failed: \(run.stderr)")
     }
 }

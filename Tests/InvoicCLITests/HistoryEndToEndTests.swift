@@ -14,19 +14,11 @@ import Testing
         init(_ folder: URL) { self.folder = folder }
         deinit { try? FileManager.default.removeItem(at: folder) }
 
-        var nextDate: String {
-            day += 1
-            return String(format: "2026-03-%02dT10:00:00+01:00", day)
-        }
-
-        func identity(_ date: String) -> [String: String] {
-            ["GIT_AUTHOR_NAME": "Ann Example", "GIT_AUTHOR_EMAIL": "ann@example.com", "GIT_AUTHOR_DATE": date,
-             "GIT_COMMITTER_NAME": "Ann Example", "GIT_COMMITTER_EMAIL": "ann@example.com", "GIT_COMMITTER_DATE": date]
-        }
-
+        /// Each git command one day after the one before.
         @discardableResult
         func git(_ arguments: String...) throws -> Invoic.Output {
-            try run("/usr/bin/env", ["git"] + arguments, environment: Self.environment.merging(identity(nextDate)) { $1 })
+            day += 1
+            return try runGit(arguments, in: folder, day: day, environment: ["NO_COLOR": "1"].merging(Self.environment) { $1 })
         }
 
         /// `git add --all && git commit`; the pre-commit hook, if any, runs.
@@ -45,11 +37,6 @@ import Testing
             let text = try String(contentsOf: url, encoding: .utf8)
             #expect(text.contains(old))
             try text.replacingOccurrences(of: old, with: new).write(to: url, atomically: true, encoding: .utf8)
-        }
-
-        private func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> Invoic.Output {
-            try runProcess(URL(fileURLWithPath: executable), arguments, in: folder,
-                           environment: ["NO_COLOR": "1"].merging(environment) { $1 }, dropping: { $0.hasPrefix("GIT_") })
         }
     }
 
