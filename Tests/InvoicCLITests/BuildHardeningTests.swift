@@ -9,9 +9,7 @@ import Testing
 
     /// A copy of examples/studio (15 documents) with no build folder.
     static func studio() throws -> URL {
-        let copy = try Invoic.copy(Invoic.examples.appendingPathComponent("studio"))
-        try? FileManager.default.removeItem(at: copy.appendingPathComponent("build"))
-        return copy
+        try Invoic.copy(Invoic.examples.appendingPathComponent("studio"))
     }
 
     static func build(_ book: URL, _ extra: [String] = []) throws -> BoundedRun.Output {

@@ -22,10 +22,12 @@ enum Invoic {
         try runProcess(binary, arguments, in: directory, environment: ["NO_COLOR": "1"].merging(environment) { $1 })
     }
 
-    /// A scratch copy of a directory, removed by the caller.
+    /// A scratch copy of a book, removed by the caller: its files as a fresh clone has them, so
+    /// without the `build/` folder that `make` leaves in the examples (git ignores it).
     static func copy(_ source: URL) throws -> URL {
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-e2e-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: source, to: target)
+        try? FileManager.default.removeItem(at: target.appendingPathComponent("build"))
         return target
     }
 }
