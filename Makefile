@@ -7,7 +7,7 @@ BOOKS    := $(patsubst %/invoic.yaml,%,$(EXAMPLES))
 # Statuses depend on "today"; the example books are compiled as of a fixed day so output is stable.
 TODAY    ?= 2026-11-21
 
-.PHONY: all deps release examples test fuzz clean
+.PHONY: all deps release examples test fuzz clean install man
 
 all: release examples
 
@@ -26,6 +26,18 @@ examples: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# `make install PREFIX=~/.local`: the binary, the man page and bash/zsh/fish completions.
+PREFIX ?= /usr/local
+install: release
+	scripts/install.sh $(BIN) $(PREFIX)
+
+# The man page, generated from the command definitions by swift-argument-parser's plugin; dated
+# by the last commit so that regenerating it unchanged gives the same bytes. A test fails when a
+# command or option is missing from it.
+man: deps
+	$(SWIFT) package plugin generate-manual --date "$$(git log -1 --format=%cs 2>/dev/null || echo 2026-11-25)"
+	cp .build/plugins/GenerateManual/outputs/invoic/invoic.1 docs/man/invoic.1
 
 # libFuzzer targets (Fuzz/): each runs FUZZ_SECONDS, seeded from examples/ and Tests/Fixtures.
 FUZZ_SECONDS ?= 60

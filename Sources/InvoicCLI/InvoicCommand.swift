@@ -23,7 +23,7 @@ public struct InvoicCommand: ParsableCommand {
             var command = try parseAsRoot(arguments)
             do {
                 try command.run()
-            } catch let error where !(error is ExitCode || error is CleanExit || error is ValidationError) {
+            } catch let error where !isArgumentParserError(error) {
                 // The system refused something (a folder that cannot be written, a disk full):
                 // not a finding in the book, so exit 2 like a missing book, in invoic's own voice.
                 Terminal.standardError.write("error: \(error)\n")
@@ -42,6 +42,14 @@ public struct InvoicCommand: ParsableCommand {
             Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
     }
+}
+
+/// ArgumentParser answers `help`, `--help` after a subcommand and usage errors found while a
+/// command runs by throwing its own (internal) error types from `run()`; those go to its own
+/// message and exit-code mapping, everything else is a failure of the system.
+private func isArgumentParserError(_ error: Error) -> Bool {
+    error is ExitCode || error is CleanExit || error is ValidationError
+        || String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
 }
 
 public let invoicVersion = "0.1.0"
