@@ -70,8 +70,11 @@ public struct DocumentFacts {
             guard figures.balance > 0 else { throw .refused("nothing is due on \(document.number)") }
             minor = figures.balance
         case .exactly(let text):
-            guard case .success(let number) = DecimalNumber.parse(text), !number.isNegative, !number.isZero else {
-                throw .refused("`\(text)` is not an amount; write a plain decimal such as 120.00")
+            guard case .success(let number) = DecimalNumber.parse(text) else {
+                throw .refused("`\(text)` is not an amount; \(DecimalNumber.howToWrite(text))")
+            }
+            guard !number.isNegative, !number.isZero else {
+                throw .refused("a payment is more than 0, not \(text); to take a payment back, delete its entry from \(document.file)")
             }
             guard number.scale <= currency.exponent else {
                 throw .refused("\(text) has more decimals than \(currency.code) has (\(currency.exponent))")

@@ -12,6 +12,11 @@ struct EditOptions: ParsableArguments {
 
     @Flag(help: "Print the change as a diff and write nothing.")
     var dryRun = false
+
+    @Option(name: .customLong("today"), help: ArgumentHelp("The day taken as today (YYYY-MM-DD): the default of every date this command writes; default: the system date.", valueName: "date"))
+    var givenToday: Day?
+
+    var today: Day { givenToday ?? Day.today() }
 }
 
 /// Runs an edit: builds the changes, checks them, writes them (or prints them with --dry-run),
@@ -66,7 +71,7 @@ struct SendCommand: ParsableCommand {
     @OptionGroup var options: EditOptions
 
     func run() throws {
-        try recordFact(options, number: number) { facts throws(AuthoringError) in try facts.send(on: date ?? Day.today()) }
+        try recordFact(options, number: number) { facts throws(AuthoringError) in try facts.send(on: date ?? options.today) }
     }
 }
 
@@ -77,7 +82,7 @@ struct AcceptCommand: ParsableCommand {
     @OptionGroup var options: EditOptions
 
     func run() throws {
-        try recordFact(options, number: number) { facts throws(AuthoringError) in try facts.accept(on: date ?? Day.today()) }
+        try recordFact(options, number: number) { facts throws(AuthoringError) in try facts.accept(on: date ?? options.today) }
     }
 }
 
@@ -88,7 +93,7 @@ struct DeclineCommand: ParsableCommand {
     @OptionGroup var options: EditOptions
 
     func run() throws {
-        try recordFact(options, number: number) { facts throws(AuthoringError) in try facts.decline(on: date ?? Day.today()) }
+        try recordFact(options, number: number) { facts throws(AuthoringError) in try facts.decline(on: date ?? options.today) }
     }
 }
 
@@ -101,11 +106,16 @@ struct VoidCommand: ParsableCommand {
     @OptionGroup var options: EditOptions
 
     func run() throws {
-        try recordFact(options, number: number) { facts throws(AuthoringError) in try facts.void(on: date ?? Day.today(), reason: reason) }
+        try recordFact(options, number: number) { facts throws(AuthoringError) in try facts.void(on: date ?? options.today, reason: reason) }
     }
 }
 
-extension PaymentMethod: ExpressibleByArgument {}
+extension PaymentMethod: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard !argument.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        self.init(rawValue: argument)
+    }
+}
 
 struct PayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -115,7 +125,7 @@ struct PayCommand: ParsableCommand {
     @Option(help: "The amount paid, e.g. 120.00.") var amount: String?
     @Flag(help: "Pay what is still due.") var full = false
     @Option(help: "YYYY-MM-DD; default today.") var date: Day?
-    @Option(help: "cash, card, bank_transfer, check or other.") var method: PaymentMethod = .bankTransfer
+    @Option(help: "How it was paid: cash, card, bank_transfer (the default), check, other, or any other word such as PayPal.") var method: PaymentMethod = .bankTransfer
     @Option(help: "E.g. a transaction reference.") var note: String?
     @OptionGroup var options: EditOptions
 
@@ -126,7 +136,7 @@ struct PayCommand: ParsableCommand {
     func run() throws {
         let paid: DocumentFacts.Amount = full ? .full : .exactly(amount ?? "")
         try recordFact(options, number: number) { facts throws(AuthoringError) in
-            try facts.pay(paid, on: date ?? Day.today(), method: method, note: note)
+            try facts.pay(paid, on: date ?? options.today, method: method, note: note)
         }
     }
 }

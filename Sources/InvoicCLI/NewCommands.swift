@@ -54,7 +54,7 @@ protocol NewDocumentCommand: ParsableCommand {
 
 extension NewDocumentCommand {
     func run() throws {
-        let issued = self.issued ?? Day.today()
+        let issued = self.issued ?? options.today
         var path = ""
         _ = try performEdit(options, allowing: { $0.code == "missing-key" && $0.file == path }) { result, _ throws(AuthoringError) in
             let book = result.book
@@ -99,7 +99,7 @@ struct ConvertCommand: ParsableCommand {
     @OptionGroup var options: EditOptions
 
     func run() throws {
-        let issued = self.issued ?? Day.today()
+        let issued = self.issued ?? options.today
         var path = ""
         _ = try performEdit(options) { result, editor throws(AuthoringError) in
             let book = result.book

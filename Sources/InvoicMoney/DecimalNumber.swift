@@ -151,3 +151,19 @@ public struct DecimalNumber: Hashable, Sendable, CustomStringConvertible {
         return significand < 0 ? "-" + digits : digits
     }
 }
+
+extension DecimalNumber {
+    /// What to tell someone who wrote `text` where a plain decimal belongs: `2,50` gets
+    /// `2.50`, `$1,200` gets `1200`.
+    public static func howToWrite(_ text: String) -> String {
+        let digits = text.filter { $0.isNumber || $0 == "." || $0 == "," || $0 == "-" }
+        if text.contains(","), !text.contains("."), text.split(separator: ",").last?.count ?? 0 <= 2 {
+            return "write decimals with a point: `\(digits.replacingOccurrences(of: ",", with: "."))`"
+        }
+        let bare = digits.replacingOccurrences(of: ",", with: "")
+        if digits != text, case .success = DecimalNumber.parse(bare) {
+            return "write the number alone, without currency signs or separators: `\(bare)`"
+        }
+        return "write a plain decimal such as 120 or 120.50"
+    }
+}

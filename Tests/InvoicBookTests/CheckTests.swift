@@ -184,3 +184,22 @@ import Testing
         }
     }
 }
+
+@Suite struct PaymentTests {
+    /// Any method is allowed; only a near-miss of a known one is flagged, as a warning.
+    @Test func anyPaymentMethodWithKnownOnesSuggested() {
+        let findings = TestBook(["invoices/INV-0001.yaml": invoice(
+            "payments:\n  - { date: 2026-03-02, amount: 1.00, method: PayPal }\n  - { date: 2026-03-02, amount: 1.00, method: Bank transfer }\n  - { date: 2026-03-02, amount: 1.00, method: chek }\n  - { date: 2026-03-02, amount: 1.00, method: SEPA direct debit }\n")]).findings()
+        #expect(findings == ["invoices/INV-0001.yaml:7:47 unknown-payment-method", "invoices/INV-0001.yaml:8:47 unknown-payment-method"])
+        #expect(PaymentMethod.suggestion(for: "Bank transfer") == .bankTransfer)
+        #expect(PaymentMethod.suggestion(for: "bank_transfer") == nil)
+        #expect(PaymentMethod.suggestion(for: "Venmo") == nil)
+    }
+
+    /// A deposit is money received before the invoice is issued; any other payment is not.
+    @Test func onlyADepositMayPrecedeTheIssueDate() {
+        let findings = TestBook(["invoices/INV-0001.yaml": invoice(
+            "payments:\n  - { date: 2026-02-20, amount: 50.00, method: bank_transfer, deposit: true }\n  - { date: 2026-02-21, amount: 50.00, method: bank_transfer }\n")]).findings()
+        #expect(findings == ["invoices/INV-0001.yaml:7:13 date-before-issue"])
+    }
+}

@@ -21,12 +21,13 @@ enum DatesFollowTheIssueDate: BookCheck {
                 ("sent date", document.sent), ("acceptance date", document.accepted),
                 ("decline date", document.declined), ("void date", document.void?.date),
             ]
-            dates += document.payments.map { ("payment date", $0.date) }
+            dates += document.payments.filter { !$0.deposit }.map { ("payment date", $0.date) }
             for case let (what, located?) in dates where located.value < issued {
                 diagnostics.append(.error(
                     rule.code, "\(what) \(located.value) is before the issue date \(issued)",
                     file: document.file, range: located.range,
-                    help: "check both dates; nothing can happen to a document before it is issued"))
+                    help: what == "payment date" ? "check both dates; money received before the invoice (an advance) is marked `deposit: true`"
+                        : "check both dates; nothing can happen to a document before it is issued"))
             }
         }
     }

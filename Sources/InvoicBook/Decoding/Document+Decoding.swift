@@ -78,11 +78,15 @@ extension Document {
         guard let fields = reader.fields(of: node, table: Schema.paymentEntry) else { return nil }
         let date = reader.date(fields["date"])
         let amount = reader.decimal(fields["amount"], what: "payment amount")
-        let method = reader.oneOf(fields["method"], PaymentMethod.allCases.map(\.rawValue), what: "payment method",
-                                  code: "unknown-payment-method")
+        let method = reader.nonEmptyText(fields["method"], what: "payment method")
+        if let method, let known = PaymentMethod.suggestion(for: method.value) {
+            reader.warning("unknown-payment-method", "payment method `\(method.value)` is close to the known method `\(known.rawValue)`",
+                           at: method.range, help: "write `\(known.rawValue)` so reports count it with the others; any other method (e.g. PayPal) is fine as written")
+        }
         let note = reader.text(fields["note"])
-        guard let date, let amount, let method, let paymentMethod = PaymentMethod(rawValue: method.value) else { return nil }
-        return Payment(date: date, amount: amount, method: paymentMethod, note: note, range: node.range)
+        let deposit = reader.oneOf(fields["deposit"], ["true", "false"], what: "deposit flag")?.value == "true"
+        guard let date, let amount, let method else { return nil }
+        return Payment(date: date, amount: amount, method: PaymentMethod(rawValue: method.value), note: note, deposit: deposit, range: node.range)
     }
 
     private static func discount(_ node: YAMLNode?, reader: inout FileReader) -> Located<DiscountText>? {

@@ -36,6 +36,10 @@ struct FileReader {
         diagnostics.append(.error(code, message, file: file, range: range, label: label, help: help, notes: notes))
     }
 
+    mutating func warning(_ code: String, _ message: String, at range: SourceRange?, help: String? = nil) {
+        diagnostics.append(.warning(code, message, file: file, range: range, help: help))
+    }
+
     /// The file's top level as a mapping of `table`'s keys.
     mutating func topLevel(_ root: YAMLNode?, table: KeyTable, otherTable: KeyTable? = nil) -> Fields? {
         guard let root else {
@@ -106,8 +110,15 @@ struct FileReader {
     }
 
     mutating func wrongType(_ node: YAMLNode, expected: String, help: String? = nil) {
-        error("wrong-type", "expected \(expected), found \(node.kindDescription)", at: node.range,
-              help: help ?? "write the value on the same line as its key, e.g. `key: value`")
+        let defaultHelp: String
+        if node.scalar != nil {
+            defaultHelp = "write the value on the same line as its key, e.g. `key: value`"
+        } else if case .sequence = node.kind {
+            defaultHelp = "write one value here, not a list"
+        } else {
+            defaultHelp = "write one value here, not a mapping of keys"
+        }
+        error("wrong-type", "expected \(expected), found \(node.kindDescription)", at: node.range, help: help ?? defaultHelp)
     }
 
     // MARK: typed values
@@ -167,19 +178,23 @@ struct FileReader {
         return nil
     }
 
-    static func numberHelp(_ text: String) -> String {
-        let digits = text.filter { $0.isNumber || $0 == "." || $0 == "," || $0 == "-" }
-        if text.contains(","), !text.contains("."), text.split(separator: ",").last?.count ?? 0 <= 2 {
-            return "write decimals with a point: `\(digits.replacingOccurrences(of: ",", with: "."))`"
-        }
-        if digits != text, DecimalNumber.parse(digits.replacingOccurrences(of: ",", with: "")).isSuccess {
-            return "write the number alone, without currency signs or separators: `\(digits.replacingOccurrences(of: ",", with: ""))`"
-        }
-        return "write a plain decimal such as 120 or 120.50"
+    static func numberHelp(_ text: String) -> String { DecimalNumber.howToWrite(text) }
+
+    static func rateHelp(_ text: String) -> String {
+        let squeezed = text.filter { !$0.isWhitespace }
+        if squeezed != text, case .success = Rate.parse(squeezed) { return "write `\(squeezed)`, without a space before the percent sign" }
+        let pointed = squeezed.replacingOccurrences(of: ",", with: ".")
+        if pointed != squeezed, case .success = Rate.parse(pointed) { return "write decimals with a point: `\(pointed)`" }
+        return "write a percentage such as 20% or 8.25%"
     }
 
     mutating func rate(_ node: YAMLNode?) -> Located<Rate>? {
-        guard let node, let text = text(node) else { return nil }
+        guard let node else { return nil }
+        if node.scalar == nil {
+            wrongType(node, expected: "one rate such as 20%", help: "a line has one tax rate; for taxes that add up (a state and a city sales tax) write their sum, e.g. 8.875%")
+            return nil
+        }
+        guard let text = text(node) else { return nil }
         switch Rate.parse(text) {
         case .success(let rate): return Located(rate, at: node.range)
         case .failure(.missingPercentSign):
@@ -192,7 +207,7 @@ struct FileReader {
             error("rate-out-of-range", "rate `\(text)` is outside 0% to 100%", at: node.range,
                   help: "rates and percentage discounts lie between 0% and 100%")
         case .failure(.malformed):
-            error("invalid-rate", "`\(text)` is not a rate", at: node.range, help: "write a percentage such as 20% or 8.25%")
+            error("invalid-rate", "`\(text)` is not a rate", at: node.range, help: Self.rateHelp(text))
         }
         return nil
     }

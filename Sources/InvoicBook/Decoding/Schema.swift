@@ -126,8 +126,9 @@ public enum Schema {
     static let paymentEntry = KeyTable(name: "payment", keys: [
         KeySpec("date", .date, required: true, "the day the money arrived"),
         KeySpec("amount", .amount, required: true, "the amount paid"),
-        KeySpec("method", .oneOf(PaymentMethod.allCases.map(\.rawValue)), required: true, "how it was paid"),
+        KeySpec("method", .text, required: true, "how it was paid: cash, card, bank_transfer, check, other, or any other text (PayPal, ...)"),
         KeySpec("note", .text, "e.g. a transaction reference"),
+        KeySpec("deposit", .flag, "true: paid before the invoice was issued (an advance); its date may precede the issue date"),
     ])
 
     static let voiding = KeyTable(name: "void", keys: [

@@ -80,8 +80,29 @@ public struct LineItem: Sendable {
     public var range: SourceRange
 }
 
-public enum PaymentMethod: String, Sendable, Hashable, CaseIterable {
-    case cash, card, bankTransfer = "bank_transfer", check, other
+/// How a payment was made: any text the user writes (PayPal, Venmo, SEPA direct debit, ...).
+/// Five are known and suggested when a method looks like a misspelling of one of them.
+public struct PaymentMethod: RawRepresentable, Sendable, Hashable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let cash = PaymentMethod(rawValue: "cash")
+    public static let card = PaymentMethod(rawValue: "card")
+    public static let bankTransfer = PaymentMethod(rawValue: "bank_transfer")
+    public static let check = PaymentMethod(rawValue: "check")
+    public static let other = PaymentMethod(rawValue: "other")
+    public static let known: [PaymentMethod] = [.cash, .card, .bankTransfer, .check, .other]
+
+    /// The known method `text` most likely means when it is not one itself: the same but for
+    /// case, spaces or hyphens (`Bank transfer`), or a slip of a letter or two (`chek`).
+    public static func suggestion(for text: String) -> PaymentMethod? {
+        guard !known.contains(PaymentMethod(rawValue: text)) else { return nil }
+        let folded = text.lowercased().replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "-", with: "_")
+        if let same = known.first(where: { $0.rawValue == folded || $0.rawValue.replacingOccurrences(of: "_", with: "") == folded }) {
+            return same
+        }
+        return closestMatch(to: folded, in: known.map(\.rawValue)).map(PaymentMethod.init(rawValue:))
+    }
 }
 
 public struct Payment: Sendable {
@@ -89,6 +110,8 @@ public struct Payment: Sendable {
     public var amount: Located<DecimalNumber>
     public var method: PaymentMethod
     public var note: String?
+    /// Paid before the invoice was issued (an advance or deposit): its date may precede the issue date.
+    public var deposit: Bool = false
     public var range: SourceRange
 }
 

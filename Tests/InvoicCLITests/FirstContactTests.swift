@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// What a new user runs into in the first hour: each a defect once, kept fixed here.
+@Suite struct FirstContactTests {
+    func contractor() throws -> URL { try Invoic.copy(Invoic.examples.appendingPathComponent("contractor")) }
+
+    /// Writing commands take --today like the reading ones; it is the default of every date they write.
+    @Test func writingCommandsTakeToday() throws {
+        let book = try contractor()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let sent = try Invoic.run(["send", "INV-0012", "--today", "2026-12-01", "--dry-run"], in: book)
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(sent.stdout.contains("+sent: 2026-12-01"), "\(sent.stdout)")
+        let new = try Invoic.run(["new", "invoice", "--client", "chen", "--today", "2026-12-01"], in: book)
+        #expect(new.status == 0, "\(new.stderr)")
+        let path = new.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try String(contentsOfFile: path.hasPrefix("/") ? path : book.appendingPathComponent(path).path, encoding: .utf8).contains("issued: 2026-12-01"))
+    }
+
+    /// `pay --amount 0` and `--amount 0,5` say what is wrong, not "write a plain decimal".
+    @Test func paymentAmountsAreExplained() throws {
+        let book = try contractor()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let zero = try Invoic.run(["pay", "INV-0012", "--amount", "0", "--dry-run"], in: book)
+        #expect(zero.status == 1)
+        #expect(zero.stderr.contains("a payment is more than 0"), "\(zero.stderr)")
+        let comma = try Invoic.run(["pay", "INV-0012", "--amount", "0,5", "--dry-run"], in: book)
+        #expect(comma.stderr.contains("write decimals with a point: `0.5`"), "\(comma.stderr)")
+        let paypal = try Invoic.run(["pay", "INV-0012", "--amount", "1.00", "--method", "PayPal", "--dry-run", "--today", "2026-12-01"], in: book)
+        #expect(paypal.status == 0, "\(paypal.stderr)")
+        #expect(paypal.stdout.contains("method: PayPal"), "\(paypal.stdout)")
+    }
+
+    /// A rate written `10 %`, `8,875%` or as a list gets help that fits the mistake.
+    @Test func rateMistakesGetFittingHelp() throws {
+        let book = try contractor()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let file = book.appendingPathComponent("invoices/INV-0002.yaml")
+        let original = try String(contentsOf: file, encoding: .utf8)
+        for (written, help) in [("10 %", "write `10%`, without a space"), ("8,875%", "write decimals with a point: `8.875%`"),
+                                ("[7%, 1.875%]", "a line has one tax rate")] {
+            try original.replacingOccurrences(of: "    tax: 0%\n", with: "    tax: \(written)\n").write(to: file, atomically: true, encoding: .utf8)
+            let check = try Invoic.run(["check"], in: book)
+            #expect(check.status == 1)
+            #expect(check.stderr.contains(help), "\(written): \(check.stderr)")
+        }
+    }
+}
