@@ -51,7 +51,10 @@ public struct BookEditor: Sendable {
     /// Checks the book with `changes` applied, then writes them, unless `dryRun`.
     /// - Parameter allowing: new errors the command creates on purpose (the empty description
     ///   of a new document's first item, there to be filled in).
-    public func commit(_ changes: [FileChange], dryRun: Bool, allowing: (Diagnostic) -> Bool = { _ in false }) throws(AuthoringError) {
+    /// - Returns: the warnings the change adds (accepting an expired estimate, say): written
+    ///   all the same, but the user should hear of them.
+    @discardableResult
+    public func commit(_ changes: [FileChange], dryRun: Bool, allowing: (Diagnostic) -> Bool = { _ in false }) throws(AuthoringError) -> NewWarnings {
         let before = try check()
         let overrides = Dictionary(uniqueKeysWithValues: changes.map { ($0.path, Array($0.after.utf8)) })
         let after: BookChecker.Result
@@ -60,11 +63,20 @@ public struct BookEditor: Sendable {
         } catch {
             throw .io("\(error)")
         }
-        let existing = Set(before.diagnostics.filter { $0.severity == .error }.map(Self.identity))
-        let added = after.diagnostics.filter { $0.severity == .error && !existing.contains(Self.identity($0)) && !allowing($0) }
+        let existing = Set(before.diagnostics.map(Self.identity))
+        let new = after.diagnostics.filter { !existing.contains(Self.identity($0)) && !allowing($0) }
+        let added = new.filter { $0.severity == .error }
         if !added.isEmpty { throw .wouldIntroduceErrors(added, sources: after.book.sources) }
-        if dryRun { return }
+        let warnings = NewWarnings(diagnostics: new.filter { $0.severity == .warning }, sources: after.book.sources)
+        if dryRun { return warnings }
         for change in changes { try write(change) }
+        return warnings
+    }
+
+    /// Warnings a change adds to the book, with the sources to show them from.
+    public struct NewWarnings: Sendable {
+        public var diagnostics: [Diagnostic]
+        public var sources: [String: SourceFile]
     }
 
     /// What makes two diagnostics "the same error" before and after an edit that moves lines.

@@ -30,7 +30,8 @@ func performEdit(_ options: EditOptions, allowing: (Diagnostic) -> Bool = { _ in
     }
     do {
         let changes = try makeChanges(try editor.check(), editor)
-        try editor.commit(changes, dryRun: options.dryRun, allowing: allowing)
+        let warnings = try editor.commit(changes, dryRun: options.dryRun, allowing: allowing)
+        Reporter(format: .human, root: options.directory, sources: warnings.sources).report(warnings.diagnostics)
         if options.dryRun {
             for change in changes { Terminal.standardOutput.write(change.diff) }
         }

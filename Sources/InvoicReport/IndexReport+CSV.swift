@@ -15,7 +15,7 @@ import Foundation
 extension IndexReport {
     static let csvColumns = [
         "number", "client_id", "client", "issued", "due", "currency", "total", "paid", "balance",
-        "status", "days_past_due", "project", "category", "from_estimate", "pdf", "issued_in",
+        "status", "days_past_due", "project", "category", "from_estimate", "pdf", "issued_in", "refund_owed",
     ]
 
     /// The invoice table as CSV.
@@ -28,7 +28,7 @@ extension IndexReport {
                 row.total.plain, row.paid.plain, row.balance.plain, row.status.rawValue,
                 row.daysPastDue.map(String.init) ?? "",
                 csvText(row.project ?? ""), csvText(row.category ?? ""), csvText(row.fromEstimate ?? ""), csvText(row.pdf),
-                csvText(row.issuedIn?.shortHash ?? ""),
+                csvText(row.issuedIn?.shortHash ?? ""), row.refundOwed.plain,
             ]
             out += cells.joined(separator: ",") + "\n"
         }

@@ -38,6 +38,8 @@ struct ReportBuilder {
         /// Owed now.
         var isOpen: Bool { document.kind == .invoice && [.sent, .partial, .overdue].contains(status) }
         var balance: Int64 { status == .void ? 0 : figures.total - paid }
+        /// Money received on an invoice voided since: it belongs to the client until refunded.
+        var refundOwed: Int64 { status == .void ? paid : 0 }
     }
 
     init(book: Book, today: Day, filter: Filter, issuingCommits: [String: IndexReport.IssuingCommit] = [:]) {
@@ -78,9 +80,10 @@ struct ReportBuilder {
             clients: clients(entries),
             agedReceivables: aging(invoices),
             tax: taxSummary(billed.filter(\.isBilled)),
-            incomeByMonth: incomeByMonth(billed),
-            incomeByCategory: incomeByCategory(billed),
-            incomeByProject: incomeByProject(billed),
+            // Money received is income even on an invoice voided since (until it is refunded).
+            incomeByMonth: incomeByMonth(invoices),
+            incomeByCategory: incomeByCategory(invoices),
+            incomeByProject: incomeByProject(invoices),
             warnings: diagnostics.filter { $0.severity == .warning }.sorted().map(Self.warning),
             notYetIssued: notYetIssued,
             overflowed: false)
@@ -148,7 +151,7 @@ struct ReportBuilder {
             number: document.number, clientID: document.client.value, clientName: clientName(document.client.value),
             issued: document.issued.value, due: entry.figures.dueDate, locale: entry.figures.locale,
             total: Money(entry.figures.total, currency), paid: Money(entry.paid, currency),
-            balance: Money(entry.balance, currency), status: entry.status,
+            balance: Money(entry.balance, currency), refundOwed: Money(entry.refundOwed, currency), status: entry.status,
             daysPastDue: entry.status == .overdue ? entry.figures.dueDate.map { $0.days(until: today) } : nil,
             project: document.project, category: document.category, fromEstimate: document.fromEstimate?.value,
             pdf: book.pdfFileName(for: document), issuedIn: issuingCommits[document.number])

@@ -104,10 +104,16 @@ extension IndexReport {
                 + amountCell(row.total.minorUnits, row.total.currency, muteZero: false, role: "total")
                 + amountCell(row.paid.minorUnits, row.paid.currency, role: "paid")
                 + (void ? "<td class=\"num zero balance\">–</td>" : amountCell(row.balance.minorUnits, row.balance.currency, role: "balance"))
-                + "<td class=\"status\">\(pill(row.status))\(late)</td></tr>")
+                + "<td class=\"status\">\(pill(row.status))\(late)\(refund(row))</td></tr>")
         }
         page.line("</tbody></table></div>")
         page.line("</section>")
+    }
+
+    /// Money received on an invoice voided since: owed back to the client.
+    private func refund(_ row: InvoiceRow) -> String {
+        guard row.refundOwed.minorUnits > 0 else { return "" }
+        return "<span class=\"late\">refund owed \(escaped(row.refundOwed.formatted(row.locale)))</span>"
     }
 
     private func htmlEstimates(_ page: inout HTMLPage) {

@@ -79,6 +79,7 @@ extension IndexReport {
             "total": amount(row.total, locale: row.locale),
             "paid": amount(row.paid, locale: row.locale),
             "balance": amount(row.balance, locale: row.locale),
+            "refund_owed": amount(row.refundOwed, locale: row.locale),
             "status": .string(row.status.rawValue),
             "days_past_due": row.daysPastDue.map { .int(Int64($0)) } ?? .null,
             "project": .string(row.project),

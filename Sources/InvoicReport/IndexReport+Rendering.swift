@@ -92,6 +92,7 @@ extension IndexReport {
 
     /// `overdue 12 days, part paid`: a status with its age, for text and Markdown.
     static func statusText(_ row: InvoiceRow) -> String {
+        if row.refundOwed.minorUnits > 0 { return "void, refund owed \(row.refundOwed.formatted(row.locale))" }
         guard row.status == .overdue, let days = row.daysPastDue else { return row.status.rawValue }
         return "overdue \(days) day\(days == 1 ? "" : "s")" + (row.paid.minorUnits > 0 ? ", part paid" : "")
     }

@@ -108,6 +108,8 @@ extension IndexReport {
         public var paid: Money
         /// `total - paid`; zero for a void invoice.
         public var balance: Money
+        /// What was received on a void invoice, owed back to the client; zero otherwise.
+        public var refundOwed: Money
         public var status: Status
         /// Days past the due date, for an overdue invoice.
         public var daysPastDue: Int?

@@ -47,3 +47,15 @@ import Testing
         }
     }
 }
+
+extension FirstContactTests {
+    /// Accepting an expired estimate is recorded, with a warning that its prices may not hold.
+    @Test func acceptingAnExpiredEstimateWarns() throws {
+        let book = try contractor()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let accepted = try Invoic.run(["accept", "EST-0003", "--today", "2026-06-01"], in: book)
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(accepted.stderr.contains("warning[accepted-after-expiry]: estimate is accepted on 2026-06-01, after it expired on 2026-04-15"), "\(accepted.stderr)")
+        #expect(try String(contentsOf: book.appendingPathComponent("estimates/EST-0003.yaml"), encoding: .utf8).contains("accepted: 2026-06-01"))
+    }
+}

@@ -77,9 +77,9 @@ func invoiceFile(client: String = "acme", issued: String, sent: String? = nil, d
         let csv = try book.report(today: "2026-03-10").csv()
         let lines = csv.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 3 && lines[2].isEmpty)
-        #expect(lines[0] == "number,client_id,client,issued,due,currency,total,paid,balance,status,days_past_due,project,category,from_estimate,pdf,issued_in")
+        #expect(lines[0] == "number,client_id,client,issued,due,currency,total,paid,balance,status,days_past_due,project,category,from_estimate,pdf,issued_in,refund_owed")
         #expect(lines[1] == "INV-0001,evil,\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"click\"\")\",2026-03-01,2026-03-31,USD,"
-            + "200.00,0.00,200.00,sent,,'+cmd|' /C calc'!A0,'@SUM(1+1),,INV-0001.pdf,")
+            + "200.00,0.00,200.00,sent,,'+cmd|' /C calc'!A0,'@SUM(1+1),,INV-0001.pdf,,0.00")
     }
 }
 
@@ -323,5 +323,23 @@ func invoiceFile(client: String = "acme", issued: String, sent: String? = nil, d
         #expect(IndexReport.niceStep(for: 5200) == 2000)
         #expect(IndexReport.niceStep(for: 120_000) == 25000)
         #expect(IndexReport.niceStep(for: 7) == 2)
+    }
+}
+
+@Suite struct VoidAfterPaymentTests {
+    /// Money received before a void stays income, and the invoice shows it as owed back.
+    @Test func receivedMoneyStaysIncomeAndShowsAsARefundOwed() throws {
+        let book = ScratchBook([
+            "invoices/INV-0001.yaml": invoiceFile(issued: "2026-03-01", sent: "2026-03-01",
+                                                  "payments:\n  - { date: 2026-03-05, amount: 40.00, method: card }\nvoid: { date: 2026-03-20, reason: Issued twice }\n"),
+        ])
+        let report = try book.report(today: "2026-03-31")
+        #expect(report.incomeByMonth.first?.total == 4000)
+        let row = try #require(report.invoices.first)
+        #expect(row.refundOwed.minorUnits == 4000)
+        #expect(row.balance.minorUnits == 0)
+        #expect(report.text().contains("void, refund owed $40.00"))
+        #expect(report.html().contains("refund owed $40.00"))
+        #expect(report.csv().contains(",40.00\n"))
     }
 }
