@@ -141,22 +141,33 @@ struct InitCommand: ParsableCommand {
             Terminal.standardError.write("error: \(directory) already has an invoic.yaml; invoic init never touches an existing book\n")
             throw ExitCode(1)
         }
-        guard Locale.availableIdentifiers.contains(locale) else {
+        // The same test `check` applies to `locale:`, so init accepts what check accepts (zh_CN).
+        guard LocaleCatalog.isKnown(locale) else {
             throw ValidationError("`\(locale)` is not a locale ICU knows; use e.g. en_US, de_DE, fr_FR")
         }
+        // A folder with files in it is adopted, but nothing in it is ever overwritten: say which
+        // files invoic wrote and which it left as they were.
+        var written: [String] = [], kept: [String] = []
         for file in BookScaffold.files(name: name, currency: currency, locale: locale, history: hooks) {
             let path = BookLoader.join(directory, file.path)
-            if fileManager.fileExists(atPath: path) { continue }
+            if fileManager.fileExists(atPath: path) {
+                kept.append(file.path)
+                continue
+            }
             let parent = (path as NSString).deletingLastPathComponent
             if !parent.isEmpty { try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true) }
             try file.text.write(toFile: path, atomically: true, encoding: .utf8)
+            written.append(file.path)
         }
         if hooks { try installPreCommitHook(in: directory) }
-        Terminal.standardError.write("""
-            started a book in \(directory)
-            next: invoic new client acme --name "Acme Corp"\(directory == "." ? "" : " -C \(directory)")
-
-            """)
+        var message = "started a book in \(directory)\nwrote: \(written.joined(separator: ", "))\n"
+        if !kept.isEmpty {
+            message += "kept as they were (already there, not overwritten): \(kept.joined(separator: ", "))\n"
+            if kept.contains(".gitignore") { message += "note: add `build/` to your .gitignore: it holds outputs, never inputs\n" }
+            if kept.contains("Makefile") { message += "note: to build with make, copy the rules of the Makefile `invoic init` writes into an empty folder into yours\n" }
+        }
+        message += "next: invoic new client acme --name \"Acme Corp\"\(directory == "." ? "" : " -C \(directory)")\n"
+        Terminal.standardError.write(message)
     }
 }
 

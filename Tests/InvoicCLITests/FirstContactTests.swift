@@ -59,3 +59,22 @@ extension FirstContactTests {
         #expect(try String(contentsOf: book.appendingPathComponent("estimates/EST-0003.yaml"), encoding: .utf8).contains("accepted: 2026-06-01"))
     }
 }
+
+extension FirstContactTests {
+    /// init in a folder that has files: says what it wrote and what it kept, overwrites nothing,
+    /// and takes every locale that check takes (zh_CN).
+    @Test func initInANonEmptyFolderOverwritesNothingAndSaysSo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-init-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "all:\n\techo mine\n".write(to: folder.appendingPathComponent("Makefile"), atomically: true, encoding: .utf8)
+        try "*.tmp\n".write(to: folder.appendingPathComponent(".gitignore"), atomically: true, encoding: .utf8)
+        let output = try Invoic.run(["init", folder.path, "--locale", "zh_CN", "--currency", "CNY"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stderr.contains("wrote: invoic.yaml"), "\(output.stderr)")
+        #expect(output.stderr.contains("kept as they were (already there, not overwritten): Makefile, .gitignore"), "\(output.stderr)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("Makefile"), encoding: .utf8) == "all:\n\techo mine\n")
+        #expect(try String(contentsOf: folder.appendingPathComponent(".gitignore"), encoding: .utf8) == "*.tmp\n")
+        #expect(try Invoic.run(["check", "-C", folder.path]).status == 0)
+    }
+}

@@ -284,13 +284,13 @@ func article(_ noun: String) -> String {
 /// Locales ICU knows, so `de_DEE` is caught before it silently formats as the root locale.
 /// ICU lists some locales only with their script (`zh_Hans_CN`); the everyday form a person
 /// writes (`zh_CN`, `az_AZ`, `ur_PK`) is accepted too: a known language with an ISO region.
-enum LocaleCatalog {
+public enum LocaleCatalog {
     static let identifiers: [String] = Locale.availableIdentifiers.sorted()
     private static let known = Set(identifiers)
     private static let languages = Set(identifiers.map { String($0.prefix { $0 != "_" }) })
     private static let regions = Set(Locale.Region.isoRegions.map(\.identifier))
 
-    static func isKnown(_ identifier: String) -> Bool {
+    public static func isKnown(_ identifier: String) -> Bool {
         if known.contains(identifier) { return true }
         let parts = identifier.split(separator: "_", omittingEmptySubsequences: false)
         return parts.count == 2 && languages.contains(String(parts[0])) && regions.contains(String(parts[1]))
