@@ -1,5 +1,6 @@
 import InvoicBook
 import InvoicMoney
+import InvoicYAML
 
 /// The text of files invoic creates: plain YAML a person would have written, with a schema line
 /// for editors that have a YAML language server.
@@ -44,7 +45,12 @@ public enum NewFiles {
 
     /// An accepted estimate as an invoice: the same client, currency, locale, tax, discount,
     /// items, notes, project and category, and the link back to the estimate.
-    public static func conversion(of estimate: Document, number: String, client: Client?, book: Book, issued: Day) -> String {
+    /// - Parameter estimateText: the estimate's file as written: its items, notes and the other
+    ///   keys the invoice takes over are copied as the user wrote them (block scalars, comments,
+    ///   key order, quoting), not re-spelled from the model.
+    public static func conversion(of estimate: Document, number: String, client: Client?, book: Book, issued: Day,
+                                  estimateText: String? = nil) -> String {
+        let written = estimateText.flatMap { verbatimEntries(of: $0, path: estimate.file) } ?? [:]
         var text = schemaLine("invoice", depth: 1)
         text += "client: \(YAMLText.scalar(estimate.client.value))\n"
         text += "issued: \(issued)\n"
@@ -54,23 +60,57 @@ public enum NewFiles {
             text += "currency: \(figures.currency.code)\n"
             text += "locale: \(figures.locale)\n"
         }
-        if let tax = estimate.tax?.value { text += "tax: \(tax)\n" }
-        if let discount = estimate.discount?.value {
+        if let tax = written["tax"] {
+            text += tax
+        } else if let tax = estimate.tax?.value { text += "tax: \(tax)\n" }
+        if let discount = written["discount"] {
+            text += discount
+        } else if let discount = estimate.discount?.value {
             switch discount {
             case .percentage(let rate): text += "discount: \(rate)\n"
             case .amount(let amount): text += "discount: \(amount)\n"
             }
         }
-        text += lines(from: estimate)
-        if let notes = estimate.notes { text += "notes: \(YAMLText.scalar(notes))\n" }
+        text += lines(from: estimate, written: written)
+        if let notes = written["notes"] {
+            text += notes
+        } else if let notes = estimate.notes { text += "notes: \(YAMLText.scalar(notes))\n" }
         return text
     }
 
+    /// The top-level entries of a block-style YAML file, each as the lines the user wrote: from
+    /// its key to the line before the next key, less the blank lines and unindented comments
+    /// that lead into the next key. Nil for a file that does not parse or is one flow mapping.
+    static func verbatimEntries(of text: String, path: String) -> [String: String]? {
+        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        guard let root = YAMLParser.parse(Array(body.utf8), path: path).root, let pairs = root.mapping, !root.isFlow else { return nil }
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        var entries: [String: String] = [:]
+        for (index, pair) in pairs.enumerated() {
+            guard let key = pair.key.keyText else { continue }
+            let first = pair.key.range.start.line
+            let next = index + 1 < pairs.count ? pairs[index + 1].key.range.start.line : lines.count + 1
+            guard first >= 1, next > first, next - 1 <= lines.count else { return nil }
+            var slice = lines[(first - 1)..<(next - 1)]
+            while slice.count > 1, let last = slice.last,
+                  last.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) || last.hasPrefix("#") {
+                slice = slice.dropLast()
+            }
+            entries[key] = slice.joined(separator: "\n") + "\n"
+        }
+        return entries
+    }
+
     /// project, category and items of a document, as written.
-    private static func lines(from document: Document) -> String {
+    private static func lines(from document: Document, written: [String: String] = [:]) -> String {
         var text = ""
-        if let project = document.project { text += "project: \(YAMLText.scalar(project))\n" }
-        if let category = document.category { text += "category: \(YAMLText.scalar(category))\n" }
+        if let project = written["project"] {
+            text += project
+        } else if let project = document.project { text += "project: \(YAMLText.scalar(project))\n" }
+        if let category = written["category"] {
+            text += category
+        } else if let category = document.category { text += "category: \(YAMLText.scalar(category))\n" }
+        if let items = written["items"] { return text + items }
         text += "items:\n"
         for item in document.items {
             text += "  - description: \(YAMLText.scalar(item.description))\n"

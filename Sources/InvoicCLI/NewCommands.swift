@@ -118,7 +118,8 @@ struct ConvertCommand: ParsableCommand {
             let invoiceNumber = book.nextNumber(for: .invoice, issued: issued)
             path = "invoices/\(invoiceNumber).yaml"
             changes.append(FileChange(path: path, before: nil, after: NewFiles.conversion(
-                of: estimate, number: invoiceNumber, client: book.clients[estimate.client.value], book: book, issued: issued)))
+                of: estimate, number: invoiceNumber, client: book.clients[estimate.client.value], book: book, issued: issued,
+                estimateText: try editor.read(estimate.file).text)))
             return changes
         }
         if !options.dryRun { print(BookLoader.join(options.directory, path)) }

@@ -78,3 +78,51 @@ extension FirstContactTests {
         #expect(try Invoic.run(["check", "-C", folder.path]).status == 0)
     }
 }
+
+extension FirstContactTests {
+    /// convert takes the estimate's lines and notes over as written: a block scalar stays one,
+    /// comments, quoting and key order stay.
+    @Test func convertKeepsTheEstimatesYAMLStyle() throws {
+        let book = try contractor()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let written = """
+            client: chen
+            issued: 2026-11-21
+            tax: 8.25%   # Austin rate
+            items:
+              # labour first
+              - description: 'Deck repair'
+                quantity: 3     # hours
+                unit: h
+                price: 80.00
+              - { price: 15.00, description: Screws }
+
+            notes: |
+              Thank you!
+              Payment within 30 days.
+
+            # end
+
+            """
+        try written.write(to: book.appendingPathComponent("estimates/EST-0008.yaml"), atomically: true, encoding: .utf8)
+        let converted = try Invoic.run(["convert", "EST-0008", "--accept", "--today", "2026-11-22"], in: book)
+        #expect(converted.status == 0, "\(converted.stderr)")
+        let path = converted.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let invoice = try String(contentsOfFile: path.hasPrefix("/") ? path : book.appendingPathComponent(path).path, encoding: .utf8)
+        #expect(invoice.contains("""
+            tax: 8.25%   # Austin rate
+            items:
+              # labour first
+              - description: 'Deck repair'
+                quantity: 3     # hours
+                unit: h
+                price: 80.00
+              - { price: 15.00, description: Screws }
+            notes: |
+              Thank you!
+              Payment within 30 days.
+
+            """), "\(invoice)")
+        #expect(try Invoic.run(["check"], in: book).status == 0)
+    }
+}
