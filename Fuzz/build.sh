@@ -64,7 +64,7 @@ target() {
     for m in "$@"; do module "$m"; libs+=(-l"$m"); done
     echo "fuzz: linking fuzz-$name"
     local links=(-lyaml)
-    [ "$name" = template ] && links=("${C_LINKS[@]}")
+    [ "$name" = template ] || [ "$name" = render ] && links=("${C_LINKS[@]}")
     "$SWIFTC" "${FLAGS[@]}" -module-name "Fuzz_$name" -L "$OUT/modules" "${libs[@]}" "${links[@]}" \
         -o "$OUT/bin/fuzz-$name" "$ROOT/Fuzz/Targets/$name.swift" 2>&1 | { grep -v "Cannot export local symbol" || true; }
     return "${PIPESTATUS[0]}"
@@ -75,6 +75,7 @@ for t in "${targets[@]}"; do
         yaml) target yaml InvoicDiagnostics InvoicYAML ;;
         document) target document InvoicDiagnostics InvoicYAML InvoicMoney InvoicBook ;;
         template) target template InvoicDiagnostics InvoicYAML InvoicMoney InvoicBook InvoicPDF ;;
-        *) echo "unknown fuzz target $t (yaml, document, template)" >&2; exit 2 ;;
+        render) target render InvoicDiagnostics InvoicYAML InvoicMoney InvoicBook InvoicPDF InvoicReport ;;
+        *) echo "unknown fuzz target $t (yaml, document, template, render)" >&2; exit 2 ;;
     esac
 done

@@ -15,7 +15,7 @@ TIMEOUT=${FUZZ_TIMEOUT:-10}
 RSS_LIMIT=${FUZZ_RSS_MB:-2048}
 WORK=${FUZZ_WORK:-.fuzz}
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(yaml document template)
+[ ${#targets[@]} -eq 0 ] && targets=(yaml document template render)
 
 # seed TARGET CORPUS: copies the target's seed files into its corpus, named by content.
 seed() {
@@ -28,6 +28,7 @@ seed() {
         document-settings) files=$(find examples Tests/Fixtures Fuzz/book -type f \( -name invoic.yaml -o -path '*/hostile/settings/*.yaml' \)) ;;
         document-clients) files=$(find examples Tests/Fixtures Fuzz/book -type f -path '*/clients/*.yaml') ;;
         template) files=$(find templates Fuzz/seeds/template -type f -name '*.yaml') ;;
+        render) files=$(find examples Fuzz/book -type f -path '*/invoices/*' -name '*.yaml') ;;
     esac
     local file
     for file in $files; do

@@ -49,3 +49,12 @@ public struct Currency: Hashable, Sendable, Comparable, CustomStringConvertible 
         lhs.code < rhs.code
     }
 }
+
+/// Bounds on the figures invoic computes and prints.
+public enum MoneyLimits {
+    /// The largest figure of one document, in minor units: 10^15 (ten trillion dollars, a
+    /// quadrillion yen). Far beyond any invoice, and small enough that a renderer's arithmetic
+    /// on one figure (scaled, rounded, laid out) cannot overflow. Sums across documents are
+    /// added with overflow checks in the reports, which say so when one would overflow.
+    public static let largestPrintable: Int64 = 1_000_000_000_000_000
+}

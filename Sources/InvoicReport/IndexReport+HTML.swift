@@ -243,7 +243,8 @@ extension IndexReport {
         let largest = months.map(\.amount).max() ?? 0
         let largestMajor = largest / unit + (largest % unit == 0 ? 0 : 1)
         let step = IndexReport.niceStep(for: largestMajor)
-        let gridLines = max(1, Int((largestMajor + step - 1) / step))
+        // Ceiling divisions written so that no sum can overflow, however large the month.
+        let gridLines = largestMajor <= 0 ? 1 : Int((largestMajor - 1) / step + 1)
         let scaleMax = Int128(step) * Int128(gridLines) * Int128(unit)
         let slot = (width - left - right) / max(1, months.count)
         let barWidth = min(size == .wide ? 64 : 30, max(4, slot * 3 / 5))
@@ -251,7 +252,7 @@ extension IndexReport {
             + "aria-label=\"Income by month in \(currency.code)\">"
         for line in 0...gridLines {
             let y = top + plotHeight - line * plotHeight / gridLines
-            let value = step * Int64(line)
+            let value = Int64(clamping: Int128(step) * Int128(line))
             svg += "<line class=\"grid\" x1=\"\(left)\" y1=\"\(y)\" x2=\"\(width - right)\" y2=\"\(y)\"/>"
             svg += "<text class=\"axis\" x=\"\(left - 8)\" y=\"\(y + 4)\" text-anchor=\"end\">"
                 + escaped(MoneyFormat.number(DecimalNumber(integer: value), locale: locale)) + "</text>"
@@ -284,7 +285,7 @@ extension IndexReport {
         var power: Int64 = 1
         while power <= Int64.max / 100 {
             for step in [power, 2 * power, power >= 10 ? 25 * power / 10 : 2 * power, 5 * power]
-            where (maximum + step - 1) / step <= 5 {
+            where (maximum - 1) / step + 1 <= 5 {
                 return step
             }
             power *= 10

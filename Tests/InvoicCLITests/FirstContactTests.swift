@@ -126,3 +126,30 @@ extension FirstContactTests {
         #expect(try Invoic.run(["check"], in: book).status == 0)
     }
 }
+
+extension FirstContactTests {
+    /// A JPY invoice paid 5e18 once passed check and crashed the HTML report and build: figures
+    /// beyond what invoic prints are a check error, and nothing downstream traps.
+    @Test func figuresBeyondWhatInvoicPrintsAreACheckError() throws {
+        let book = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-overflow-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: book) }
+        for (path, text) in [
+            ("invoic.yaml", "business: { name: X }\ndefaults: { currency: JPY, locale: ja_JP, terms: 30 }\n"),
+            ("clients/c.yaml", "name: C\n"),
+            ("invoices/INV-0001.yaml", "client: c\nissued: 2026-03-01\nitems:\n  - { description: A, price: 9000000000000000000 }\npayments:\n  - { date: 2026-03-02, amount: 5000000000000000000, method: cash }\n"),
+        ] {
+            let url = book.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let check = try Invoic.run(["check", "--diagnostics-format", "gnu"], in: book)
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("invoices/INV-0001.yaml:4:3: error: the figures of INV-0001 reach"), "\(check.stderr)")
+        #expect(check.stderr.contains("[amount-overflow]"))
+        for format in ["html", "json", "csv", "md", "text"] {
+            let report = try Invoic.run(["report", "--format", format, "--today", "2026-04-01"], in: book)
+            #expect(report.status == 0 || report.status == 1, "\(format): \(report.stderr)")
+        }
+        #expect(try Invoic.run(["build", "--today", "2026-04-01"], in: book).status == 1)
+    }
+}

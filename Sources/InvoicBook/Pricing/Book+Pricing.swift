@@ -90,6 +90,17 @@ struct DocumentPricer {
         }
         let figures = Figures(currency: currency, locale: locale, rounding: rounding, dueDate: dueDate(),
                               lines: lines, breakdown: breakdown, payments: payments, paid: paid)
+        // Exact is not enough: every figure must also fit what the PDFs and reports print and add
+        // up across a book, so a document beyond that is refused here rather than crash a renderer.
+        let largest = ([breakdown.subtotal, breakdown.total, paid] + lines.map(\.amount)).map(\.magnitude).max() ?? 0
+        guard largest <= MoneyLimits.largestPrintable.magnitude else {
+            // The payments have no range of their own; like their sum above, they point at the issue date.
+            let culprit = paid.magnitude == largest ? document.issued.range : (document.itemsRange ?? document.issued.range)
+            error("amount-overflow", "the figures of \(document.number) reach \(MoneyFormat.plain(Int64(clamping: largest), currency)) \(currency.code), more than invoic prints",
+                  at: culprit,
+                  help: "a document's figures are at most \(MoneyFormat.plain(MoneyLimits.largestPrintable, currency)) \(currency.code); check the quantities, prices and payments")
+            return nil
+        }
         checkStatedFigures(figures)
         return figures
     }
