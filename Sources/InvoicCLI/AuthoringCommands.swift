@@ -7,8 +7,11 @@ import InvoicMoney
 
 /// Options of every command that writes to a book.
 struct EditOptions: ParsableArguments {
-    @Option(name: .customShort("C"), help: ArgumentHelp("The book's directory.", valueName: "dir"))
-    var directory: String = "."
+    @Option(name: .customShort("C"), help: ArgumentHelp("The book's directory; default: the current one, or the nearest one above it with an invoic.yaml.", valueName: "dir"))
+    var givenDirectory: String = "."
+
+    /// The book's folder: run from a sub-folder, invoic finds the book above, as git does.
+    var directory: String { BookLocation.root(containing: givenDirectory) }
 
     @Flag(help: "Print the change as a diff and write nothing.")
     var dryRun = false

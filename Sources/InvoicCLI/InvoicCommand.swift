@@ -56,8 +56,11 @@ public let invoicVersion = "0.1.0"
 
 /// The options every command that reads a book shares.
 struct BookOptions: ParsableArguments {
-    @Option(name: .customShort("C"), help: ArgumentHelp("The book's directory.", valueName: "dir"))
-    var directory: String = "."
+    @Option(name: .customShort("C"), help: ArgumentHelp("The book's directory; default: the current one, or the nearest one above it with an invoic.yaml.", valueName: "dir"))
+    var givenDirectory: String = "."
+
+    /// The book's folder: run from a sub-folder, invoic finds the book above, as git does.
+    var directory: String { BookLocation.root(containing: givenDirectory) }
 
     @Option(help: ArgumentHelp("The date statuses are computed for (YYYY-MM-DD); default: the system date.", valueName: "date"))
     var today: Day?

@@ -16,8 +16,11 @@ struct PDFCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .customShort("C"), help: ArgumentHelp("The book's directory.", valueName: "dir"))
-    var directory: String = "."
+    @Option(name: .customShort("C"), help: ArgumentHelp("The book's directory; default: the current one, or the nearest one above it with an invoic.yaml.", valueName: "dir"))
+    var givenDirectory: String = "."
+
+    /// The book's folder: run from a sub-folder, invoic finds the book above, as git does.
+    var directory: String { BookLocation.root(containing: givenDirectory) }
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "Where to write: a directory (created when missing), or a file name ending in .pdf for a single document.",

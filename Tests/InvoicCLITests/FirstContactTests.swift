@@ -153,3 +153,64 @@ extension FirstContactTests {
         #expect(try Invoic.run(["build", "--today", "2026-04-01"], in: book).status == 1)
     }
 }
+
+extension FirstContactTests {
+    /// Run from a sub-folder of a book, every kind of command finds the book above, as git does,
+    /// and prints paths that open from where the user is.
+    @Test func commandsRunFromASubFolderFindTheBook() throws {
+        let book = try contractor()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let invoices = book.appendingPathComponent("invoices")
+        let check = try Invoic.run(["check", "--today", "2026-06-01"], in: invoices)
+        #expect(check.status == 0, "\(check.stderr)")
+        let report = try Invoic.run(["report", "--format", "json", "--today", "2026-06-01"], in: invoices)
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(report.stdout.contains("\"number\": \"INV-0001\""))
+        let rendered = try Invoic.run(["pdf", "INV-0012.yaml"], in: invoices)
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        #expect(FileManager.default.fileExists(atPath: invoices.appendingPathComponent("INV-0012.pdf").path))
+        let sent = try Invoic.run(["send", "INV-0012", "--today", "2026-12-01", "--dry-run"], in: invoices)
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(sent.stdout.contains("+sent: 2026-12-01"))
+
+        // A diagnostic names the file as it opens from the sub-folder.
+        let file = invoices.appendingPathComponent("INV-0002.yaml")
+        try (try String(contentsOf: file, encoding: .utf8) + "bogus: 1\n").write(to: file, atomically: true, encoding: .utf8)
+        let deeper = invoices.appendingPathComponent("drafts/old")
+        try FileManager.default.createDirectory(at: deeper, withIntermediateDirectories: true)
+        let failing = try Invoic.run(["check", "--diagnostics-format", "gnu"], in: deeper)
+        #expect(failing.status == 1)
+        #expect(failing.stderr.contains("../../../invoices/INV-0002.yaml:"), "\(failing.stderr)")
+
+        // Outside any book the message is the old one.
+        let outside = try Invoic.run(["check"], in: FileManager.default.temporaryDirectory)
+        #expect(outside.status == 2)
+        #expect(outside.stderr.contains("this is not an invoic book"), "\(outside.stderr)")
+    }
+}
+
+extension FirstContactTests {
+    /// The README's example check output is what check prints for the mistakes it describes.
+    @Test func theReadmeShowsWhatCheckPrints() throws {
+        let readme = try String(contentsOf: Invoic.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = try #require(readme.range(of: "<!-- check-output -->\n```\n"))
+        let block = readme[marker.upperBound...]
+        let shown = String(block[..<(try #require(block.range(of: "```\n"))).lowerBound])
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-readme-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("examples"), withIntermediateDirectories: true)
+        let book = folder.appendingPathComponent("examples/contractor")
+        try FileManager.default.moveItem(at: try contractor(), to: book)
+        for (file, from, to) in [("invoices/INV-0004.yaml", "client: chen\n", "client: chenn\n"),
+                                 ("invoices/INV-0006.yaml", "total: 3934.70 ", "total: 3934.07 ")] {
+            let url = book.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            #expect(text.contains(from), "\(file) no longer has \(from)")
+            try text.replacingOccurrences(of: from, with: to).write(to: url, atomically: true, encoding: .utf8)
+        }
+        let check = try Invoic.run(["check", "-C", "examples/contractor"], in: folder)
+        #expect(check.status == 1)
+        #expect(check.stderr == shown, "README.md shows:\n\(shown)\ncheck prints:\n\(check.stderr)")
+    }
+}
