@@ -32,7 +32,7 @@ let package = Package(
         // bench/pdf/run.sh: 1,000 invoices through PDFRenderer next to a bare cairo+pango loop (the floor).
         .executableTarget(name: "InvoicPDFBench", dependencies: ["InvoicPDF", "InvoicBook", "InvoicMoney", "CPangoCairo"], path: "bench/pdf/Sources"),
         .target(name: "InvoicReport", dependencies: ["InvoicBook"]),
-        .target(name: "InvoicBuild", dependencies: ["InvoicBook"]),
+        .target(name: "InvoicBuild", dependencies: ["InvoicBook", "InvoicDiagnostics", "InvoicHistory", "InvoicPDF", "InvoicReport"]),
         .target(name: "InvoicAuthoring", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics"]),
         .target(name: "InvoicHistory", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicCLI", dependencies: [

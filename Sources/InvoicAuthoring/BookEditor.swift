@@ -92,18 +92,16 @@ public struct BookEditor: Sendable {
         } catch {
             throw .io("cannot create \(directory): \(error.localizedDescription)")
         }
-        let temporary = directory + "/.\((target as NSString).lastPathComponent).\(getpid()).tmp"
         let bytes = Array(change.after.utf8)
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { throw .io("cannot write \(temporary)") }
-        defer { unlink(temporary) }
         if let before = change.before {
             guard FileManager.default.contents(atPath: target).map({ [UInt8]($0) }) == before else { throw .changedOnDisk(change.path) }
-            guard rename(temporary, target) == 0 else { throw .io("cannot replace \(change.path): \(String(cString: strerror(errno)))") }
-        } else {
-            // link() fails when the name exists: a new file never overwrites one.
-            guard link(temporary, target) == 0 else {
-                throw errno == EEXIST ? .refused("\(change.path) already exists; invoic never overwrites a file") : .io("cannot create \(change.path): \(String(cString: strerror(errno)))")
-            }
+        }
+        do {
+            try AtomicFile.write(bytes, to: target, mode: change.before == nil ? .createNew : .replace)
+        } catch where error.code == EEXIST {
+            throw .refused("\(change.path) already exists; invoic never overwrites a file")
+        } catch {
+            throw .io("cannot \(change.before == nil ? "create" : "replace") \(change.path): \(error.reason)")
         }
     }
 }

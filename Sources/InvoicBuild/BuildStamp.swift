@@ -66,3 +66,17 @@ public struct BuildStamp: Sendable {
         return BuildStamp(fingerprint: String(lines[0]), logo: lines[1].isEmpty ? nil : String(lines[1]))
     }
 }
+
+/// The files the last finished build read (relative to the book), one per line: a build that
+/// finds nothing to do still writes the depfile make asks for from them.
+enum BuildInputs {
+    static let fileName = ".invoic-inputs"
+
+    static func record(_ inputs: [String], in folder: OutputFolder) throws {
+        try folder.update(Array(inputs.map { $0 + "\n" }.joined().utf8), at: fileName)
+    }
+
+    static func recorded(in folder: OutputFolder) -> [String]? {
+        folder.read(fileName).map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) }
+    }
+}

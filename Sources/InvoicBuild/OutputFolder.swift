@@ -1,4 +1,5 @@
 import Foundation
+import InvoicBook
 
 /// The build folder: the one place invoic writes. Every write is atomic (a temporary file in the
 /// same folder, then rename), so a build killed at any moment leaves each output either old and
@@ -67,25 +68,10 @@ public struct OutputFolder: Sendable {
     /// Writes `bytes` as `name` atomically.
     public func write(_ bytes: [UInt8], to name: String) throws {
         guard Self.isPlainName(name) else { throw OutputError(path: url(name), reason: "an output name must be a plain file name") }
-        let temporary = url(".\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp")
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw OutputError(path: url(name), reason: String(cString: strerror(errno))) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-            if written < 0 {
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                unlink(temporary)
-                throw OutputError(path: url(name), reason: reason)
-            }
-            offset += written
-        }
-        close(descriptor)
-        guard rename(temporary, url(name)) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw OutputError(path: url(name), reason: reason)
+        do {
+            try AtomicFile.write(bytes, to: url(name))
+        } catch {
+            throw OutputError(path: url(name), reason: error.reason)
         }
     }
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import InvoicBook
 import InvoicDiagnostics
-import InvoicHistory
+import InvoicBuild
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,37 +15,44 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("diagnostics-format"), help: "human, gnu (file:line:col: error: message [code]) or json.")
     var format: DiagnosticFormat = .human
 
-    @Flag(help: "Also judge the book against its git history: issued invoices unchanged and kept, numbers never reused (default: `history:` in invoic.yaml).")
-    var history = false
+    @OptionGroup var historyOptions: HistoryOptions
 
     @Flag(help: "Check what is staged in git (what the next commit records) instead of the working tree, as the pre-commit hook does.")
     var staged = false
 
     func run() throws {
-        // git reads the history while the book is checked.
-        let reading = history ? HistoryReading(at: book.directory) : nil
-        let checked = staged ? try loadStaged(book) : (result: try loadChecked(book), files: nil)
-        var result = checked.result
-        if history || result.book.settings.history {
-            let found = historyDiagnostics(result.book, root: book.directory, files: checked.files, asked: history, reading: reading)
-            result.diagnostics = (result.diagnostics + found).sorted()
-        }
-        Reporter(format: format, root: book.directory, sources: result.book.sources).report(result.diagnostics)
-        if result.diagnostics.hasErrors { throw ExitCode(1) }
+        let checked = try runPipeline(BookPipeline(root: book.directory, history: historyOptions.policy, staged: staged))
+        Reporter(format: format, root: book.directory, sources: checked.sources).report(checked.diagnostics)
+        if checked.hasErrors { throw ExitCode(1) }
     }
 }
 
-extension DiagnosticFormat: ExpressibleByArgument {}
+/// When check, build and pdf judge the book against its git history.
+struct HistoryOptions: ParsableArguments {
+    @Flag(help: "Judge the book against its git history even when it does not keep one: issued invoices unchanged and kept, numbers never reused (by default only a book with `history: true` or its own git repository is judged).")
+    var history = false
 
-/// Loads and checks the book, turning a missing book into exit status 2.
-func loadChecked(_ options: BookOptions) throws -> BookChecker.Result {
+    @Flag(help: "Do not judge the book against its git history.")
+    var noHistory = false
+
+    func validate() throws {
+        if history && noHistory { throw ValidationError("--history and --no-history contradict each other: pass one") }
+    }
+
+    var policy: BookPipeline.History { history ? .required : noHistory ? .skipped : .whenKept }
+}
+
+/// Runs the pipeline's checking steps, turning a missing book into exit status 2.
+func runPipeline(_ pipeline: BookPipeline, upTo last: BookPipeline.Step = .assets) throws -> BookPipeline.Checked {
     do {
-        return try BookChecker.check(at: options.directory)
+        return try pipeline.check(upTo: last)
     } catch {
         Terminal.standardError.write("error: \(error)\n")
         throw ExitCode(2)
     }
 }
+
+extension DiagnosticFormat: ExpressibleByArgument {}
 
 /// Prints diagnostics with paths as the user can open them from where they ran invoic.
 struct Reporter {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import InvoicBook
+import InvoicBuild
 import InvoicDiagnostics
 import InvoicHistory
 
@@ -22,7 +23,7 @@ struct LogCommand: ParsableCommand {
 
     func run() throws {
         let reading = HistoryReading(at: book.directory)
-        let result = try loadChecked(book)
+        let result = try runPipeline(BookPipeline(root: book.directory), upTo: .book)
         let history: BookHistory
         do {
             history = try reading.history()

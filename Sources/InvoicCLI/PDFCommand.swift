@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import InvoicBook
 import InvoicDiagnostics
-import InvoicPDF
+import InvoicBuild
 
 struct PDFCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,6 +35,8 @@ struct PDFCommand: ParsableCommand {
         valueName: "file"))
     var files: [String]
 
+    @OptionGroup var historyOptions: HistoryOptions
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("name at least one document file, e.g. `invoic pdf invoices/INV-0001.yaml`") }
         if let output, output.lowercased().hasSuffix(".pdf"), files.count > 1 {
@@ -43,14 +45,8 @@ struct PDFCommand: ParsableCommand {
     }
 
     func run() throws {
-        let result: BookChecker.Result
-        do {
-            result = try BookChecker.check(at: directory)
-        } catch {
-            Terminal.standardError.write("error: \(error)\n")
-            throw ExitCode(2)
-        }
-        let book = result.book
+        let checked = try runPipeline(BookPipeline(root: directory, history: historyOptions.policy))
+        let book = checked.book
         var documents: [Document] = []
         var unknown: [String] = []
         for file in files {
@@ -63,50 +59,33 @@ struct PDFCommand: ParsableCommand {
             throw ExitCode(2)
         }
 
-        var sources = book.sources
-        let reporter = { (diagnostics: [Diagnostic]) in
-            Reporter(format: format, root: directory, sources: sources).report(diagnostics)
-        }
-        // Errors that stop a document: in its own file, its client's file, or the book's settings.
-        let errorFiles = Set(result.diagnostics.filter { $0.severity == .error }.map { $0.file ?? BookSettings.fileName })
-        var blocked = documents.filter { document in
-            let files = [document.file, BookSettings.fileName, book.clients[document.client.value]?.file].compactMap { $0 }
-            return document.figures == nil || files.contains(where: errorFiles.contains)
-        }.map(\.number)
-        var diagnostics = result.diagnostics
-
-        let renderer: PDFRenderer
-        do {
-            renderer = try PDFRenderer(book: book)
-        } catch {
-            for source in error.sources { sources[source.path] = source }
-            reporter(diagnostics + error.diagnostics)
-            throw ExitCode(1)
-        }
-
+        var diagnostics = checked.diagnostics
+        var blocked = documents.filter { !checked.canRender($0) }.map(\.number)
         let outputIsFile = output?.lowercased().hasSuffix(".pdf") == true
         let folder = outputIsFile ? nil : output
         if let folder {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         var written: [String] = []
-        for document in documents where !blocked.contains(document.number) {
-            switch renderer.render(document) {
-            case .failure(let error):
-                diagnostics += error.diagnostics
-                blocked.append(document.number)
-            case .success(let bytes):
-                let path = outputIsFile ? output! : BookLoader.join(folder ?? "", book.pdfFileName(for: document))
-                do {
-                    try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
-                    written.append(path)
-                } catch {
-                    Terminal.standardError.write("error: cannot write \(path): \(error.localizedDescription)\n")
+        if let renderer = checked.renderer {
+            for document in documents where !blocked.contains(document.number) {
+                switch renderer.render(document) {
+                case .failure(let error):
+                    diagnostics += error.diagnostics
                     blocked.append(document.number)
+                case .success(let bytes):
+                    let path = outputIsFile ? output! : BookLoader.join(folder ?? "", book.pdfFileName(for: document))
+                    do {
+                        try AtomicFile.write(bytes, to: path)
+                        written.append(path)
+                    } catch {
+                        Terminal.standardError.write("error: \(error)\n")
+                        blocked.append(document.number)
+                    }
                 }
             }
         }
-        reporter(diagnostics.sorted())
+        Reporter(format: format, root: directory, sources: checked.sources).report(diagnostics.sorted())
         for path in written { print(path) }
         if !blocked.isEmpty {
             Terminal.standardError.write("error: not rendered: \(blocked.joined(separator: ", "))\n")

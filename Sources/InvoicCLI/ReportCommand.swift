@@ -1,5 +1,6 @@
 import ArgumentParser
 import InvoicBook
+import InvoicBuild
 import InvoicMoney
 import InvoicReport
 
@@ -41,9 +42,9 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let result = try loadChecked(book)
+        let result = try runPipeline(BookPipeline(root: book.directory), upTo: .book)
         if result.diagnostics.hasErrors {
-            Reporter(format: .human, root: book.directory, sources: result.book.sources).report(result.diagnostics)
+            Reporter(format: .human, root: book.directory, sources: result.sources).report(result.diagnostics)
             throw ExitCode(1)
         }
         if let client, result.book.clients[client] == nil {
@@ -55,7 +56,7 @@ struct ReportCommand: ParsableCommand {
         let filter = IndexReport.Filter(status: status.flatMap(Status.init(rawValue:)), client: client,
                                         currency: currency.flatMap(Currency.named))
         let report = IndexReport(book: result.book, today: book.resolvedToday, warnings: result.diagnostics, filter: filter,
-                                 issuingCommits: issuingCommits(of: result.book))
+                                 issuingCommits: BookPipeline.issuingCommits(of: result.book))
         Terminal.standardOutput.write(report.render(format))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InvoicTestSupport
 import Testing
 
 /// What a new user runs into in the first hour: each a defect once, kept fixed here.
@@ -212,5 +213,44 @@ extension FirstContactTests {
         let check = try Invoic.run(["check", "-C", "examples/contractor"], in: folder)
         #expect(check.status == 1)
         #expect(check.stderr == shown, "README.md shows:\n\(shown)\ncheck prints:\n\(check.stderr)")
+    }
+}
+
+extension FirstContactTests {
+    /// `invoic build` first, then make: the depfile is written on every path, so make keeps
+    /// seeing the book's files and rebuilds when one is edited.
+    @Test func makeKeepsRebuildingAfterABuildRanFirst() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-make-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try Invoic.run(["init", folder.path, "--name", "Make Studio", "--currency", "EUR", "--locale", "de_DE"]).status == 0)
+        #expect(try Invoic.run(["new", "client", "acme", "--name", "Acme"], in: folder).status == 0)
+        let new = try Invoic.run(["new", "invoice", "--client", "acme", "--today", "2026-11-02"], in: folder)
+        #expect(new.status == 0, "\(new.stderr)")
+        let invoice = folder.appendingPathComponent("invoices/INV-0001.yaml")
+        let draft = try String(contentsOf: invoice, encoding: .utf8)
+        let lines = "items:\n  - { description: Design, quantity: 2, price: 100.00 }\n"
+        let text = draft.contains("items:") ? String(draft[..<draft.range(of: "items:")!.lowerBound]) + lines : draft + lines
+        try text.write(to: invoice, atomically: true, encoding: .utf8)
+
+        func make() throws -> Invoic.Output {
+            try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["make", "--no-print-directory", "INVOIC=\(Invoic.binary.path)"], in: folder)
+        }
+        let build = try Invoic.run(["build", "--quiet"], in: folder)
+        #expect(build.status == 0, "\(build.stderr)")
+        let first = try make()
+        #expect(first.status == 0, "\(first.stderr)")
+        let depfile = folder.appendingPathComponent("build/invoic.d")
+        #expect(FileManager.default.fileExists(atPath: depfile.path), "the no-op build wrote no depfile")
+        #expect(try String(contentsOf: depfile, encoding: .utf8).contains("invoices/INV-0001.yaml"))
+
+        let pdf = folder.appendingPathComponent("build/INV-0001.pdf")
+        let before = try Data(contentsOf: pdf)
+        // make compares modification times: the edit must be newer than the stamp.
+        Thread.sleep(forTimeInterval: 1.1)
+        try text.replacingOccurrences(of: "price: 100.00", with: "price: 120.00").write(to: invoice, atomically: true, encoding: .utf8)
+        let second = try make()
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("build --depfile"), "make did not run invoic: \(second.stdout)")
+        #expect(try Data(contentsOf: pdf) != before, "the edited invoice's PDF was not rebuilt")
     }
 }

@@ -158,3 +158,35 @@ import Testing
         #expect(log.stderr.contains("is not in a git repository"))
     }
 }
+
+extension HistoryEndToEndTests {
+    /// In a git book, build and pdf judge the history as check does and refuse an issued invoice
+    /// that was changed, with the same diagnostic; --no-history skips the judging.
+    @Test func buildAndPDFRefuseWhatTheHistoryRejects() throws {
+        let book = Repository(try Invoic.copy(Invoic.examples.appendingPathComponent("contractor")))
+        try book.git("init", "--quiet", "--initial-branch=main")
+        try book.commit("The book")
+        #expect(try book.invoic("build", "--quiet", "--today", "2026-11-21").status == 0)
+
+        try book.edit("invoices/INV-0007.yaml", "price: 68.00", "price: 72.00")
+        try book.commit("A better price")
+        let check = try book.invoic("check", "--today", "2026-11-21")
+        #expect(check.status == 1, "a book with its own repository is judged without --history")
+        let message = "error[issued-invoice-changed]: the price of line 1 of issued invoice INV-0007 changed from 68.00 to 72.00"
+        #expect(check.stderr.contains(message), "\(check.stderr)")
+
+        let build = try book.invoic("build", "--today", "2026-11-21")
+        #expect(build.status == 1)
+        #expect(build.stderr.contains(message), "\(build.stderr)")
+        #expect(build.stderr.contains("nothing was built"))
+        let pdf = try book.invoic("pdf", "INV-0007", "-o", "out")
+        #expect(pdf.status == 1)
+        #expect(pdf.stderr.contains(message), "\(pdf.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: book.folder.appendingPathComponent("out/INV-0007.pdf").path))
+
+        #expect(try book.invoic("check", "--no-history", "--today", "2026-11-21").status == 0)
+        let unjudged = try book.invoic("build", "--no-history", "--quiet", "--today", "2026-11-21")
+        #expect(unjudged.status == 0, "\(unjudged.stderr)")
+        #expect(try book.invoic("pdf", "INV-0007", "-o", "out", "--no-history").status == 0)
+    }
+}

@@ -13,6 +13,8 @@ public final class PDFRenderer {
     private let template: Template
     private let engine: TextEngine
     private let logo: Logo?
+    /// The template files read, for the glyph check: a label may carry a character too.
+    private let templateTexts: [String]
 
     /// The template the book names (`template:` in invoic.yaml), `invoi` when it names none.
     public var templateName: String { template.name }
@@ -33,6 +35,7 @@ public final class PDFRenderer {
             throw TemplateError(diagnostics: (resolver.diagnostics + decoder.diagnostics).sorted(), sources: resolver.sources)
         }
         self.template = template
+        templateTexts = resolver.sources.map(\.text)
 
         if let logo = book.settings.logo {
             // The check stage reports a logo outside the book or too large; it is never even read.
@@ -77,10 +80,7 @@ public final class PDFRenderer {
                 "unrenderable-document", "\(document.number) cannot be rendered: its figures could not be computed",
                 file: document.file, range: document.issued.range, help: "fix the errors `invoic check` reports for this file")]))
         }
-        let text = DocumentText(locale: figures.locale, currency: figures.currency)
-        engine.setLanguage(text.languageTag.lowercased())
-        var composer = Composer(template: template.forCJK(locale: figures.locale), engine: engine, book: book, document: document, figures: figures, logoSize: logo.map { ($0.width, $0.height) })
-        let pages = composer.pages()
+        let (composer, pages) = compose(document, figures)
         if !composer.missing.isEmpty {
             return .failure(RenderError(diagnostics: missingGlyphs(composer.missing, in: document)))
         }
@@ -89,10 +89,58 @@ public final class PDFRenderer {
         for page in pages { canvas.draw(page, logo: logo) }
         let issued = document.issued.value
         do {
-            return .success(try PDFMetadata.finish(canvas.finish(), date: (issued.year, issued.month, issued.day), language: text.languageTag))
+            return .success(try PDFMetadata.finish(canvas.finish(), date: (issued.year, issued.month, issued.day), language: composer.text.languageTag))
         } catch {
             return .failure(RenderError(diagnostics: [.error(
                 "render-failed", "cairo wrote \(document.number) in a form invoic does not recognise (\(error))", file: document.file)]))
+        }
+    }
+
+    /// The pages of one document, laid out but not drawn.
+    private func compose(_ document: Document, _ figures: Figures) -> (Composer, [[DrawOp]]) {
+        engine.setLanguage(DocumentText(locale: figures.locale, currency: figures.currency).languageTag.lowercased())
+        var composer = Composer(template: template.forCJK(locale: figures.locale), engine: engine, book: book, document: document, figures: figures, logoSize: logo.map { ($0.width, $0.height) })
+        let pages = composer.pages()
+        return (composer, pages)
+    }
+
+    /// What `render` would refuse for want of a glyph, found without drawing, so `check` (and the
+    /// pre-commit hook) catches it. Every character of the book's files and templates that is not
+    /// surely drawn is shaped once; only when some font lacks one are the documents whose files
+    /// hold it laid out, exactly as `render` lays them out, for the same diagnostics.
+    public func missingGlyphs() -> [Diagnostic] {
+        var rare = Set<Unicode.Scalar>()
+        for text in book.sources.values.map(\.text) + templateTexts {
+            for scalar in text.unicodeScalars where !Self.surelyDrawn(scalar) { rare.insert(scalar) }
+        }
+        guard !rare.isEmpty else { return [] }
+        var probe = String.UnicodeScalarView()
+        probe.append(contentsOf: rare.sorted { $0.value < $1.value })
+        var lacking = Set<Unicode.Scalar>()
+        let tags = Set(book.documents.compactMap(\.figures).map { DocumentText(locale: $0.locale, currency: $0.currency).languageTag.lowercased() })
+        for tag in tags.sorted() {
+            engine.setLanguage(tag)
+            lacking.formUnion(engine.block(String(probe), template.style(.description)).missing)
+        }
+        guard !lacking.isEmpty else { return [] }
+        let templateLacks = templateTexts.contains { $0.unicodeScalars.contains(where: lacking.contains) }
+        var diagnostics: [Diagnostic] = []
+        for document in book.documents {
+            guard let figures = document.figures else { continue }
+            let files = [document.file, book.clients[document.client.value]?.file, BookSettings.fileName].compactMap { $0 }
+            guard templateLacks || files.contains(where: { book.sources[$0]?.text.unicodeScalars.contains(where: lacking.contains) == true }) else { continue }
+            let (composer, _) = compose(document, figures)
+            diagnostics += missingGlyphs(composer.missing, in: document)
+        }
+        return diagnostics
+    }
+
+    /// Latin, Greek, Cyrillic, general punctuation and the currency signs: every font invoic pins
+    /// draws them, so no text made of them alone needs shaping to know.
+    private static func surelyDrawn(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x0530, 0x2000..<0x2070, 0x20A0..<0x20C1: return true
+        default: return false
         }
     }
 

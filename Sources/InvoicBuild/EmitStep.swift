@@ -4,9 +4,10 @@ import InvoicBook
 import InvoicDiagnostics
 import Synchronization
 
-/// The build: decides what is stale by content, renders it on all cores, writes atomically,
-/// removes outputs of deleted documents, and records what it did for the next build.
-public struct BuildPipeline: Sendable {
+/// The last steps of a build (see `BookPipeline`): decides what is stale by content, renders it
+/// on all cores, writes atomically, removes outputs of deleted documents, and records what it did
+/// for the next build.
+public struct EmitStep: Sendable {
     public var folder: OutputFolder
     public var jobs: Int
 
@@ -31,10 +32,12 @@ public struct BuildPipeline: Sendable {
     /// `makeRenderer` is called once per worker thread. `stamp`, when given, is forgotten before
     /// anything is written and recorded once everything rendered: both under the folder's lock, so
     /// a concurrent build of the same book can never record a stamp for outputs it did not write.
+    /// `inputs` (the files make should watch) are recorded with the stamp, for the depfile of a
+    /// build that finds nothing to do.
     /// Throws the `RenderFailure` of a renderer that cannot be made (a template's errors: then
     /// nothing is rendered), or the first error the system gave writing an output.
     public func run<R: DocumentRenderer>(
-        _ plan: BuildPlan, extraFiles: [(name: String, bytes: [UInt8])] = [], stamp: BuildStamp? = nil,
+        _ plan: BuildPlan, extraFiles: [(name: String, bytes: [UInt8])] = [], stamp: BuildStamp? = nil, inputs: [String]? = nil,
         makeRenderer: @Sendable () throws(RenderFailure) -> R, progress: Progress? = nil
     ) throws -> Summary {
         try folder.create()
@@ -80,7 +83,10 @@ public struct BuildPipeline: Sendable {
         }
         try folder.update(Array(next.text.utf8), at: Manifest.fileName)
         if let writeFailure { throw writeFailure }
-        if let stamp, summary.diagnostics.isEmpty { try BuildStamp.record(stamp, in: folder) }
+        if let stamp, summary.diagnostics.isEmpty {
+            if let inputs { try BuildInputs.record(inputs, in: folder) }
+            try BuildStamp.record(stamp, in: folder)
+        }
         return summary
     }
 

@@ -12,17 +12,17 @@ struct TextRenderer: DocumentRenderer {
     }
 }
 
-@Suite struct BuildPipelineTests {
+@Suite struct EmitStepTests {
     let book = TestBook([
         "invoices/INV-0001.yaml": invoice(),
         "invoices/INV-0002.yaml": invoice(issued: "2026-03-02"),
         "estimates/EST-0001.yaml": invoice(),
     ])
 
-    func build(jobs: Int = 2, out: String? = nil) throws -> BuildPipeline.Summary {
+    func build(jobs: Int = 2, out: String? = nil) throws -> EmitStep.Summary {
         let result = book.checkKeeping()
         #expect(!result.diagnostics.hasErrors)
-        let pipeline = BuildPipeline(folder: OutputFolder(path: out ?? book.root + "/build"), jobs: jobs)
+        let pipeline = EmitStep(folder: OutputFolder(path: out ?? book.root + "/build"), jobs: jobs)
         return try pipeline.run(BuildPlan(book: result.book, renderer: "test 1"), extraFiles: [("index.txt", Array("index\n".utf8))],
                                 makeRenderer: { TextRenderer() })
     }

@@ -1,0 +1,245 @@
+import Foundation
+import InvoicBook
+import InvoicDiagnostics
+import InvoicHistory
+import InvoicPDF
+import InvoicReport
+
+/// The steps every front end runs (the CLI's check, build and pdf, make, the tests), in this
+/// order: load and decode the files, check the book, judge it against its git history, resolve
+/// its assets (template, fonts, logo, and a glyph for every character), then, for a build: plan
+/// what is stale, render the PDFs on all cores, render the report, write. `check` runs the steps
+/// up to the assets, so it refuses exactly what a build would refuse.
+///
+/// The pipeline returns values and diagnostics; it never prints.
+public struct BookPipeline: Sendable {
+    /// When the book is judged against its git history.
+    public enum History: Sendable {
+        /// When the book keeps its history in git: `history: true` in invoic.yaml, or the book's
+        /// folder is a git repository of its own. History that cannot be read is a warning.
+        case whenKept
+        /// Always (`--history`): history that cannot be read is an error.
+        case required
+        /// Never (`--no-history`).
+        case skipped
+    }
+
+    public var root: String
+    public var history: History
+    /// Check what is staged in git (what the next commit records) instead of the working tree.
+    public var staged: Bool
+
+    public init(root: String, history: History = .whenKept, staged: Bool = false) {
+        self.root = root
+        self.history = history
+        self.staged = staged
+    }
+
+    /// What the steps up to the assets found.
+    public struct Checked {
+        public var book: Book
+        public var diagnostics: [Diagnostic]
+        /// The text of every file a diagnostic may point into: the book's and its templates'.
+        public var sources: [String: SourceFile]
+        /// The renderer, once the template, its fonts and the logo resolved.
+        public var renderer: PDFRenderer?
+        /// The history the book was judged against, when it was.
+        public var judgedHistory: BookHistory?
+
+        public var hasErrors: Bool { diagnostics.hasErrors }
+
+        /// Whether `document` can be rendered now: it has figures, the assets resolved, and no
+        /// error stands in its own file, its client's file or invoic.yaml.
+        public func canRender(_ document: Document) -> Bool {
+            guard renderer != nil, document.figures != nil else { return false }
+            let files = [document.file, BookSettings.fileName, book.clients[document.client.value]?.file].compactMap { $0 }
+            return !diagnostics.contains { $0.severity == .error && files.contains($0.file ?? BookSettings.fileName) }
+        }
+    }
+
+    /// The steps before rendering, in order.
+    public enum Step: Int, Sendable, Comparable {
+        /// Load, decode and check the book's files.
+        case book
+        /// Judge the book against its git history (as `history` says).
+        case history
+        /// Resolve the template, its fonts and the logo, and find characters no font draws.
+        case assets
+
+        public static func < (a: Step, b: Step) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// Runs the steps up to `last` (all of them by default: what `check` runs).
+    public func check(upTo last: Step = .assets) throws(PipelineError) -> Checked {
+        // git reads the history on another thread while the book is loaded and checked.
+        let judging = last >= .history && history != .skipped
+        var reading = judging && (history == .required || Self.isRepository(root)) ? HistoryReading(at: root) : nil
+        let (result, stagedFiles) = try load()
+        if reading == nil, judging, result.book.settings.history { reading = HistoryReading(at: root) }
+        var checked = Checked(book: result.book, diagnostics: result.diagnostics, sources: result.book.sources)
+        if let reading { judge(&checked, against: reading, files: stagedFiles) }
+        if last >= .assets { resolveAssets(&checked) }
+        checked.diagnostics.sort()
+        return checked
+    }
+
+    /// The book from the working tree, or as staged in git with the paths staged. Diagnostics
+    /// about documents and clients only in the working tree are left out when staged: they are
+    /// not being committed.
+    private func load() throws(PipelineError) -> (BookChecker.Result, Set<String>?) {
+        guard staged else {
+            do { return (try BookChecker.check(at: root), nil) } catch { throw .noBook(error) }
+        }
+        let files: [String: [UInt8]]
+        do { files = try BookHistory.stagedFiles(at: root) } catch { throw .staged(error) }
+        var result: BookChecker.Result
+        do { result = try BookChecker.check(at: root, overrides: files) } catch { throw .noBook(error) }
+        result.diagnostics.removeAll { diagnostic in
+            guard let file = diagnostic.file, ["invoices/", "estimates/", "clients/"].contains(where: file.hasPrefix) else { return false }
+            return files[file] == nil
+        }
+        return (result, Set(files.keys))
+    }
+
+    private func judge(_ checked: inout Checked, against reading: HistoryReading, files: Set<String>?) {
+        do {
+            let history = try reading.history()
+            checked.judgedHistory = history
+            checked.diagnostics += history.judge(checked.book, files: files)
+        } catch {
+            checked.diagnostics.append(HistoryIsReadable.diagnostic(error, asked: self.history == .required))
+        }
+    }
+
+    /// Resolves the template, its fonts and the logo as the renderer does (it is the renderer),
+    /// and finds the characters no font draws.
+    private func resolveAssets(_ checked: inout Checked) {
+        do {
+            let renderer = try PDFRenderer(book: checked.book)
+            checked.diagnostics += renderer.missingGlyphs()
+            checked.renderer = renderer
+        } catch {
+            // A logo or template path the book's own checks already found wrong (missing, outside
+            // the book) is reported once, by them.
+            let reported = Set(checked.diagnostics.filter { $0.severity == .error }.map { "\($0.file ?? "") \(String(describing: $0.range))" })
+            checked.diagnostics += error.diagnostics.filter { !reported.contains("\($0.file ?? "") \(String(describing: $0.range))") }
+            for source in error.sources { checked.sources[source.path] = source }
+        }
+    }
+
+    /// A book in a folder that is a git repository of its own (`.git` there: a folder, or a file
+    /// for a worktree) keeps its history; a book that merely sits inside some other repository,
+    /// like the examples of a project, does not unless it says `history: true`.
+    static func isRepository(_ root: String) -> Bool {
+        FileManager.default.fileExists(atPath: BookLoader.join(root, ".git"))
+    }
+}
+
+/// The book cannot be read at all: the command has nothing to check.
+public enum PipelineError: Error, Sendable, CustomStringConvertible {
+    case noBook(BookLoadError)
+    /// `--staged`, and git cannot give the staged files.
+    case staged(HistoryError)
+
+    public var description: String {
+        switch self {
+        case .noBook(let error): return "\(error)"
+        case .staged(let error): return "--staged: \(error)\n  = help: \(error.help)"
+        }
+    }
+}
+
+// MARK: - Build
+
+extension BookPipeline {
+    public struct BuildRequest: Sendable {
+        public var folder: OutputFolder
+        public var jobs: Int
+        /// The day the report's statuses are computed for.
+        public var today: Day
+        /// Where to write make-format dependencies (and touch `.invoic-stamp` in the folder).
+        public var depfile: String?
+        /// Names what renders, so a new version of invoic rebuilds everything.
+        public var version: String
+
+        public init(folder: OutputFolder, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, today: Day,
+                    depfile: String? = nil, version: String) {
+            self.folder = folder
+            self.jobs = jobs
+            self.today = today
+            self.depfile = depfile
+            self.version = version
+        }
+    }
+
+    public enum BuildOutcome {
+        /// Nothing changed since the last build (by content): nothing was parsed or written.
+        case upToDate
+        /// The book has errors: nothing was written.
+        case refused(Checked)
+        /// Written; `summary.diagnostics` holds the documents that still could not be rendered.
+        case built(Checked, EmitStep.Summary)
+    }
+
+    /// Check, then plan, render, report and write; the depfile is written on every path, so make
+    /// always knows what to watch.
+    public func build(_ request: BuildRequest, progress: EmitStep.Progress? = nil) throws -> BuildOutcome {
+        let folder = request.folder
+        let context = "invoic \(request.version)\ntoday \(request.today)"
+        var stamp = BuildStamp.current(root: root, folder: folder, context: context)
+        if stamp.isUpToDate(in: folder), let inputs = BuildInputs.recorded(in: folder) {
+            try writeDepfile(request, inputs: inputs)
+            return .upToDate
+        }
+        let checked = try check()
+        if checked.hasErrors { return .refused(checked) }
+        // The stamp counts the logo's bytes; read before the book, it knew only the last build's logo.
+        let logo = checked.book.settings.logo?.value
+        if stamp.countedLogo != logo {
+            stamp = BuildStamp.current(root: root, folder: folder, context: context, logo: .some(logo))
+        }
+        let book = checked.book
+        let plan = BuildPlan(book: book, renderer: "invoic \(request.version)")
+        let report = IndexReport(book: book, today: request.today, warnings: checked.diagnostics,
+                                 issuingCommits: Self.issuingCommits(of: book, history: checked.judgedHistory))
+        let emit = EmitStep(folder: folder, jobs: request.jobs)
+        let summary = try emit.run(plan, extraFiles: report.renderAll().map { ($0.fileName, $0.bytes) }, stamp: stamp,
+                                   inputs: plan.inputs, makeRenderer: { () throws(RenderFailure) in
+            do throws(TemplateError) {
+                return PDFDocumentRenderer(renderer: try PDFRenderer(book: book))
+            } catch {
+                throw RenderFailure(error.diagnostics, sources: error.sources)
+            }
+        }, progress: progress)
+        if summary.diagnostics.isEmpty { try writeDepfile(request, inputs: plan.inputs) }
+        return .built(checked, summary)
+    }
+
+    private func writeDepfile(_ request: BuildRequest, inputs: [String]) throws {
+        guard let depfile = request.depfile else { return }
+        try request.folder.write([], to: ".invoic-stamp")
+        let text = Depfile.text(outputs: [request.folder.url(".invoic-stamp")], inputs: inputs.map { BookLoader.join(root, $0) })
+        try AtomicFile.write(Array(text.utf8), to: depfile)
+    }
+
+    /// For the report: the commit that issued each invoice, when the book keeps its history
+    /// (`history: true`); from the history already judged when there is one. A book that merely
+    /// sits inside some git repository is not asked, so its report does not change with commits
+    /// that are not about it.
+    public static func issuingCommits(of book: Book, history: BookHistory? = nil) -> [String: IndexReport.IssuingCommit] {
+        guard book.settings.history else { return [:] }
+        let commits = history?.issuingCommits() ?? BookHistory.issuingCommits(root: book.root)
+        return commits.mapValues { commit in
+            IndexReport.IssuingCommit(shortHash: commit.shortHash, author: commit.author, date: String(commit.timestamp.prefix(10)))
+        }
+    }
+}
+
+/// The PDF renderer as the emit step drives it: one per worker thread.
+struct PDFDocumentRenderer: DocumentRenderer {
+    let renderer: PDFRenderer
+
+    mutating func render(_ document: Document) -> Result<[UInt8], RenderFailure> {
+        renderer.render(document).mapError { RenderFailure($0.diagnostics) }
+    }
+}
