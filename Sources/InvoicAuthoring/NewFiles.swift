@@ -24,6 +24,7 @@ public enum NewFiles {
     public static func document(_ kind: DocumentKind, number: String, client: Client, book: Book, issued: Day, like: Document?) -> String {
         let defaults = book.settings.defaults
         var text = schemaLine(kind.rawValue, depth: 1)
+        text += numberLine(number)
         text += "client: \(YAMLText.scalar(client.id))\n"
         text += "issued: \(issued)\n"
         switch kind {
@@ -43,6 +44,11 @@ public enum NewFiles {
         return text
     }
 
+    /// A number with `/` cannot be the file's name alone (the name writes `_`): the file states it.
+    static func numberLine(_ number: String) -> String {
+        number.contains("/") ? "number: \(YAMLText.scalar(number))\n" : ""
+    }
+
     /// An accepted estimate as an invoice: the same client, currency, locale, tax, discount,
     /// items, notes, project and category, and the link back to the estimate.
     /// - Parameter estimateText: the estimate's file as written: its items, notes and the other
@@ -52,6 +58,7 @@ public enum NewFiles {
                                   estimateText: String? = nil) -> String {
         let written = estimateText.flatMap { verbatimEntries(of: $0, path: estimate.file) } ?? [:]
         var text = schemaLine("invoice", depth: 1)
+        text += numberLine(number)
         text += "client: \(YAMLText.scalar(estimate.client.value))\n"
         text += "issued: \(issued)\n"
         if let terms = client?.terms?.value ?? book.settings.defaults.terms?.value { text += "due: \(issued.adding(days: terms))\n" }

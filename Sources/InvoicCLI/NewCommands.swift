@@ -64,7 +64,7 @@ extension NewDocumentCommand {
             }
             let template = try like.map { number throws(AuthoringError) in try document(number, in: book) }
             let number = book.nextNumber(for: Self.kind, issued: issued)
-            path = "\(Self.kind.folder)/\(number).yaml"
+            path = Self.kind.file(forNumber: number)
             return [FileChange(path: path, before: nil,
                                after: NewFiles.document(Self.kind, number: number, client: client, book: book, issued: issued, like: template))]
         }
@@ -116,7 +116,7 @@ struct ConvertCommand: ParsableCommand {
                                           after: try DocumentFacts(document: estimate, text: file.text).accept(on: issued)))
             }
             let invoiceNumber = book.nextNumber(for: .invoice, issued: issued)
-            path = "invoices/\(invoiceNumber).yaml"
+            path = DocumentKind.invoice.file(forNumber: invoiceNumber)
             changes.append(FileChange(path: path, before: nil, after: NewFiles.conversion(
                 of: estimate, number: invoiceNumber, client: book.clients[estimate.client.value], book: book, issued: issued,
                 estimateText: try editor.read(estimate.file).text)))

@@ -254,3 +254,62 @@ extension FirstContactTests {
         #expect(try Data(contentsOf: pdf) != before, "the edited invoice's PDF was not rebuilt")
     }
 }
+
+extension FirstContactTests {
+    /// A numbering pattern with `/` works everywhere: new writes invoices/FAC_2026_001.yaml with
+    /// `number: FAC/2026/001`, check, pdf, build and the history all know it by its number.
+    @Test func numbersWithSlashesWorkEverywhere() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-slash-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try Invoic.run(["init", folder.path, "--name", "Estudio", "--currency", "EUR", "--locale", "es_ES"]).status == 0)
+        let settings = folder.appendingPathComponent("invoic.yaml")
+        let text = try String(contentsOf: settings, encoding: .utf8)
+        try text.replacingOccurrences(of: #"invoice: "INV-{seq:4}""#, with: #"invoice: "FAC/{year}/{seq:3}""#)
+            .write(to: settings, atomically: true, encoding: .utf8)
+        #expect(try Invoic.run(["new", "client", "acme", "--name", "Acme"], in: folder).status == 0)
+
+        let new = try Invoic.run(["new", "invoice", "--client", "acme", "--today", "2026-11-02"], in: folder)
+        #expect(new.status == 0, "\(new.stderr)")
+        #expect(new.stdout == "invoices/FAC_2026_001.yaml\n")
+        let file = folder.appendingPathComponent("invoices/FAC_2026_001.yaml")
+        let written = try String(contentsOf: file, encoding: .utf8)
+        #expect(written.contains("number: FAC/2026/001\n"), "\(written)")
+        try written.replacingOccurrences(of: "description: \"\"", with: "description: Diseño")
+            .replacingOccurrences(of: "price: 0", with: "price: 100").write(to: file, atomically: true, encoding: .utf8)
+        let check = try Invoic.run(["check", "--today", "2026-11-02"], in: folder)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(try Invoic.run(["new", "invoice", "--client", "acme", "--today", "2026-11-03", "--dry-run"], in: folder).stdout
+            .contains("+number: FAC/2026/002"))
+
+        let pdf = try Invoic.run(["pdf", "FAC/2026/001", "-o", "out"], in: folder)
+        #expect(pdf.status == 0, "\(pdf.stderr)")
+        #expect(pdf.stdout == "out/FAC-2026-001.pdf\n")
+        let build = try Invoic.run(["build", "--quiet", "--today", "2026-11-02"], in: folder)
+        #expect(build.status == 0, "\(build.stderr)")
+        let index = try String(contentsOf: folder.appendingPathComponent("build/index.json"), encoding: .utf8)
+        #expect(index.contains("\"number\" : \"FAC/2026/001\"") || index.contains("\"number\": \"FAC/2026/001\""), "\(index.prefix(400))")
+
+        // A file named after the number without saying it: the help says how to write it.
+        try written.replacingOccurrences(of: "number: FAC/2026/001\n", with: "")
+            .write(to: folder.appendingPathComponent("invoices/FAC_2026_002.yaml"), atomically: true, encoding: .utf8)
+        let unnamed = try Invoic.run(["check", "--today", "2026-11-02"], in: folder)
+        #expect(unnamed.status == 1)
+        #expect(unnamed.stderr.contains("invoices/FAC_2026_001.yaml with `number: FAC/2026/001`"), "\(unnamed.stderr)")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("invoices/FAC_2026_002.yaml"))
+
+        // The history knows the invoice by its number: a changed price of the sent invoice is
+        // named once, as a change, never as a deletion.
+        func git(_ arguments: String...) throws { _ = try runGit(arguments, in: folder, day: 1) }
+        try git("init", "--quiet", "--initial-branch=main")
+        #expect(try Invoic.run(["send", "FAC/2026/001", "--today", "2026-11-02"], in: folder).status == 0)
+        try git("add", "--all")
+        try git("commit", "--quiet", "-m", "Sent")
+        let sent = try String(contentsOf: file, encoding: .utf8)
+        try sent.replacingOccurrences(of: "price: 100", with: "price: 120").write(to: file, atomically: true, encoding: .utf8)
+        let judged = try Invoic.run(["check", "--today", "2026-11-02", "--diagnostics-format", "gnu"], in: folder)
+        #expect(judged.status == 1)
+        #expect(judged.stderr.contains("[issued-invoice-changed]"), "\(judged.stderr)")
+        #expect(judged.stderr.contains("issued invoice FAC/2026/001"), "\(judged.stderr)")
+        #expect(!judged.stderr.contains("deleted"), "\(judged.stderr)")
+    }
+}

@@ -19,10 +19,13 @@ enum NumbersFitTheirPattern: BookCheck {
             let pattern = book.settings.numbering.pattern(for: document.kind)
             guard pattern.match(document.number) == nil else { continue }
             let range = document.numberKey?.range
+            let example = pattern.format(year: document.issued.value.year, sequence: 1)
+            let help = example.contains("/")
+                ? "a number with `/` is written in the file, whose name has `_` for each `/`: invoices/\(DocumentKind.fileStem(forNumber: example)).yaml with `number: \(example)`"
+                : "name the file after the pattern, e.g. \(example).yaml"
             diagnostics.append(.error(
                 rule.code, "\(document.kind.rawValue) number `\(document.number)` does not fit the pattern `\(pattern)`",
-                file: document.file, range: range,
-                help: "name the file after the pattern, e.g. \(pattern.format(year: document.issued.value.year, sequence: 1)).yaml"))
+                file: document.file, range: range, help: help))
         }
     }
 }

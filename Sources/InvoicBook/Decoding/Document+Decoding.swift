@@ -20,9 +20,13 @@ extension Document {
 
         if let node = fields["number"], let text = reader.text(node) {
             document.numberKey = Located(text, at: node.range)
-            if text != number {
+            if text != number, DocumentKind.fileStem(forNumber: text) == number, text.contains("/") {
+                // A number with `/` is stated in the file, whose name writes each `/` as `_`.
+                document.number = text
+            } else if text != number {
                 reader.error("number-mismatch", "number `\(text)` differs from the file name `\(number)`", at: node.range,
-                             help: "rename the file to \(text).yaml or change the number; the file name is the number")
+                             help: "rename the file to \(DocumentKind.fileStem(forNumber: text)).yaml or change the number; the file name is the number"
+                                + (text.contains("/") ? " (a `/` is written `_` in the file name)" : ""))
             }
         }
         document.due = reader.date(fields[kind == .invoice ? "due" : "valid_until"])

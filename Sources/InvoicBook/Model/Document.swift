@@ -6,6 +6,14 @@ public enum DocumentKind: String, Sendable, Hashable, CaseIterable {
 
     /// The folder of the book that holds documents of this kind.
     public var folder: String { self == .invoice ? "invoices" : "estimates" }
+
+    /// The file of a document numbered `number`: its number is its name, except that a `/`
+    /// (`FAC/2026/001`, common in Spain, Italy and Poland) cannot be in a file name and is
+    /// written `_` (`invoices/FAC_2026_001.yaml`, which then says `number: FAC/2026/001`).
+    public func file(forNumber number: String) -> String { "\(folder)/\(Self.fileStem(forNumber: number)).yaml" }
+
+    /// A number as a file name holds it: `/` written as `_`.
+    public static func fileStem(forNumber number: String) -> String { number.replacingOccurrences(of: "/", with: "_") }
 }
 
 /// An invoice or an estimate as the user wrote it: one file, its stem the number.

@@ -53,7 +53,10 @@ struct Judge {
         self.history = history
         self.book = book
         for document in book.documents.sorted(by: { $0.file < $1.file }) where files?.contains(document.file) ?? true {
-            if current[document.number] == nil { current[document.number] = document }
+            // History knows a document by its file's name, as the timeline does (`FAC_2026_001`
+            // for `number: FAC/2026/001`).
+            guard case .document(_, let name) = BookPath(document.file) else { continue }
+            if current[name] == nil { current[name] = document }
         }
         unreadable = Set(book.unreadable.filter { files?.contains($0.file) ?? true }.map(\.number))
     }
@@ -168,9 +171,9 @@ struct Judge {
         var renamedTo = end?.renamedTo
         if renamedTo == nil {
             // A file renamed in the working tree: a new number, no history, the same document.
-            renamedTo = current.values.sorted { $0.number < $1.number }.first { document in
-                document.identity == fixed.identity && timeline.documents[document.number]?.last?.exists != true
-            }?.number
+            renamedTo = current.sorted { $0.key < $1.key }.first { name, document in
+                document.identity == fixed.identity && timeline.documents[name]?.last?.exists != true
+            }?.key
         }
         let target = renamedTo.flatMap { current[$0] }
         let file = target?.file ?? lastPath
