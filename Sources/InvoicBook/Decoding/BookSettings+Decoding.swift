@@ -38,6 +38,8 @@ extension BookSettings {
         }
         if let node = fields["template"], let name = reader.text(node) { settings.template = Located(name, at: node.range) }
         if let node = fields["pdf_name"], let name = reader.text(node) { settings.pdfName = Located(name, at: node.range) }
+        settings.paper = reader.oneOf(fields["paper"], PaperSize.allCases.map(\.rawValue), what: "paper size")
+            .flatMap { located in PaperSize(rawValue: located.value).map { Located($0, at: located.range) } }
         settings.history = reader.oneOf(fields["history"], ["true", "false"], what: "history setting")?.value == "true"
         return settings
     }

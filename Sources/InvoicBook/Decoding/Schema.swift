@@ -96,6 +96,7 @@ public enum Schema {
         KeySpec("numbering", .mapping(numbering), "number patterns and how strict series are"),
         KeySpec("template", .text, "built-in template name, or templates/<name>.yaml in the book"),
         KeySpec("pdf_name", .text, "PDF file name pattern, e.g. \"{number} - {business}\""),
+        KeySpec("paper", .oneOf(PaperSize.allCases.map(\.rawValue)), "A4 or Letter; default: Letter for the US, Canada and Mexico and the other Letter countries of the Americas and the Philippines (by each document's locale), A4 elsewhere"),
         KeySpec("history", .flag, "true: `invoic check` also judges the book against its git history, as with --history"),
     ])
 

@@ -15,6 +15,8 @@ public struct BookSettings: Sendable {
     public var pdfName: Located<String>?
     /// `history: true`: `invoic check` judges the book against its git history by default.
     public var history = false
+    /// `paper:`, the size every PDF is printed on; by default the usual size of each document's locale.
+    public var paper: Located<PaperSize>?
 
     public init(business: Contact, logo: Located<String>? = nil, payment: PaymentDetails = PaymentDetails(),
                 defaults: Defaults = Defaults(), numbering: Numbering = Numbering(),
@@ -93,5 +95,21 @@ public struct Numbering: Sendable {
         case .invoice: return invoice?.value ?? Numbering.defaultInvoicePattern
         case .estimate: return estimate?.value ?? Numbering.defaultEstimatePattern
         }
+    }
+}
+
+/// The sheet a PDF is laid out on.
+public enum PaperSize: String, Sendable, CaseIterable {
+    case a4 = "A4", letter = "Letter"
+
+    /// Where US Letter is the usual office paper (ISO 3166-1 alpha-2): the United States and
+    /// Canada, Mexico and most of Central America, Chile, Colombia, Venezuela, the Philippines.
+    static let letterCountries: Set<String> = ["US", "CA", "MX", "GT", "SV", "HN", "NI", "CR", "PA", "DO", "PR", "CL", "CO", "VE", "PH"]
+
+    /// The usual paper for a locale (`en_US` -> Letter, `de_DE` -> A4); A4 when the locale names no country.
+    public static func usual(forLocale locale: String) -> PaperSize {
+        let parts = locale.replacingOccurrences(of: "-", with: "_").split(separator: "_")
+        guard let region = parts.dropFirst().first(where: { $0.count == 2 && $0.allSatisfy(\.isLetter) }) else { return .a4 }
+        return letterCountries.contains(region.uppercased()) ? .letter : .a4
     }
 }

@@ -15,19 +15,29 @@ extension Composer {
         var amount: (x: Double, width: Double)
     }
 
-    private var columns: Columns {
+    /// The table's columns, the quantity column widened from the template's width to the widest
+    /// quantity of the document (`62,5 Std.` never wraps), as long as the description keeps a
+    /// third of the table; past that, quantities wrap within the template's width.
+    private func columns(widestQuantity: Double = 0) -> Columns {
         let table = template.table
         let amountX = right - inset - table.amountWidth
         let rateX = amountX - table.rateWidth
-        let quantityX = rateX - table.quantityWidth
         let descriptionX = left + inset
+        var quantityWidth = table.quantityWidth
+        let wanted = widestQuantity + gutter
+        if wanted > quantityWidth, rateX - wanted - gutter - descriptionX >= (right - left) / 3 { quantityWidth = wanted }
+        let quantityX = rateX - quantityWidth
         return Columns(description: (descriptionX, max(40, quantityX - gutter - descriptionX)),
-                       quantity: (quantityX, table.quantityWidth), rate: (rateX, table.rateWidth), amount: (amountX, table.amountWidth))
+                       quantity: (quantityX, quantityWidth), rate: (rateX, table.rateWidth), amount: (amountX, table.amountWidth))
     }
 
     /// The table's header row (repeated at the top of every page the table continues on) and one block per item.
     mutating func itemsTable() -> (header: FlowBlock, rows: [FlowBlock]) {
-        let columns = columns
+        // Quantities never wrap (`3.5 day`) when the table can make room: shaped first, to size their column.
+        var quantities = document.items.map { item in
+            block(text.quantity(item.quantity?.value ?? DecimalNumber(integer: 1), unit: item.unit), .quantity)
+        }
+        let columns = columns(widestQuantity: quantities.map(\.width).max() ?? 0)
         let band = color("band")
         let padding = band != nil ? 7.0 : 0
         let cells = [
@@ -60,10 +70,12 @@ extension Composer {
             let line: (amount: Int64, rate: Rate) = index < figures.lines.count ? (figures.lines[index].amount, figures.lines[index].rate) : (0, .zero)
             let pad = template.table.rowPadding
             let description = block(item.description.trimmingCharacters(in: .whitespacesAndNewlines), .description, width: columns.description.width)
-            let quantityText = text.quantity(item.quantity?.value ?? DecimalNumber(integer: 1), unit: item.unit)
-            // Quantities never wrap (`3.5 day`): centred by hand, wrapped only when wider than the column.
-            var quantity = block(quantityText, .quantity)
-            if quantity.width > columns.quantity.width { quantity = block(quantityText, .quantity, width: columns.quantity.width, alignment: .center) }
+            // Centred by hand; wrapped only when the table could not make the column wide enough.
+            var quantity = quantities[index]
+            if quantity.width > columns.quantity.width {
+                quantity = block(quantity.text, .quantity, width: columns.quantity.width, alignment: .center)
+                quantities[index] = quantity
+            }
             let rate = block(text.price(item.price.value), .rate, width: columns.rate.width, alignment: .right)
             let amount = block(text.money(line.amount), .amount, width: columns.amount.width, alignment: .right)
             var rowOps: [DrawOp] = [.text(description, x: columns.description.x, y: pad)]

@@ -38,7 +38,10 @@ struct Composer {
         client = book.clients[document.client.value]
         labels = Labels(template: template, locale: figures.locale)
         text = DocumentText(locale: figures.locale, currency: figures.currency)
-        (pageWidth, pageHeight) = template.pageSize.points
+        // The book's `paper:` first (the user's printer), then a template that sets its page, then
+        // the paper usual where the document's locale is (Letter for en_US, A4 for de_DE).
+        let paper = book.settings.paper?.value ?? template.pageSize ?? .usual(forLocale: figures.locale)
+        (pageWidth, pageHeight) = paper.points
     }
 
     /// Shapes `string` in a template style, upper-cased in the document's language when the style says so.

@@ -99,7 +99,7 @@ stamp:
 layout: invoi                 # how the header is arranged: invoi or classic
 
 page:
-  size: A4                    # A4 or Letter
+  # size: A4                  # A4 or Letter; unset, the book's `paper:` or the locale's usual paper
   margins: [42, 40, 36, 40]   # top, right, bottom, left
 
 fonts:

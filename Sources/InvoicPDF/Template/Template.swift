@@ -1,3 +1,5 @@
+import InvoicBook
+
 /// A resolved template: everything about how a PDF looks, with every value present
 /// (a template file sets what it changes; the rest comes from the template it extends).
 struct Template: Sendable {
@@ -13,16 +15,8 @@ struct Template: Sendable {
         case auto, always, never
     }
 
-    enum PageSize: String, Sendable, CaseIterable {
-        case a4 = "A4", letter = "Letter"
-
-        var points: (width: Double, height: Double) {
-            switch self {
-            case .a4: return (595.276, 841.89)
-            case .letter: return (612, 792)
-            }
-        }
-    }
+    /// A template may fix its page size (`page: {size: Letter}`), with the book's own names.
+    typealias PageSize = PaperSize
 
     /// The kinds of text a page sets; each has a style in every template.
     enum Style: String, Sendable, CaseIterable {
@@ -47,7 +41,8 @@ struct Template: Sendable {
 
     var name: String
     var layout: Layout
-    var pageSize: PageSize
+    /// The template's own page size, when it sets one; else the book's `paper:` or the locale's usual paper.
+    var pageSize: PageSize?
     var margins: Margins
     /// The pango family list: the template's family, then its fallbacks.
     var families: [String]
@@ -119,5 +114,14 @@ struct Labels: Sendable {
         var text = self[key]
         for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
         return text
+    }
+}
+
+extension PaperSize {
+    var points: (width: Double, height: Double) {
+        switch self {
+        case .a4: return (595.276, 841.89)
+        case .letter: return (612, 792)
+        }
     }
 }

@@ -18,7 +18,7 @@ struct TemplateDecoder {
         let layout = choice(root["layout"], Template.Layout.self, what: "layout") ?? .invoi
         let page = root["page"]
         checkKeys(page, allowed: ["size", "margins"], in: "page")
-        let pageSize = choice(page?["size"], Template.PageSize.self, what: "page size") ?? .a4
+        let pageSize = choice(page?["size"], Template.PageSize.self, what: "page size")
         let margins = decodeMargins(page?["margins"])
 
         let fonts = root["fonts"]
