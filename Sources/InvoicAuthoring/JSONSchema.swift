@@ -62,6 +62,8 @@ public enum JSONSchema {
         case .mapping(let table, let orText):
             return orText ? ["oneOf": [["type": "string"], object(table)]] : object(table)
         case .list(let element): return ["type": "array", "items": value(element)]
+        case .byLanguage(let table):
+            return ["type": "object", "propertyNames": ["pattern": "^[a-z]{2,3}(_[A-Za-z0-9]{2,4})?$"], "additionalProperties": object(table)]
         }
     }
 }

@@ -41,7 +41,33 @@ import Testing
         #expect(Labels(template: template, locale: "en_US")["tax"] == "Tax")
         #expect(Labels(template: template, locale: "de_AT")["tax_id"] == "UID-Nr.")
         #expect(Labels(template: template, locale: "de_AT")["invoice"] == "Rechnung")
-        #expect(Labels(template: template, locale: "ja_JP")["invoice"] == "Invoice")
+        #expect(Labels(template: template, locale: "ja_JP")["invoice"] == "請求書")
+        #expect(Labels(template: template, locale: "ko_KR")["invoice"] == "Invoice", "a language not shipped reads English")
         #expect(Labels(template: template, locale: "fr_CA")["total"] == "Total")
+        #expect(Labels(template: template, locale: "nn_NO")["tax"] == "MVA", "Nynorsk reads Bokmål")
+        #expect(Labels(template: template, locale: "zh_TW")["invoice"] == "發票")
+        #expect(Labels(template: template, locale: "zh_Hant_HK")["invoice"] == "發票")
+        #expect(Labels(template: template, locale: "zh_CN")["invoice"] == "发票")
+        #expect(Labels(template: template, locale: "zh_TW")["discount"] == "折扣", "what zh_Hant does not set comes from zh")
+    }
+
+    /// Every language the built-in templates ship has every label, so no page mixes languages.
+    @Test func everyShippedLanguageHasEveryLabel() throws {
+        let template = try EmbeddedTemplateTests.builtIn("invoi")
+        #expect(Labels.languages.count >= 15)
+        for language in Labels.languages {
+            let missing = Labels.keys.filter { template.labels[language]?[$0] == nil }
+            #expect(missing.isEmpty, "\(language) lacks \(missing)")
+        }
+        #expect(Set(template.labels.keys).isSuperset(of: Labels.languages))
+    }
+
+    /// A book's own words for a label (invoic.yaml `labels:`) win over the template's.
+    @Test func aBooksLabelsOverrideTheTemplates() throws {
+        let template = try EmbeddedTemplateTests.builtIn("invoi")
+        let labels = Labels(template: template, locale: "de_AT", book: ["de": ["bill_to": "Kunde"], "de_AT": ["tax": "MwSt."]])
+        #expect(labels["bill_to"] == "Kunde")
+        #expect(labels["tax"] == "MwSt.")
+        #expect(labels["tax_id"] == "UID-Nr.", "the template's de_AT still applies where the book says nothing")
     }
 }

@@ -40,8 +40,31 @@ extension BookSettings {
         if let node = fields["pdf_name"], let name = reader.text(node) { settings.pdfName = Located(name, at: node.range) }
         settings.paper = reader.oneOf(fields["paper"], PaperSize.allCases.map(\.rawValue), what: "paper size")
             .flatMap { located in PaperSize(rawValue: located.value).map { Located($0, at: located.range) } }
+        if let node = fields["labels"] { settings.labels = labels(node, reader: &reader) }
         settings.history = reader.oneOf(fields["history"], ["true", "false"], what: "history setting")?.value == "true"
         return settings
+    }
+
+    private static func labels(_ node: YAMLNode, reader: inout FileReader) -> [String: [String: String]] {
+        guard let pairs = node.mapping else {
+            reader.wrongType(node, expected: "a mapping of languages", help: "write the labels under their language, e.g. `labels: {de: {bill_to: Kunde}}`")
+            return [:]
+        }
+        var labels: [String: [String: String]] = [:]
+        for pair in pairs {
+            guard let language = pair.key.keyText, LabelKeys.isLanguageKey(language) else {
+                reader.error("unknown-key", "`\(pair.key.keyText ?? "?")` under `labels:` is not a language (`de`) or a locale (`de_AT`)",
+                             at: pair.key.range, help: "write the labels under their language, e.g. `labels: {de: {bill_to: Kunde}}`")
+                continue
+            }
+            guard let entries = reader.fields(of: pair.value, table: Schema.labels, requireKeys: false) else { continue }
+            var texts: [String: String] = [:]
+            for (key, text) in entries.entries {
+                if let text = reader.text(text) { texts[key] = text }
+            }
+            labels[language] = texts
+        }
+        return labels
     }
 
     private static func pattern(_ node: YAMLNode?, reader: inout FileReader) -> Located<NumberPattern>? {

@@ -46,6 +46,8 @@ public indirect enum ValueType: Sendable {
     /// A mapping of the given keys, or (for addresses) one string of street lines.
     case mapping(KeyTable, orText: Bool = false)
     case list(ValueType)
+    /// A mapping from a language or locale (`de`, `de_AT`) to a mapping of the table's keys.
+    case byLanguage(KeyTable)
 }
 
 public enum Schema {
@@ -89,6 +91,8 @@ public enum Schema {
         KeySpec("gaps", .oneOf(["error", "warning"]), "whether a gap in a series is an error or a warning"),
     ])
 
+    static let labels = KeyTable(name: "labels", keys: LabelKeys.meanings.map { KeySpec($0.key, .text, $0.value) })
+
     public static let book = KeyTable(name: "invoic.yaml", keys: [
         KeySpec("business", .mapping(business), required: true, "who issues the documents"),
         KeySpec("payment", .mapping(payment), "printed as PAYMENT DETAILS when any is set"),
@@ -97,6 +101,7 @@ public enum Schema {
         KeySpec("template", .text, "built-in template name, or templates/<name>.yaml in the book"),
         KeySpec("pdf_name", .text, "PDF file name pattern, e.g. \"{number} - {business}\""),
         KeySpec("paper", .oneOf(PaperSize.allCases.map(\.rawValue)), "A4 or Letter; default: Letter for the US, Canada and Mexico and the other Letter countries of the Americas and the Philippines (by each document's locale), A4 elsewhere"),
+        KeySpec("labels", .byLanguage(labels), "the book's own words for some labels, by language or locale: {de: {bill_to: Kunde}} (docs/labels.md)"),
         KeySpec("history", .flag, "true: `invoic check` also judges the book against its git history, as with --history"),
     ])
 

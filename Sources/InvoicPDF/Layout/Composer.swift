@@ -36,7 +36,7 @@ struct Composer {
         self.figures = figures
         self.logoSize = logoSize
         client = book.clients[document.client.value]
-        labels = Labels(template: template, locale: figures.locale)
+        labels = Labels(template: template, locale: figures.locale, book: book.settings.labels)
         text = DocumentText(locale: figures.locale, currency: figures.currency)
         // The book's `paper:` first (the user's printer), then a template that sets its page, then
         // the paper usual where the document's locale is (Letter for en_US, A4 for de_DE).
@@ -155,7 +155,7 @@ struct Composer {
 
     /// The dated facts printed beside the client: issue, due or valid-until, delivery.
     var dates: [(label: String, value: String)] {
-        var result = [(labels["issue_date"], text.date(document.issued.value))]
+        var result = [(labels[isEstimate ? "estimate_date" : "issue_date"], text.date(document.issued.value))]
         if let due = figures.dueDate { result.append((labels[isEstimate ? "valid_until" : "due_date"], text.date(due))) }
         if let delivered = document.delivered?.value { result.append((labels["delivery_date"], text.date(delivered))) }
         return result

@@ -210,6 +210,8 @@ labels:
     stamp_void: Void
     stamp_accepted: Accepted
     stamp_declined: Declined
+    estimate_for: Prepared for
+    estimate_date: Estimate date
   en_GB: {tax: VAT, tax_id: VAT no.}
   en_IE: {tax: VAT, tax_id: VAT no.}
   en_IN: {tax: GST, tax_id: GSTIN}
@@ -250,6 +252,8 @@ labels:
     stamp_void: Storniert
     stamp_accepted: Angenommen
     stamp_declined: Abgelehnt
+    estimate_for: Angebot für
+    estimate_date: Angebotsdatum
   de_AT: {tax_id: UID-Nr.}
   de_CH: {tax: MWST, tax_id: MWST-Nr.}
   fr:
@@ -286,6 +290,8 @@ labels:
     stamp_void: Annulée
     stamp_accepted: Accepté
     stamp_declined: Refusé
+    estimate_for: Devis établi pour
+    estimate_date: Date du devis
   es:
     invoice: Factura
     estimate: Presupuesto
@@ -320,6 +326,8 @@ labels:
     stamp_void: Anulada
     stamp_accepted: Aceptado
     stamp_declined: Rechazado
+    estimate_for: Presupuesto para
+    estimate_date: Fecha del presupuesto
   it:
     invoice: Fattura
     estimate: Preventivo
@@ -354,6 +362,8 @@ labels:
     stamp_void: Annullata
     stamp_accepted: Accettato
     stamp_declined: Rifiutato
+    estimate_for: Preventivo per
+    estimate_date: Data del preventivo
   nl:
     invoice: Factuur
     estimate: Offerte
@@ -388,6 +398,8 @@ labels:
     stamp_void: Geannuleerd
     stamp_accepted: Geaccepteerd
     stamp_declined: Afgewezen
+    estimate_for: Offerte voor
+    estimate_date: Offertedatum
   pt:
     invoice: Fatura
     estimate: Orçamento
@@ -422,7 +434,298 @@ labels:
     stamp_void: Anulada
     stamp_accepted: Aceite
     stamp_declined: Recusado
+    estimate_for: Orçamento para
+    estimate_date: Data do orçamento
   pt_BR: {tax: Impostos, tax_id: CNPJ, amount_due: Valor a pagar, stamp_accepted: Aceito}
+  pl:
+    invoice: Faktura
+    estimate: Oferta
+    bill_to: Nabywca
+    from: Sprzedawca
+    issue_date: Data wystawienia
+    due_date: Termin płatności
+    valid_until: Ważna do
+    delivery_date: Data dostawy
+    description: Opis
+    quantity: Ilość
+    rate: Cena
+    amount: Wartość
+    subtotal: Razem netto
+    discount: Rabat
+    tax: VAT
+    total: Razem
+    paid: Zapłacono
+    amount_due: Pozostało do zapłaty
+    payment_details: Dane do przelewu
+    beneficiary: Odbiorca
+    bank: Bank
+    account: Numer konta
+    bic: SWIFT/BIC
+    tax_id: NIP
+    project: Projekt
+    notes: Uwagi
+    page: Strona {page} z {pages}
+    converted_from: Na podstawie oferty {number}
+    void_reason: "Anulowana: {reason}"
+    stamp_paid: Zapłacona
+    stamp_void: Anulowana
+    stamp_accepted: Przyjęta
+    stamp_declined: Odrzucona
+    estimate_for: Oferta dla
+    estimate_date: Data oferty
+  sv:
+    invoice: Faktura
+    estimate: Offert
+    bill_to: Faktureras till
+    from: Från
+    issue_date: Fakturadatum
+    due_date: Förfallodatum
+    valid_until: Giltig till
+    delivery_date: Leveransdatum
+    description: Beskrivning
+    quantity: Antal
+    rate: À-pris
+    amount: Belopp
+    subtotal: Delsumma
+    discount: Rabatt
+    tax: Moms
+    total: Totalt
+    paid: Betalt
+    amount_due: Att betala
+    payment_details: Betalningsuppgifter
+    beneficiary: Mottagare
+    bank: Bank
+    account: Konto
+    bic: BIC
+    tax_id: Momsreg.nr
+    project: Projekt
+    notes: Anteckningar
+    page: Sida {page} av {pages}
+    converted_from: Från offert {number}
+    void_reason: "Makulerad: {reason}"
+    stamp_paid: Betald
+    stamp_void: Makulerad
+    stamp_accepted: Accepterad
+    stamp_declined: Avböjd
+    estimate_for: Offert till
+    estimate_date: Offertdatum
+  da:
+    invoice: Faktura
+    estimate: Tilbud
+    bill_to: Faktureres til
+    from: Fra
+    issue_date: Fakturadato
+    due_date: Forfaldsdato
+    valid_until: Gyldigt til
+    delivery_date: Leveringsdato
+    description: Beskrivelse
+    quantity: Antal
+    rate: Pris
+    amount: Beløb
+    subtotal: Subtotal
+    discount: Rabat
+    tax: Moms
+    total: I alt
+    paid: Betalt
+    amount_due: Til betaling
+    payment_details: Betalingsoplysninger
+    beneficiary: Modtager
+    bank: Bank
+    account: Konto
+    bic: BIC
+    tax_id: CVR-nr.
+    project: Projekt
+    notes: Bemærkninger
+    page: Side {page} af {pages}
+    converted_from: Fra tilbud {number}
+    void_reason: "Annulleret: {reason}"
+    stamp_paid: Betalt
+    stamp_void: Annulleret
+    stamp_accepted: Accepteret
+    stamp_declined: Afvist
+    estimate_for: Tilbud til
+    estimate_date: Tilbudsdato
+  nb:
+    invoice: Faktura
+    estimate: Tilbud
+    bill_to: Faktureres til
+    from: Fra
+    issue_date: Fakturadato
+    due_date: Forfallsdato
+    valid_until: Gyldig til
+    delivery_date: Leveringsdato
+    description: Beskrivelse
+    quantity: Antall
+    rate: Pris
+    amount: Beløp
+    subtotal: Delsum
+    discount: Rabatt
+    tax: MVA
+    total: Totalt
+    paid: Betalt
+    amount_due: Å betale
+    payment_details: Betalingsinformasjon
+    beneficiary: Mottaker
+    bank: Bank
+    account: Kontonummer
+    bic: BIC
+    tax_id: Org.nr.
+    project: Prosjekt
+    notes: Merknader
+    page: Side {page} av {pages}
+    converted_from: Fra tilbud {number}
+    void_reason: "Annullert: {reason}"
+    stamp_paid: Betalt
+    stamp_void: Annullert
+    stamp_accepted: Akseptert
+    stamp_declined: Avslått
+    estimate_for: Tilbud til
+    estimate_date: Tilbudsdato
+  fi:
+    invoice: Lasku
+    estimate: Tarjous
+    bill_to: Laskutetaan
+    from: Lähettäjä
+    issue_date: Laskun päiväys
+    due_date: Eräpäivä
+    valid_until: Voimassa
+    delivery_date: Toimituspäivä
+    description: Kuvaus
+    quantity: Määrä
+    rate: À-hinta
+    amount: Summa
+    subtotal: Välisumma
+    discount: Alennus
+    tax: ALV
+    total: Yhteensä
+    paid: Maksettu
+    amount_due: Maksettavaa
+    payment_details: Maksutiedot
+    beneficiary: Saaja
+    bank: Pankki
+    account: Tilinumero
+    bic: BIC
+    tax_id: Y-tunnus
+    project: Projekti
+    notes: Lisätiedot
+    page: Sivu {page}/{pages}
+    converted_from: Tarjouksesta {number}
+    void_reason: "Mitätöity: {reason}"
+    stamp_paid: Maksettu
+    stamp_void: Mitätöity
+    stamp_accepted: Hyväksytty
+    stamp_declined: Hylätty
+    estimate_for: Tarjouksen saaja
+    estimate_date: Tarjouspäivä
+  cs:
+    invoice: Faktura
+    estimate: Nabídka
+    bill_to: Odběratel
+    from: Dodavatel
+    issue_date: Datum vystavení
+    due_date: Datum splatnosti
+    valid_until: Platnost do
+    delivery_date: Datum plnění
+    description: Popis
+    quantity: Množství
+    rate: Jedn. cena
+    amount: Částka
+    subtotal: Mezisoučet
+    discount: Sleva
+    tax: DPH
+    total: Celkem
+    paid: Zaplaceno
+    amount_due: K úhradě
+    payment_details: Platební údaje
+    beneficiary: Příjemce
+    bank: Banka
+    account: Číslo účtu
+    bic: BIC
+    tax_id: DIČ
+    project: Projekt
+    notes: Poznámky
+    page: Strana {page} z {pages}
+    converted_from: Na základě nabídky {number}
+    void_reason: "Stornováno: {reason}"
+    stamp_paid: Zaplaceno
+    stamp_void: Stornováno
+    stamp_accepted: Přijato
+    stamp_declined: Odmítnuto
+    estimate_for: Nabídka pro
+    estimate_date: Datum nabídky
+  ja:
+    invoice: 請求書
+    estimate: 見積書
+    bill_to: 請求先
+    from: 発行元
+    issue_date: 請求日
+    due_date: お支払期限
+    valid_until: 有効期限
+    delivery_date: 納品日
+    description: 品目
+    quantity: 数量
+    rate: 単価
+    amount: 金額
+    subtotal: 小計
+    discount: 値引き
+    tax: 消費税
+    total: 合計
+    paid: お支払済
+    amount_due: ご請求残高
+    payment_details: お振込先
+    beneficiary: 口座名義
+    bank: 銀行
+    account: 口座番号
+    bic: SWIFT/BIC
+    tax_id: 登録番号
+    project: 件名
+    notes: 備考
+    page: "{page} / {pages} ページ"
+    converted_from: 見積書 {number} より
+    void_reason: "取消: {reason}"
+    stamp_paid: 支払済
+    stamp_void: 取消
+    stamp_accepted: 承認済
+    stamp_declined: 辞退
+    estimate_for: 見積先
+    estimate_date: 見積日
+  zh:
+    invoice: 发票
+    estimate: 报价单
+    bill_to: 客户
+    from: 开票方
+    issue_date: 开票日期
+    due_date: 付款截止日
+    valid_until: 有效期至
+    delivery_date: 交付日期
+    description: 描述
+    quantity: 数量
+    rate: 单价
+    amount: 金额
+    subtotal: 小计
+    discount: 折扣
+    tax: 税
+    total: 合计
+    paid: 已付
+    amount_due: 应付余额
+    payment_details: 付款信息
+    beneficiary: 收款人
+    bank: 开户银行
+    account: 账号
+    bic: SWIFT/BIC
+    tax_id: 税号
+    project: 项目
+    notes: 备注
+    page: 第 {page} 页，共 {pages} 页
+    converted_from: 源自报价单 {number}
+    void_reason: "已作废：{reason}"
+    stamp_paid: 已付款
+    stamp_void: 已作废
+    stamp_accepted: 已接受
+    stamp_declined: 已拒绝
+    estimate_for: 报价对象
+    estimate_date: 报价日期
+  zh_Hant: {invoice: 發票, estimate: 報價單, from: 開票方, issue_date: 開立日期, due_date: 付款期限, valid_until: 有效期至, delivery_date: 交貨日期, quantity: 數量, rate: 單價, amount: 金額, subtotal: 小計, tax: 稅, paid: 已付, amount_due: 應付餘額, payment_details: 付款資訊, beneficiary: 收款人, bank: 銀行, account: 帳號, tax_id: 統一編號, project: 專案, notes: 備註, page: "第 {page} 頁，共 {pages} 頁", converted_from: "源自報價單 {number}", void_reason: "已作廢：{reason}", stamp_void: 已作廢, stamp_declined: 已拒絕, estimate_for: 報價對象, estimate_date: 報價日期}
 
 """#,
     ]

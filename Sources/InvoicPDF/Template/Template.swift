@@ -87,24 +87,36 @@ struct Template: Sendable {
 
 /// The texts a page prints around the figures, in the document's language.
 struct Labels: Sendable {
-    static let keys = [
-        "invoice", "estimate", "bill_to", "from", "issue_date", "due_date", "valid_until", "delivery_date",
-        "description", "quantity", "rate", "amount", "subtotal", "discount", "tax", "total", "paid", "amount_due",
-        "payment_details", "beneficiary", "bank", "account", "bic", "tax_id", "project", "notes", "page",
-        "converted_from", "void_reason", "stamp_paid", "stamp_void", "stamp_accepted", "stamp_declined",
-    ]
+    static let keys = LabelKeys.all
+
+    /// The languages the built-in templates speak, every key in each (docs/labels.md).
+    static let languages = ["en", "de", "fr", "es", "it", "nl", "pt", "pl", "sv", "da", "nb", "fi", "cs", "ja", "zh"]
 
     private let texts: [String: String]
 
-    /// The labels for `locale` (`de_AT`): its own, then its language's (`de`), then English.
-    init(template: Template, locale: String) {
-        let identifier = locale.replacingOccurrences(of: "-", with: "_")
-        let language = String(identifier.prefix { $0 != "_" }).lowercased()
-        var texts = template.labels["en"] ?? [:]
-        for key in [language, identifier] where key != "en" {
-            texts.merge(template.labels[key] ?? [:]) { _, new in new }
-        }
+    /// The labels for `locale` (`de_AT`): the template's English, its language's (`de`), its own;
+    /// then the book's (`labels:` in invoic.yaml) in the same order, which win over any of the
+    /// template's: a book that says `de: {tax_id: ...}` means its Austrian documents too.
+    init(template: Template, locale: String, book: [String: [String: String]] = [:]) {
+        var texts: [String: String] = [:]
+        let lookup = Self.lookup(locale)
+        for key in lookup { texts.merge(template.labels[key] ?? [:]) { _, new in new } }
+        for key in lookup { texts.merge(book[key] ?? [:]) { _, new in new } }
         self.texts = texts
+    }
+
+    /// The label sets a locale reads, most general first: `zh_TW` -> en, zh, zh_Hant, zh_TW.
+    /// Norwegian (`no`, `nn`) reads Bokmål; Taiwan, Hong Kong and Macao read traditional Chinese.
+    static func lookup(_ locale: String) -> [String] {
+        let identifier = locale.replacingOccurrences(of: "-", with: "_")
+        let parts = identifier.split(separator: "_").map(String.init)
+        var language = parts.first?.lowercased() ?? "en"
+        if language == "no" || language == "nn" { language = "nb" }
+        var keys = ["en", language]
+        if language == "zh", parts.dropFirst().contains(where: { ["Hant", "TW", "HK", "MO"].contains($0) }) { keys.append("zh_Hant") }
+        if parts.count > 1 { keys.append(identifier) }
+        var seen: Set<String> = []
+        return keys.filter { seen.insert($0).inserted }
     }
 
     subscript(_ key: String) -> String { texts[key] ?? key }

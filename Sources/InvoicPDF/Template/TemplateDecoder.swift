@@ -1,3 +1,4 @@
+import InvoicBook
 import InvoicDiagnostics
 
 /// Reads a merged template tree into a `Template`, reporting every value it cannot use at the
@@ -146,10 +147,7 @@ struct TemplateDecoder {
     private mutating func decodeLabels(_ node: TemplateNode?) -> [String: [String: String]] {
         var labels: [String: [String: String]] = [:]
         for language in mapping(node, what: "labels") ?? [] {
-            let shape = language.key.split(separator: "_", omittingEmptySubsequences: false)
-            let valid = (1...2).contains(shape.count) && (2...3).contains(shape[0].count) && shape[0].allSatisfy(\.isLowercase)
-                && (shape.count == 1 || (2...3).contains(shape[1].count))
-            if !valid {
+            if !LabelKeys.isLanguageKey(language.key) {
                 error("`\(language.key)` is not a language (`de`) or a locale (`de_AT`)", at: language.keyPlace)
                 continue
             }

@@ -1,0 +1,53 @@
+/// The words a PDF prints around the figures ("Bill to", "Due date"), by key: the same keys in a
+/// template's `labels:` and in invoic.yaml's `labels:`, which overrides some of them for one book.
+/// The texts themselves are the template's, in every language it ships (docs/labels.md).
+public enum LabelKeys {
+    /// Every key, with what it labels.
+    public static let meanings: KeyValuePairs<String, String> = [
+        "invoice": "the title of an invoice",
+        "estimate": "the title of an estimate",
+        "bill_to": "heading over the client on an invoice",
+        "estimate_for": "heading over the client on an estimate",
+        "from": "heading over the business",
+        "issue_date": "the date an invoice was issued",
+        "estimate_date": "the date an estimate was issued",
+        "due_date": "the date an invoice is due",
+        "valid_until": "the last day an estimate holds",
+        "delivery_date": "the date of delivery or service",
+        "description": "items table: the description column",
+        "quantity": "items table: the quantity column",
+        "rate": "items table: the unit price column",
+        "amount": "items table: the line amount column",
+        "subtotal": "totals: the sum of the lines",
+        "discount": "totals: the discount",
+        "tax": "totals: a tax line, followed by its rate",
+        "total": "totals: the total",
+        "paid": "totals: what was paid",
+        "amount_due": "totals: what is left to pay",
+        "payment_details": "heading over the payment details",
+        "beneficiary": "payment details: the account holder",
+        "bank": "payment details: the bank",
+        "account": "payment details: the account (IBAN)",
+        "bic": "payment details: the BIC",
+        "tax_id": "before a VAT or tax number",
+        "project": "before the project",
+        "notes": "heading over the notes",
+        "page": "page numbers; {page} and {pages} are filled in",
+        "converted_from": "an invoice made from an estimate; {number} is the estimate's",
+        "void_reason": "a void invoice's reason; {reason} is filled in",
+        "stamp_paid": "the stamp on a paid invoice",
+        "stamp_void": "the stamp on a void invoice",
+        "stamp_accepted": "the stamp on an accepted estimate",
+        "stamp_declined": "the stamp on a declined estimate",
+    ]
+
+    public static let all: [String] = meanings.map(\.key)
+
+    /// Whether `key` names a language (`de`), a language with its script or country (`zh_Hant`,
+    /// `de_AT`): the keys under `labels:`.
+    public static func isLanguageKey(_ key: String) -> Bool {
+        let shape = key.split(separator: "_", omittingEmptySubsequences: false)
+        return (1...2).contains(shape.count) && (2...3).contains(shape[0].count) && shape[0].allSatisfy(\.isLowercase)
+            && (shape.count == 1 || ((2...4).contains(shape[1].count) && shape[1].allSatisfy { $0.isLetter || $0.isNumber }))
+    }
+}
