@@ -11,7 +11,7 @@ extension IndexReport {
     public func html() -> String {
         var page = HTMLPage()
         page.line("<!DOCTYPE html>")
-        page.line("<html lang=\"en\">")
+        page.line("<html lang=\"\(words.language)\">")
         page.line("<head>")
         page.line("<meta charset=\"utf-8\">")
         page.line("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
@@ -33,7 +33,7 @@ extension IndexReport {
         htmlTax(&page)
         htmlWarnings(&page)
         page.line("</main>")
-        page.line("<footer>Computed by invoic from the book’s files for \(today). Amounts in different currencies are never added together.</footer>")
+        page.line("<footer>\(escaped(words.format("footer", ["date": today.description])))</footer>")
         page.line("</body>")
         page.line("</html>")
         return page.text
@@ -41,31 +41,32 @@ extension IndexReport {
 
     private func htmlHeader(_ page: inout HTMLPage) {
         page.line("<header class=\"top\">")
-        page.line("<div><p class=\"eyebrow\">Index</p><h1>\(escaped(business))</h1></div>")
-        page.line("<p class=\"asof\">as of <time datetime=\"\(today)\">\(today)</time></p>")
+        page.line("<div><p class=\"eyebrow\">\(escaped(words["index"]))</p><h1>\(escaped(business))</h1></div>")
+        page.line("<p class=\"asof\">" + escaped(words["as_of"]).replacingOccurrences(of: "{date}", with: "<time datetime=\"\(today)\">\(today)</time>") + "</p>")
         page.line("</header>")
         for note in preamble { page.line("<p class=\"notice\">\(escaped(note))</p>") }
-        let links = [("dashboard", "Dashboard"), ("invoices", "Invoices"), ("estimates", "Estimates"), ("clients", "Clients"),
-                     ("receivables", "Receivables"), ("income", "Income"), ("tax", "Tax"),
-                     ("warnings", warnings.isEmpty ? "Warnings" : "Warnings (\(warnings.count))")]
-        page.line("<nav>" + links.map { "<a href=\"#\($0.0)\">\($0.1)</a>" }.joined(separator: " ") + "</nav>")
+        let links = ["dashboard", "invoices", "estimates", "clients", "receivables", "income", "tax", "warnings"].map { ($0, words[$0]) }
+        page.line("<nav>" + links.map { id, name in
+            let count = id == "warnings" && !warnings.isEmpty ? " (\(warnings.count))" : ""
+            return "<a href=\"#\(id)\">\(escaped(name))\(count)</a>"
+        }.joined(separator: " ") + "</nav>")
     }
 
     // MARK: Dashboard
 
     private func htmlDashboard(_ page: inout HTMLPage) {
         page.line("<section id=\"dashboard\">")
-        page.line("<h2>Dashboard</h2>")
-        if dashboard.isEmpty { page.line("<p class=\"empty\">No invoices yet.</p>") }
+        page.line("<h2>\(escaped(words["dashboard"]))</h2>")
+        if dashboard.isEmpty { page.line("<p class=\"empty\">\(escaped(words["no_invoices_yet"]))</p>") }
         for entry in dashboard {
             if dashboard.count > 1 { page.line("<h3 class=\"currency\">\(entry.currency.code)</h3>") }
             page.line("<div class=\"cards\">")
-            card(&page, "Outstanding", money(entry.outstanding), count(entry.outstandingCount, "open invoice"), tone: nil)
-            card(&page, "Overdue", money(entry.overdue), count(entry.overdueCount, "invoice"),
+            card(&page, words["outstanding"], money(entry.outstanding), words.count("open_invoices", entry.outstandingCount), tone: nil)
+            card(&page, words["overdue"], money(entry.overdue), words.count("invoices_count", entry.overdueCount),
                  tone: entry.overdueCount > 0 ? "alert" : nil)
-            card(&page, "Paid this month", money(entry.paidThisMonth), IndexReport.longMonth(today.monthKey),
+            card(&page, words["paid_this_month"], money(entry.paidThisMonth), words.longMonth(today.monthKey),
                  tone: entry.paidThisMonth.minorUnits > 0 ? "good" : nil)
-            card(&page, "Drafts", String(entry.drafts), entry.drafts == 1 ? "not sent yet" : "not sent yet", tone: nil)
+            card(&page, words["drafts"], String(entry.drafts), words["not_sent_yet"], tone: nil)
             page.line("</div>")
         }
         page.line("</section>")
@@ -73,29 +74,27 @@ extension IndexReport {
 
     private func card(_ page: inout HTMLPage, _ label: String, _ value: String, _ detail: String, tone: String?) {
         let toneClass = tone.map { " \($0)" } ?? ""
-        page.line("<div class=\"card\(toneClass)\"><span class=\"label\">\(label)</span>"
+        page.line("<div class=\"card\(toneClass)\"><span class=\"label\">\(escaped(label))</span>"
             + "<span class=\"value\">\(escaped(value))</span><span class=\"detail\">\(escaped(detail))</span></div>")
     }
-
-    private func count(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     // MARK: Documents
 
     private func htmlInvoices(_ page: inout HTMLPage) {
         page.line("<section id=\"invoices\">")
-        page.line("<h2>Invoices <span class=\"hint\">newest first</span></h2>")
+        page.line("<h2>\(escaped(words["invoices"])) <span class=\"hint\">\(escaped(words["newest_first"]))</span></h2>")
         guard !invoices.isEmpty else {
-            page.line("<p class=\"empty\">No invoices.</p></section>")
+            page.line("<p class=\"empty\">\(escaped(words["no_invoices"]))</p></section>")
             return
         }
         page.line("<div class=\"scroll\"><table class=\"docs invoices\">")
-        page.line("<thead><tr><th>Number</th><th>Client</th><th>Issued</th><th>Due</th><th class=\"num\">Total</th>"
-            + "<th class=\"num\">Paid</th><th class=\"num\">Due amount</th><th>Status</th></tr></thead>")
+        page.line("<thead><tr>" + headers([("number", false), ("client", false), ("issued", false), ("due", false), ("total", true),
+                                          ("paid", true), ("due_amount", true), ("status", false)]) + "</tr></thead>")
         page.line("<tbody>")
         for row in invoices {
             let void = row.status == .void
-            let partPaid = row.status == .overdue && row.paid.minorUnits > 0 ? " · part paid" : ""
-            let late = row.daysPastDue.map { "<span class=\"late\">\($0) day\($0 == 1 ? "" : "s")\(partPaid)</span>" } ?? ""
+            let partPaid = row.status == .overdue && row.paid.minorUnits > 0 ? " · " + words["part_paid"] : ""
+            let late = row.daysPastDue.map { "<span class=\"late\">\(escaped(words.count("days", $0) + partPaid))</span>" } ?? ""
             page.line("<tr\(void ? " class=\"void\"" : "")>"
                 + "<td class=\"doc\"><a href=\"\(escaped(urlPath(row.pdf)))\">\(escaped(row.number))</a>"
                 + (row.issuedIn.map { "<span class=\"commit\" title=\"issued in \(escaped($0.shortHash)) by \(escaped($0.author)) on \($0.date)\">\(escaped($0.shortHash))</span>" } ?? "")
@@ -110,22 +109,27 @@ extension IndexReport {
         page.line("</section>")
     }
 
+    /// Column heads in the report's language: (key, numeric).
+    private func headers(_ columns: [(String, Bool)]) -> String {
+        columns.map { key, numeric in "<th\(numeric ? " class=\"num\"" : "")>\(escaped(words[key]))</th>" }.joined()
+    }
+
     /// Money received on an invoice voided since: owed back to the client.
     private func refund(_ row: InvoiceRow) -> String {
         guard row.refundOwed.minorUnits > 0 else { return "" }
-        return "<span class=\"late\">refund owed \(escaped(row.refundOwed.formatted(row.locale)))</span>"
+        return "<span class=\"late\">\(escaped(words.format("refund_owed", ["amount": row.refundOwed.formatted(row.locale)])))</span>"
     }
 
     private func htmlEstimates(_ page: inout HTMLPage) {
         page.line("<section id=\"estimates\">")
-        page.line("<h2>Estimates <span class=\"hint\">newest first</span></h2>")
+        page.line("<h2>\(escaped(words["estimates"])) <span class=\"hint\">\(escaped(words["newest_first"]))</span></h2>")
         guard !estimates.isEmpty else {
-            page.line("<p class=\"empty\">No estimates.</p></section>")
+            page.line("<p class=\"empty\">\(escaped(words["no_estimates"]))</p></section>")
             return
         }
         page.line("<div class=\"scroll\"><table class=\"docs estimates\">")
-        page.line("<thead><tr><th>Number</th><th>Client</th><th>Issued</th><th>Valid until</th><th class=\"num\">Total</th>"
-            + "<th>Status</th><th>Invoice</th></tr></thead>")
+        page.line("<thead><tr>" + headers([("number", false), ("client", false), ("issued", false), ("valid_until", false),
+                                          ("total", true), ("status", false), ("invoice", false)]) + "</tr></thead>")
         page.line("<tbody>")
         for row in estimates {
             let invoice = row.invoice.map { number in
@@ -142,7 +146,7 @@ extension IndexReport {
     }
 
     private func pill(_ status: Status) -> String {
-        "<span class=\"pill \(status.rawValue)\">\(status.rawValue)</span>"
+        "<span class=\"pill \(status.rawValue)\">\(escaped(self.status(status)))</span>"
     }
 
     /// A right-aligned amount; a zero is shown quietly.
@@ -158,17 +162,17 @@ extension IndexReport {
 
     private func htmlClients(_ page: inout HTMLPage) {
         page.line("<section id=\"clients\">")
-        page.line("<h2>Clients</h2>")
+        page.line("<h2>\(escaped(words["clients"]))</h2>")
         guard !clients.isEmpty else {
-            page.line("<p class=\"empty\">No clients.</p></section>")
+            page.line("<p class=\"empty\">\(escaped(words["no_clients"]))</p></section>")
             return
         }
         page.line("<div class=\"scroll\"><table class=\"docs clients\">")
-        page.line("<thead><tr><th>Client</th><th>Currency</th><th class=\"num\">Invoiced</th><th class=\"num\">Paid</th>"
-            + "<th class=\"num\">Outstanding</th><th class=\"num\">Documents</th><th>Last activity</th></tr></thead>")
+        page.line("<thead><tr>" + headers([("client", false), ("currency", false), ("invoiced", true), ("paid", true),
+                                          ("outstanding", true), ("documents", true), ("last_activity", false)]) + "</tr></thead>")
         page.line("<tbody>")
         for row in clients {
-            let archived = row.archived ? " <span class=\"tag\">archived</span>" : ""
+            let archived = row.archived ? " <span class=\"tag\">\(escaped(words["archived"]))</span>" : ""
             var cells = "<td class=\"client\">\(escaped(row.name))\(archived)</td><td class=\"currency\">\(row.currency?.code ?? "–")</td>"
             if let currency = row.currency {
                 cells += amountCell(row.invoiced, currency, role: "invoiced") + amountCell(row.paid, currency, role: "paid")
@@ -176,7 +180,7 @@ extension IndexReport {
             } else {
                 cells += ["invoiced", "paid", "outstanding"].map { "<td class=\"num zero \($0)\">–</td>" }.joined()
             }
-            cells += "<td class=\"num count\">\(row.documents)<span class=\"unit\"> document\(row.documents == 1 ? "" : "s")</span></td>"
+            cells += "<td class=\"num count\">\(row.documents)<span class=\"unit\"> \(escaped(words.count("documents_unit", row.documents)))</span></td>"
                 + "<td class=\"date activity\">\(row.lastActivity?.description ?? "–")</td>"
             page.line("<tr\(row.archived ? " class=\"archived\"" : "")>\(cells)</tr>")
         }
@@ -186,21 +190,21 @@ extension IndexReport {
 
     private func htmlAging(_ page: inout HTMLPage) {
         page.line("<section id=\"receivables\">")
-        page.line("<h2>Aged receivables <span class=\"hint\">days past due</span></h2>")
-        if agedReceivables.isEmpty { page.line("<p class=\"empty\">Nothing is owed.</p>") }
+        page.line("<h2>\(escaped(words["aged_receivables"])) <span class=\"hint\">\(escaped(words["days_past_due"]))</span></h2>")
+        if agedReceivables.isEmpty { page.line("<p class=\"empty\">\(escaped(words["nothing_owed"]))</p>") }
         for table in agedReceivables {
             if agedReceivables.count > 1 { page.line("<h3 class=\"currency\">\(table.currency.code)</h3>") }
             page.line("<div class=\"scroll\"><table class=\"aging\">")
-            page.line("<thead><tr><th>Client</th>"
-                + AgeBucket.allCases.map { "<th class=\"num age\($0.rawValue)\">\($0.title)</th>" }.joined()
-                + "<th class=\"num\">Total</th></tr></thead>")
+            page.line("<thead><tr><th>\(escaped(words["client"]))</th>"
+                + AgeBucket.allCases.map { "<th class=\"num age\($0.rawValue)\">\(escaped(ageTitle($0)))</th>" }.joined()
+                + "<th class=\"num\">\(escaped(words["total"]))</th></tr></thead>")
             page.line("<tbody>")
             for row in table.rows {
                 page.line("<tr><td>\(escaped(row.clientName))</td>"
                     + row.buckets.map { amountCell($0, table.currency) }.joined() + amountCell(row.total, table.currency) + "</tr>")
             }
             page.line("</tbody>")
-            page.line("<tfoot><tr><th>Total</th>" + table.total.buckets.map { amountCell($0, table.currency, strong: true) }.joined()
+            page.line("<tfoot><tr><th>\(escaped(words["total"]))</th>" + table.total.buckets.map { amountCell($0, table.currency, strong: true) }.joined()
                 + amountCell(table.total.total, table.currency, strong: true) + "</tr></tfoot>")
             page.line("</table></div>")
         }
@@ -211,19 +215,19 @@ extension IndexReport {
 
     private func htmlIncome(_ page: inout HTMLPage) {
         page.line("<section id=\"income\">")
-        page.line("<h2>Income by month <span class=\"hint\">by payment date</span></h2>")
-        if incomeByMonth.isEmpty { page.line("<p class=\"empty\">No payments yet.</p>") }
+        page.line("<h2>\(escaped(words["income_by_month"])) <span class=\"hint\">\(escaped(words["by_payment_date"]))</span></h2>")
+        if incomeByMonth.isEmpty { page.line("<p class=\"empty\">\(escaped(words["no_payments"]))</p>") }
         for income in incomeByMonth {
             let shown = Array(income.months.suffix(12))
-            let caption = income.months.count > shown.count ? "last 12 months" : "since the first payment"
+            let caption = words[income.months.count > shown.count ? "last_12_months" : "since_first_payment"]
             page.line("<h3 class=\"currency\">\(income.currency.code) <span class=\"hint\">\(caption) · total "
                 + "\(escaped(money(income.total, income.currency)))</span></h3>")
             page.line(barChart(shown, currency: income.currency, size: .wide))
             page.line(barChart(shown, currency: income.currency, size: .narrow))
-            page.line("<details><summary>Months as a table</summary><div class=\"scroll\"><table class=\"compact\">")
-            page.line("<thead><tr><th>Month</th><th class=\"num\">Received</th></tr></thead><tbody>")
+            page.line("<details><summary>\(escaped(words["months_as_table"]))</summary><div class=\"scroll\"><table class=\"compact\">")
+            page.line("<thead><tr>" + headers([("month", false), ("received", true)]) + "</tr></thead><tbody>")
             for month in income.months.reversed() {
-                page.line("<tr><td>\(IndexReport.longMonth(month.month))</td>\(amountCell(month.amount, income.currency))</tr>")
+                page.line("<tr><td>\(words.longMonth(month.month))</td>\(amountCell(month.amount, income.currency))</tr>")
             }
             page.line("</tbody></table></div></details>")
         }
@@ -249,7 +253,7 @@ extension IndexReport {
         let slot = (width - left - right) / max(1, months.count)
         let barWidth = min(size == .wide ? 64 : 30, max(4, slot * 3 / 5))
         var svg = "<svg class=\"chart \(size.rawValue)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" "
-            + "aria-label=\"Income by month in \(currency.code)\">"
+            + "aria-label=\"\(escaped(words.format("chart_label", ["currency": currency.code])))\">"
         for line in 0...gridLines {
             let y = top + plotHeight - line * plotHeight / gridLines
             let value = Int64(clamping: Int128(step) * Int128(line))
@@ -261,7 +265,7 @@ extension IndexReport {
             let x = left + index * slot + (slot - barWidth) / 2
             let barHeight = Int(Int128(month.amount) * Int128(plotHeight) / scaleMax)
             let y = top + plotHeight - barHeight
-            let label = "\(IndexReport.longMonth(month.month)): \(money(month.amount, currency))"
+            let label = "\(words.longMonth(month.month)): \(money(month.amount, currency))"
             svg += "<g><title>\(escaped(label))</title>"
             if month.amount > 0 {
                 svg += "<rect class=\"bar\(month.month == today.monthKey ? " now" : "")\" x=\"\(x)\" y=\"\(y)\" "
@@ -269,7 +273,7 @@ extension IndexReport {
             }
             svg += "</g>"
             let center = x + barWidth / 2
-            let monthName = IndexReport.shortMonth(month.month)
+            let monthName = words.shortMonth(month.month)
             svg += "<text class=\"axis\" x=\"\(center)\" y=\"\(height - bottom + 16)\" text-anchor=\"middle\">\(monthName)</text>"
             if index == 0 || month.month.hasSuffix("-01") {
                 svg += "<text class=\"axis year\" x=\"\(center)\" y=\"\(height - bottom + 30)\" text-anchor=\"middle\">"
@@ -295,22 +299,22 @@ extension IndexReport {
 
     private func htmlBreakdowns(_ page: inout HTMLPage) {
         page.line("<section id=\"breakdowns\" class=\"pair\">")
-        breakdownList(&page, "Income by category", incomeByCategory, none: "No category")
-        breakdownList(&page, "Income by project", incomeByProject, none: "No project")
+        breakdownList(&page, words["income_by_category"], incomeByCategory, none: words["no_category"])
+        breakdownList(&page, words["income_by_project"], incomeByProject, none: words["no_project"])
         page.line("</section>")
     }
 
     private func breakdownList(_ page: inout HTMLPage, _ title: String, _ breakdowns: [IncomeBreakdown], none: String) {
         page.line("<div>")
-        page.line("<h2>\(title)</h2>")
-        if breakdowns.isEmpty { page.line("<p class=\"empty\">No payments yet.</p>") }
+        page.line("<h2>\(escaped(title))</h2>")
+        if breakdowns.isEmpty { page.line("<p class=\"empty\">\(escaped(words["no_payments"]))</p>") }
         for breakdown in breakdowns {
             if breakdowns.count > 1 { page.line("<h3 class=\"currency\">\(breakdown.currency.code)</h3>") }
             let largest = breakdown.entries.map(\.amount).max() ?? 0
             page.line("<ul class=\"shares\">")
             for entry in breakdown.entries {
                 let width = largest > 0 ? Int(Int128(entry.amount) * 100 / Int128(largest)) : 0
-                let name = entry.name.map(escaped) ?? "<em>\(none)</em>"
+                let name = entry.name.map(escaped) ?? "<em>\(escaped(none))</em>"
                 page.line("<li><span class=\"name\">\(name)</span>"
                     + "<span class=\"amount\">\(escaped(money(entry.amount, breakdown.currency)))</span>"
                     + "<span class=\"share\">\(IndexReport.percent(entry.amount, of: breakdown.total))</span>"
@@ -326,23 +330,23 @@ extension IndexReport {
     /// One row per period, a column pair (taxable, tax) per rate: rates are few, periods many.
     private func htmlTax(_ page: inout HTMLPage) {
         page.line("<section id=\"tax\">")
-        page.line("<h2>Tax <span class=\"hint\">invoices by issue date, drafts and void excluded</span></h2>")
-        if tax.isEmpty { page.line("<p class=\"empty\">No invoices issued.</p>") }
+        page.line("<h2>\(escaped(words["tax"])) <span class=\"hint\">\(escaped(words["tax_hint"]))</span></h2>")
+        if tax.isEmpty { page.line("<p class=\"empty\">\(escaped(words["no_invoices_issued"]))</p>") }
         for summary in tax {
             if tax.count > 1 { page.line("<h3 class=\"currency\">\(summary.currency.code)</h3>") }
             let rates = Set((summary.years + summary.months).flatMap { $0.rates.map(\.rate) }).sorted()
             let taxed = rates.filter { !$0.isZero }
             page.line("<div class=\"scroll\"><table class=\"tax\">")
-            var header = "<thead><tr><th>Period</th>"
+            var header = "<thead><tr><th>\(escaped(words["period"]))</th>"
             for rate in rates {
-                header += "<th class=\"num\">Taxable at \(rate)</th>"
-                if !rate.isZero { header += "<th class=\"num\">Tax at \(rate)</th>" }
+                header += "<th class=\"num\">\(escaped(words.format("taxable_at", ["rate": rate.description])))</th>"
+                if !rate.isZero { header += "<th class=\"num\">\(escaped(words.format("tax_at", ["rate": rate.description])))</th>" }
             }
-            if taxed.count > 1 { header += "<th class=\"num\">Tax</th>" }
+            if taxed.count > 1 { header += "<th class=\"num\">\(escaped(words["tax"]))</th>" }
             page.line(header + "</tr></thead>")
             func row(_ period: TaxPeriod, year: Bool) -> String {
                 let tag = year ? "th" : "td"
-                var cells = "<\(tag)>\(year ? period.period : IndexReport.longMonth(period.period))</\(tag)>"
+                var cells = "<\(tag)>\(year ? period.period : words.longMonth(period.period))</\(tag)>"
                 for rate in rates {
                     let line = period.rates.first { $0.rate == rate }
                     cells += amountCell(line?.taxable ?? 0, summary.currency, strong: year)
@@ -364,9 +368,9 @@ extension IndexReport {
 
     private func htmlWarnings(_ page: inout HTMLPage) {
         page.line("<section id=\"warnings\">")
-        page.line("<h2>Warnings</h2>")
+        page.line("<h2>\(escaped(words["warnings"]))</h2>")
         if warnings.isEmpty {
-            page.line("<p class=\"empty\">The checks found nothing to warn about.</p>")
+            page.line("<p class=\"empty\">\(escaped(words["no_warnings"]))</p>")
         } else {
             page.line("<ul class=\"warnings\">")
             for warning in warnings {

@@ -55,46 +55,41 @@ extension IndexReport {
 
     func money(_ value: Money) -> String { money(value.minorUnits, value.currency) }
 
+    /// The report's words, in the language of its locale.
+    var words: ReportWords { ReportWords(locale: locale) }
+
     /// A line saying which filters shaped the report, or nil.
     var filterSummary: String? {
         guard !filter.isEmpty else { return nil }
         var parts: [String] = []
-        if let status = filter.status { parts.append("status \(status.rawValue)") }
-        if let client = filter.client { parts.append("client \(client)") }
-        if let currency = filter.currency { parts.append("currency \(currency.code)") }
-        return "Filtered: " + parts.joined(separator: ", ")
+        if let status = filter.status { parts.append(words.format("filter_status", ["value": self.status(status)])) }
+        if let client = filter.client { parts.append(words.format("filter_client", ["value": client])) }
+        if let currency = filter.currency { parts.append(words.format("filter_currency", ["value": currency.code])) }
+        return words.format("filtered", ["filters": parts.joined(separator: ", ")])
     }
 
     /// "3 documents issued after 2026-06-30 are not included", or nil.
     var notYetIssuedSummary: String? {
         guard notYetIssued > 0 else { return nil }
-        return notYetIssued == 1
-            ? "1 document issued after \(today) is not included"
-            : "\(notYetIssued) documents issued after \(today) are not included"
+        return words.count("not_included", notYetIssued, ["date": today.description])
     }
 
-    static let overflowNote = "Some totals are too large to add up exactly and are shown capped"
+    var overflowNote: String { words["overflow"] }
 
-    /// `Jan` for `2026-01`, for the chart.
-    static func shortMonth(_ key: String) -> String {
-        let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        guard let month = Int(key.suffix(2)), (1...12).contains(month) else { return key }
-        return names[month - 1]
-    }
+    /// A status as the report's language says it (`paid`, `bezahlt`).
+    func status(_ status: Status) -> String { words["status_\(status.rawValue)"] }
 
-    /// `January 2026` for `2026-01`.
-    static func longMonth(_ key: String) -> String {
-        let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                     "October", "November", "December"]
-        guard let month = Int(key.suffix(2)), (1...12).contains(month) else { return key }
-        return names[month - 1] + " " + key.prefix(4)
-    }
+    /// An age bucket's column title: `Current`, `1-30`, ... `90+`.
+    func ageTitle(_ bucket: AgeBucket) -> String { bucket == .current ? words["age_current"] : bucket.title }
 
     /// `overdue 12 days, part paid`: a status with its age, for text and Markdown.
-    static func statusText(_ row: InvoiceRow) -> String {
-        if row.refundOwed.minorUnits > 0 { return "void, refund owed \(row.refundOwed.formatted(row.locale))" }
-        guard row.status == .overdue, let days = row.daysPastDue else { return row.status.rawValue }
-        return "overdue \(days) day\(days == 1 ? "" : "s")" + (row.paid.minorUnits > 0 ? ", part paid" : "")
+    func statusText(_ row: InvoiceRow) -> String {
+        if row.refundOwed.minorUnits > 0 {
+            return status(.void) + ", " + words.format("refund_owed", ["amount": row.refundOwed.formatted(row.locale)])
+        }
+        guard row.status == .overdue, let days = row.daysPastDue else { return status(row.status) }
+        return words.format("overdue_by", ["days": words.count("days", days)])
+            + (row.paid.minorUnits > 0 ? ", " + words["part_paid"] : "")
     }
 }
 

@@ -38,11 +38,11 @@ struct ReportSection {
 }
 
 extension IndexReport {
-    var title: String { "\(business): index as of \(today)" }
+    var title: String { words.format("title", ["business": business, "date": today.description]) }
 
     /// Lines under the title: filters, left-out documents, capped totals.
     var preamble: [String] {
-        [filterSummary, notYetIssuedSummary, overflowed ? IndexReport.overflowNote : nil].compactMap { $0 }
+        [filterSummary, notYetIssuedSummary, overflowed ? overflowNote : nil].compactMap { $0 }
     }
 
     var sections: [ReportSection] {
@@ -53,11 +53,11 @@ extension IndexReport {
     private typealias Cell = ReportSection.Cell
     private typealias Table = ReportSection.Table
 
-    private static let none = ReportSection.Block.note("None.")
+    private var none: ReportSection.Block { .note(words["none"]) }
 
     private var dashboardSection: ReportSection {
-        var table = Table(columns: [("Currency", .left), ("Outstanding", .right), ("Overdue", .right),
-                                    ("Paid this month", .right), ("Drafts", .right)])
+        var table = Table(columns: [(words["currency"], .left), (words["outstanding"], .right), (words["overdue"], .right),
+                                    (words["paid_this_month"], .right), (words["drafts"], .right)])
         for entry in dashboard {
             table.rows.append([
                 Cell(entry.currency.code),
@@ -67,58 +67,58 @@ extension IndexReport {
                 Cell(String(entry.drafts)),
             ])
         }
-        return ReportSection(title: "Dashboard", blocks: dashboard.isEmpty ? [Self.none] : [.table(table)])
+        return ReportSection(title: words["dashboard"], blocks: dashboard.isEmpty ? [none] : [.table(table)])
     }
 
     private var invoiceSection: ReportSection {
         // Books that keep their history get a column with the commit that issued each invoice.
         let withCommits = invoices.contains { $0.issuedIn != nil }
-        var table = Table(columns: [("Number", .left), ("Client", .left), ("Issued", .left), ("Due", .left),
-                                    ("Total", .right), ("Paid", .right), ("Due amount", .right), ("Status", .left)]
-                          + (withCommits ? [("Issued in", .left)] : []))
+        var table = Table(columns: [(words["number"], .left), (words["client"], .left), (words["issued"], .left), (words["due"], .left),
+                                    (words["total"], .right), (words["paid"], .right), (words["due_amount"], .right), (words["status"], .left)]
+                          + (withCommits ? [(words["issued_in"], .left)] : []))
         for row in invoices {
             let void = row.status == .void
             table.rows.append([
                 Cell(row.number, link: urlPath(row.pdf)), Cell(row.clientName), Cell(row.issued.description),
                 Cell(row.due?.description ?? "-"), Cell(money(row.total), struck: void),
                 Cell(money(row.paid), struck: void), Cell(void ? "-" : money(row.balance)),
-                Cell(IndexReport.statusText(row)),
+                Cell(statusText(row)),
             ] + (withCommits ? [Cell(row.issuedIn.map { "\($0.shortHash) \($0.date)" } ?? "-")] : []))
         }
-        return ReportSection(title: "Invoices", blocks: invoices.isEmpty ? [Self.none] : [.table(table)])
+        return ReportSection(title: words["invoices"], blocks: invoices.isEmpty ? [none] : [.table(table)])
     }
 
     private var estimateSection: ReportSection {
-        var table = Table(columns: [("Number", .left), ("Client", .left), ("Issued", .left), ("Valid until", .left),
-                                    ("Total", .right), ("Status", .left), ("Invoice", .left)])
+        var table = Table(columns: [(words["number"], .left), (words["client"], .left), (words["issued"], .left), (words["valid_until"], .left),
+                                    (words["total"], .right), (words["status"], .left), (words["invoice"], .left)])
         for row in estimates {
             table.rows.append([
                 Cell(row.number, link: urlPath(row.pdf)), Cell(row.clientName), Cell(row.issued.description),
-                Cell(row.validUntil?.description ?? "-"), Cell(money(row.total)), Cell(row.status.rawValue),
+                Cell(row.validUntil?.description ?? "-"), Cell(money(row.total)), Cell(status(row.status)),
                 row.invoice.map { Cell($0, link: row.invoicePDF.map(urlPath)) } ?? Cell("-"),
             ])
         }
-        return ReportSection(title: "Estimates", blocks: estimates.isEmpty ? [Self.none] : [.table(table)])
+        return ReportSection(title: words["estimates"], blocks: estimates.isEmpty ? [none] : [.table(table)])
     }
 
     private var clientSection: ReportSection {
-        var table = Table(columns: [("Client", .left), ("Currency", .left), ("Invoiced", .right), ("Paid", .right),
-                                    ("Outstanding", .right), ("Documents", .right), ("Last activity", .left)])
+        var table = Table(columns: [(words["client"], .left), (words["currency"], .left), (words["invoiced"], .right), (words["paid"], .right),
+                                    (words["outstanding"], .right), (words["documents"], .right), (words["last_activity"], .left)])
         for row in clients {
             func figure(_ value: Int64) -> Cell { Cell(row.currency.map { money(value, $0) } ?? "-") }
             table.rows.append([
-                Cell(row.name + (row.archived ? " (archived)" : "")), Cell(row.currency?.code ?? "-"),
+                Cell(row.name + (row.archived ? " (\(words["archived"]))" : "")), Cell(row.currency?.code ?? "-"),
                 figure(row.invoiced), figure(row.paid), figure(row.outstanding), Cell(String(row.documents)),
                 Cell(row.lastActivity?.description ?? "-"),
             ])
         }
-        return ReportSection(title: "Clients", blocks: clients.isEmpty ? [Self.none] : [.table(table)])
+        return ReportSection(title: words["clients"], blocks: clients.isEmpty ? [none] : [.table(table)])
     }
 
     private var agingSection: ReportSection {
         var blocks: [ReportSection.Block] = []
         for aging in agedReceivables {
-            var table = Table(columns: [("Client", .left)] + AgeBucket.allCases.map { ($0.title, .right) } + [("Total", .right)])
+            var table = Table(columns: [(words["client"], .left)] + AgeBucket.allCases.map { (ageTitle($0), .right) } + [(words["total"], .right)])
             for row in aging.rows + [aging.total] {
                 let strong = row == aging.total
                 table.rows.append([Cell(row.clientName, strong: strong)]
@@ -126,69 +126,69 @@ extension IndexReport {
             }
             blocks += [.heading(aging.currency.code), .table(table)]
         }
-        if blocks.isEmpty { blocks = [.note("Nothing is owed.")] }
-        return ReportSection(title: "Aged receivables (days past due)", blocks: blocks)
+        if blocks.isEmpty { blocks = [.note(words["nothing_owed"])] }
+        return ReportSection(title: "\(words["aged_receivables"]) (\(words["days_past_due"]))", blocks: blocks)
     }
 
     private var taxSection: ReportSection {
         var blocks: [ReportSection.Block] = []
         for summary in tax {
-            var table = Table(columns: [("Period", .left), ("Rate", .right), ("Taxable", .right), ("Tax", .right)])
+            var table = Table(columns: [(words["period"], .left), (words["rate"], .right), (words["taxable"], .right), (words["tax"], .right)])
             for period in summary.years + summary.months {
                 for (index, line) in period.rates.enumerated() {
                     table.rows.append([Cell(index == 0 ? period.period : ""), Cell(line.rate.description),
                                        Cell(money(line.taxable, summary.currency)), Cell(money(line.tax, summary.currency))])
                 }
                 if period.rates.count > 1 {
-                    table.rows.append([Cell(""), Cell("all", strong: true),
+                    table.rows.append([Cell(""), Cell(words["all"], strong: true),
                                        Cell(money(period.taxable, summary.currency), strong: true),
                                        Cell(money(period.tax, summary.currency), strong: true)])
                 }
             }
             blocks += [.heading(summary.currency.code), .table(table)]
         }
-        if blocks.isEmpty { blocks = [Self.none] }
-        return ReportSection(title: "Tax (invoices by issue date)", blocks: blocks)
+        if blocks.isEmpty { blocks = [none] }
+        return ReportSection(title: "\(words["tax"]) (\(words["tax_hint"]))", blocks: blocks)
     }
 
     private var incomeSection: ReportSection {
         var blocks: [ReportSection.Block] = []
         for income in incomeByMonth {
-            var table = Table(columns: [("Month", .left), ("Received", .right)])
+            var table = Table(columns: [(words["month"], .left), (words["received"], .right)])
             for month in income.months { table.rows.append([Cell(month.month), Cell(money(month.amount, income.currency))]) }
-            table.rows.append([Cell("Total", strong: true), Cell(money(income.total, income.currency), strong: true)])
+            table.rows.append([Cell(words["total"], strong: true), Cell(money(income.total, income.currency), strong: true)])
             blocks += [.heading(income.currency.code), .table(table)]
         }
-        if blocks.isEmpty { blocks = [.note("No payments yet.")] }
-        return ReportSection(title: "Income by month (payment dates)", blocks: blocks)
+        if blocks.isEmpty { blocks = [.note(words["no_payments"])] }
+        return ReportSection(title: "\(words["income_by_month"]) (\(words["by_payment_date"]))", blocks: blocks)
     }
 
     private var categorySection: ReportSection {
-        breakdownSection("Income by category", incomeByCategory, column: "Category", none: "No category")
+        breakdownSection(words["income_by_category"], incomeByCategory, column: words["category"], none: words["no_category"])
     }
 
     private var projectSection: ReportSection {
-        breakdownSection("Income by project", incomeByProject, column: "Project", none: "No project")
+        breakdownSection(words["income_by_project"], incomeByProject, column: words["project"], none: words["no_project"])
     }
 
     private func breakdownSection(_ title: String, _ breakdowns: [IncomeBreakdown], column: String, none: String) -> ReportSection {
         var blocks: [ReportSection.Block] = []
         for breakdown in breakdowns {
-            var table = Table(columns: [(column, .left), ("Received", .right), ("Share", .right)])
+            var table = Table(columns: [(column, .left), (words["received"], .right), (words["share"], .right)])
             for entry in breakdown.entries {
                 table.rows.append([Cell(entry.name ?? none), Cell(money(entry.amount, breakdown.currency)),
                                    Cell(IndexReport.percent(entry.amount, of: breakdown.total))])
             }
-            table.rows.append([Cell("Total", strong: true), Cell(money(breakdown.total, breakdown.currency), strong: true),
+            table.rows.append([Cell(words["total"], strong: true), Cell(money(breakdown.total, breakdown.currency), strong: true),
                                Cell("100%", strong: true)])
             blocks += [.heading(breakdown.currency.code), .table(table)]
         }
-        if blocks.isEmpty { blocks = [.note("No payments yet.")] }
+        if blocks.isEmpty { blocks = [.note(words["no_payments"])] }
         return ReportSection(title: title, blocks: blocks)
     }
 
     private var warningSection: ReportSection {
-        ReportSection(title: "Warnings", blocks: warnings.isEmpty ? [Self.none] : warnings.map { .note($0.text) })
+        ReportSection(title: words["warnings"], blocks: warnings.isEmpty ? [none] : warnings.map { .note($0.text) })
     }
 
     /// A share as a whole percentage, rounded half up with integers: `37%`.

@@ -54,3 +54,14 @@ import Testing
         #expect(messages.contains { $0.contains("did you mean `bill_to`?") }, "\(messages)")
     }
 }
+
+extension LabelTests {
+    /// docs/labels.md is the table a user overrides from: it names every key and language.
+    @Test func theLabelsDocumentListsEveryKeyAndLanguage() throws {
+        let page = try String(contentsOf: PDFTest.repository.appendingPathComponent("docs/labels.md"), encoding: .utf8)
+        for key in LabelKeys.all { #expect(page.contains("| `\(key)` |"), "docs/labels.md lacks \(key): run scripts/labels-table.py") }
+        for language in ["en", "de", "fr", "es", "it", "nl", "pt", "pl", "sv", "da", "nb", "fi", "cs", "ja", "zh"] {
+            #expect(page.contains("(`\(language)`"), "docs/labels.md does not name \(language)")
+        }
+    }
+}

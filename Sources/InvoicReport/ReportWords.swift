@@ -1,0 +1,195 @@
+import Foundation
+
+/// The report's words in the book's language (`defaults.locale`): titles, column heads, notes and
+/// status words of the text, Markdown and HTML reports. The CSV's column names and the JSON's keys
+/// and status values stay English: they are read by programs (docs/labels.md).
+///
+/// One row per key, one column per language; a `_one` / `_few` / `_other` key is a word that
+/// changes with a count. An empty cell falls back to the language's `_other` form, then to
+/// English. Month names come from ICU in the same locale, as the PDFs' dates do.
+struct ReportWords: Sendable {
+    static let languages = ["en", "de", "fr", "es", "it", "nl", "pt", "pl", "sv", "da", "nb", "fi", "cs", "ja", "zh"]
+
+    /// The language the words are in: the locale's, or English when invoic has no words for it.
+    let language: String
+    private let locale: Locale
+
+    init(locale identifier: String) {
+        let code = String(identifier.prefix { $0 != "_" && $0 != "-" }).lowercased()
+        let language = code == "no" || code == "nn" ? "nb" : code
+        self.language = Self.table[language] == nil ? "en" : language
+        locale = Locale(identifier: identifier)
+    }
+
+    subscript(_ key: String) -> String {
+        Self.table[language]?[key] ?? Self.table["en"]?[key] ?? key
+    }
+
+    /// A text with `{name}` placeholders filled in.
+    func format(_ key: String, _ values: [String: String]) -> String {
+        Self.fill(self[key], values)
+    }
+
+    /// The form of `key` that fits `count` (`1 invoice`, `2 invoices`; Polish and Czech have a
+    /// third form for 2-4), with `{n}` and the other placeholders filled in.
+    func count(_ key: String, _ count: Int, _ values: [String: String] = [:]) -> String {
+        let form = pluralForm(count)
+        let text = Self.table[language]?["\(key)_\(form)"] ?? Self.table[language]?["\(key)_other"]
+            ?? Self.table["en"]?["\(key)_\(form == "few" ? "other" : form)"] ?? key
+        return Self.fill(text, values.merging(["n": String(count)]) { a, _ in a })
+    }
+
+    /// CLDR's cardinal plural categories for the languages shipped, for whole numbers.
+    private func pluralForm(_ n: Int) -> String {
+        switch language {
+        case "ja", "zh": return "other"
+        case "fr", "pt": return n == 0 || n == 1 ? "one" : "other"
+        case "pl": return n == 1 ? "one" : (2...4).contains(n % 10) && !(12...14).contains(n % 100) ? "few" : "other"
+        case "cs": return n == 1 ? "one" : (2...4).contains(n) ? "few" : "other"
+        default: return n == 1 ? "one" : "other"
+        }
+    }
+
+    /// `January 2026` (`Januar 2026`, `2026年1月`) for the month key `2026-01`.
+    func longMonth(_ key: String) -> String { month(key, Date.FormatStyle().month(.wide).year()) ?? key }
+
+    /// `Jan` (`Jän`, `1月`) for the month key `2026-01`, for the chart.
+    func shortMonth(_ key: String) -> String { month(key, Date.FormatStyle().month(.abbreviated)) ?? key }
+
+    private func month(_ key: String, _ style: Date.FormatStyle) -> String? {
+        guard key.count == 7, let year = Int(key.prefix(4)), let month = Int(key.suffix(2)), (1...12).contains(month) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: 15)) else { return nil }
+        var style = style
+        style.locale = locale
+        style.calendar = calendar
+        style.timeZone = calendar.timeZone
+        return style.format(date)
+    }
+
+    private static func fill(_ text: String, _ values: [String: String]) -> String {
+        var text = text
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        return text
+    }
+
+    /// language -> key -> text, read once from `rows`.
+    static let table: [String: [String: String]] = {
+        var table: [String: [String: String]] = [:]
+        for row in rows.split(separator: "\n") {
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            precondition(cells.count == languages.count + 1, "ReportWords row \(cells.first ?? "") has \(cells.count) cells")
+            for (language, text) in zip(languages, cells.dropFirst()) where !text.isEmpty {
+                table[language, default: [:]][cells[0]] = text
+            }
+        }
+        return table
+    }()
+
+    /// key|en|de|fr|es|it|nl|pt|pl|sv|da|nb|fi|cs|ja|zh
+    private static let rows = """
+        index|Index|Übersicht|Index|Índice|Indice|Overzicht|Índice|Zestawienie|Sammanställning|Oversigt|Sammendrag|Yhteenveto|Přehled|一覧|总览
+        title|{business}: index as of {date}|{business}: Übersicht zum {date}|{business} : index au {date}|{business}: índice a {date}|{business}: indice al {date}|{business}: overzicht per {date}|{business}: índice em {date}|{business}: zestawienie na dzień {date}|{business}: sammanställning per {date}|{business}: oversigt pr. {date}|{business}: sammendrag per {date}|{business}: yhteenveto {date}|{business}: přehled k {date}|{business}：{date} 時点の一覧|{business}：截至 {date} 的总览
+        as_of|as of {date}|Stand {date}|au {date}|a {date}|al {date}|per {date}|em {date}|na dzień {date}|per {date}|pr. {date}|per {date}|{date}|k {date}|{date} 時点|截至 {date}
+        dashboard|Dashboard|Kennzahlen|Tableau de bord|Resumen|Riepilogo|Kerncijfers|Resumo|Podsumowanie|Översikt|Overblik|Oversikt|Tilannekatsaus|Souhrn|概要|概况
+        invoices|Invoices|Rechnungen|Factures|Facturas|Fatture|Facturen|Faturas|Faktury|Fakturor|Fakturaer|Fakturaer|Laskut|Faktury|請求書|发票
+        estimates|Estimates|Angebote|Devis|Presupuestos|Preventivi|Offertes|Orçamentos|Oferty|Offerter|Tilbud|Tilbud|Tarjoukset|Nabídky|見積書|报价单
+        clients|Clients|Kunden|Clients|Clientes|Clienti|Klanten|Clientes|Klienci|Kunder|Kunder|Kunder|Asiakkaat|Klienti|取引先|客户
+        receivables|Receivables|Forderungen|Créances|Cobros pendientes|Crediti|Debiteuren|Recebíveis|Należności|Fordringar|Tilgodehavender|Fordringer|Saatavat|Pohledávky|売掛金|应收账款
+        aged_receivables|Aged receivables|Offene Forderungen nach Alter|Créances par ancienneté|Antigüedad de saldos|Crediti per anzianità|Ouderdom debiteuren|Recebíveis por antiguidade|Należności według wieku|Åldersanalys kundfordringar|Aldersfordelte tilgodehavender|Aldersfordelte fordringer|Saatavien ikäjakauma|Stáří pohledávek|売掛金の年齢分析|应收账款账龄
+        days_past_due|days past due|Tage überfällig|jours de retard|días de vencimiento|giorni di ritardo|dagen over de vervaldatum|dias de atraso|dni po terminie|dagar efter förfallodag|dage over forfald|dager over forfall|päivää erääntymisestä|dní po splatnosti|支払期限超過日数|逾期天数
+        income|Income|Einnahmen|Recettes|Ingresos|Entrate|Inkomsten|Receitas|Wpływy|Intäkter|Indtægter|Inntekter|Tulot|Příjmy|入金|收入
+        income_by_month|Income by month|Einnahmen nach Monat|Recettes par mois|Ingresos por mes|Entrate per mese|Inkomsten per maand|Receitas por mês|Wpływy według miesięcy|Intäkter per månad|Indtægter pr. måned|Inntekter per måned|Tulot kuukausittain|Příjmy podle měsíců|月別入金|按月收入
+        by_payment_date|by payment date|nach Zahlungsdatum|par date de paiement|por fecha de pago|per data di pagamento|op betaaldatum|por data de pagamento|według daty płatności|efter betalningsdatum|efter betalingsdato|etter betalingsdato|maksupäivän mukaan|podle data platby|入金日基準|按付款日期
+        income_by_category|Income by category|Einnahmen nach Kategorie|Recettes par catégorie|Ingresos por categoría|Entrate per categoria|Inkomsten per categorie|Receitas por categoria|Wpływy według kategorii|Intäkter per kategori|Indtægter pr. kategori|Inntekter per kategori|Tulot luokittain|Příjmy podle kategorie|カテゴリ別入金|按类别收入
+        income_by_project|Income by project|Einnahmen nach Projekt|Recettes par projet|Ingresos por proyecto|Entrate per progetto|Inkomsten per project|Receitas por projeto|Wpływy według projektów|Intäkter per projekt|Indtægter pr. projekt|Inntekter per prosjekt|Tulot projekteittain|Příjmy podle projektu|プロジェクト別入金|按项目收入
+        tax|Tax|Steuer|Taxes|Impuestos|Imposte|Belasting|Impostos|Podatek|Skatt|Skat|Skatt|Verot|Daň|税|税
+        tax_hint|invoices by issue date, drafts and void excluded|Rechnungen nach Rechnungsdatum, ohne Entwürfe und Stornos|factures par date d’émission, hors brouillons et annulées|facturas por fecha de emisión, sin borradores ni anuladas|fatture per data di emissione, escluse bozze e annullate|facturen op factuurdatum, zonder concepten en vervallen|faturas por data de emissão, sem rascunhos nem anuladas|faktury według daty wystawienia, bez szkiców i anulowanych|fakturor efter fakturadatum, utan utkast och makulerade|fakturaer efter fakturadato, uden kladder og annullerede|fakturaer etter fakturadato, uten utkast og annullerte|laskut päiväyksen mukaan, ilman luonnoksia ja mitätöityjä|faktury podle data vystavení, bez konceptů a stornovaných|請求日基準、下書きと取消を除く|按开票日期，不含草稿和作废
+        warnings|Warnings|Warnungen|Avertissements|Advertencias|Avvisi|Waarschuwingen|Avisos|Ostrzeżenia|Varningar|Advarsler|Advarsler|Varoitukset|Upozornění|警告|警告
+        newest_first|newest first|neueste zuerst|les plus récentes d’abord|más recientes primero|più recenti prima|nieuwste eerst|mais recentes primeiro|najnowsze najpierw|nyaste först|nyeste først|nyeste først|uusimmat ensin|nejnovější nahoře|新しい順|最新在前
+        currency|Currency|Währung|Devise|Moneda|Valuta|Valuta|Moeda|Waluta|Valuta|Valuta|Valuta|Valuutta|Měna|通貨|币种
+        outstanding|Outstanding|Offen|Impayé|Pendiente|Da incassare|Openstaand|Em aberto|Do zapłaty|Utestående|Udestående|Utestående|Avoinna|Neuhrazeno|未回収|未收
+        overdue|Overdue|Überfällig|En retard|Vencido|Scaduto|Achterstallig|Vencido|Zaległe|Förfallet|Forfaldent|Forfalt|Erääntynyt|Po splatnosti|期限超過|逾期
+        paid_this_month|Paid this month|Diesen Monat bezahlt|Payé ce mois-ci|Cobrado este mes|Incassato questo mese|Deze maand betaald|Recebido este mês|Wpłynęło w tym miesiącu|Betalt denna månad|Betalt denne måned|Betalt denne måneden|Maksettu tässä kuussa|Zaplaceno tento měsíc|今月の入金|本月已收
+        drafts|Drafts|Entwürfe|Brouillons|Borradores|Bozze|Concepten|Rascunhos|Szkice|Utkast|Kladder|Utkast|Luonnokset|Koncepty|下書き|草稿
+        open_invoices_one|{n} open invoice|{n} offene Rechnung|{n} facture ouverte|{n} factura pendiente|{n} fattura aperta|{n} openstaande factuur|{n} fatura em aberto|{n} otwarta faktura|{n} obetald faktura|{n} åben faktura|{n} åpen faktura|{n} avoin lasku|{n} otevřená faktura|未回収 {n} 件|{n} 张未结发票
+        open_invoices_few||||||||{n} otwarte faktury|||||{n} otevřené faktury||
+        open_invoices_other|{n} open invoices|{n} offene Rechnungen|{n} factures ouvertes|{n} facturas pendientes|{n} fatture aperte|{n} openstaande facturen|{n} faturas em aberto|{n} otwartych faktur|{n} obetalda fakturor|{n} åbne fakturaer|{n} åpne fakturaer|{n} avointa laskua|{n} otevřených faktur|未回収 {n} 件|{n} 张未结发票
+        invoices_count_one|{n} invoice|{n} Rechnung|{n} facture|{n} factura|{n} fattura|{n} factuur|{n} fatura|{n} faktura|{n} faktura|{n} faktura|{n} faktura|{n} lasku|{n} faktura|{n} 件|{n} 张发票
+        invoices_count_few||||||||{n} faktury|||||{n} faktury||
+        invoices_count_other|{n} invoices|{n} Rechnungen|{n} factures|{n} facturas|{n} fatture|{n} facturen|{n} faturas|{n} faktur|{n} fakturor|{n} fakturaer|{n} fakturaer|{n} laskua|{n} faktur|{n} 件|{n} 张发票
+        not_sent_yet|not sent yet|noch nicht versandt|pas encore envoyés|sin enviar|non ancora inviate|nog niet verzonden|ainda não enviados|jeszcze niewysłane|inte skickade än|ikke sendt endnu|ikke sendt ennå|ei vielä lähetetty|zatím neodeslané|未送付|尚未发送
+        documents_unit_one|document|Dokument|document|documento|documento|document|documento|dokument|dokument|dokument|dokument|asiakirja|doklad|件|份
+        documents_unit_few||||||||dokumenty|||||doklady||
+        documents_unit_other|documents|Dokumente|documents|documentos|documenti|documenten|documentos|dokumentów|dokument|dokumenter|dokumenter|asiakirjaa|dokladů|件|份
+        number|Number|Nummer|Numéro|Número|Numero|Nummer|Número|Numer|Nummer|Nummer|Nummer|Numero|Číslo|番号|编号
+        client|Client|Kunde|Client|Cliente|Cliente|Klant|Cliente|Klient|Kund|Kunde|Kunde|Asiakas|Klient|取引先|客户
+        issued|Issued|Ausgestellt|Émise|Emitida|Emessa|Uitgegeven|Emitida|Wystawiona|Utfärdad|Udstedt|Utstedt|Päiväys|Vystaveno|発行日|开具日期
+        due|Due|Fällig|Échéance|Vence|Scadenza|Vervalt|Vencimento|Termin|Förfaller|Forfalder|Forfaller|Eräpäivä|Splatnost|期限|到期日
+        total|Total|Gesamt|Total|Total|Totale|Totaal|Total|Razem|Totalt|I alt|Totalt|Yhteensä|Celkem|合計|合计
+        paid|Paid|Bezahlt|Payé|Pagado|Pagato|Betaald|Pago|Zapłacono|Betalt|Betalt|Betalt|Maksettu|Zaplaceno|入金済|已付
+        due_amount|Due amount|Offener Betrag|Reste dû|Pendiente|Da pagare|Openstaand|Em dívida|Do zapłaty|Att betala|Til betaling|Å betale|Maksettavaa|K úhradě|未払額|应付金额
+        status|Status|Status|Statut|Estado|Stato|Status|Estado|Status|Status|Status|Status|Tila|Stav|状態|状态
+        issued_in|Issued in|Ausgestellt in|Émise dans|Emitida en|Emessa in|Uitgegeven in|Emitida em|Wystawiona w|Utfärdad i|Udstedt i|Utstedt i|Laadittu|Vystaveno v|発行コミット|开具提交
+        valid_until|Valid until|Gültig bis|Valable jusqu’au|Válido hasta|Valido fino al|Geldig tot|Válido até|Ważna do|Giltig till|Gyldigt til|Gyldig til|Voimassa|Platnost do|有効期限|有效期至
+        invoice|Invoice|Rechnung|Facture|Factura|Fattura|Factuur|Fatura|Faktura|Faktura|Faktura|Faktura|Lasku|Faktura|請求書|发票
+        invoiced|Invoiced|Berechnet|Facturé|Facturado|Fatturato|Gefactureerd|Faturado|Zafakturowano|Fakturerat|Faktureret|Fakturert|Laskutettu|Fakturováno|請求額|已开票
+        documents|Documents|Dokumente|Documents|Documentos|Documenti|Documenten|Documentos|Dokumenty|Dokument|Dokumenter|Dokumenter|Asiakirjat|Doklady|書類|单据
+        last_activity|Last activity|Letzte Aktivität|Dernière activité|Última actividad|Ultima attività|Laatste activiteit|Última atividade|Ostatnia aktywność|Senaste aktivitet|Seneste aktivitet|Siste aktivitet|Viimeisin tapahtuma|Poslední aktivita|最終取引|最近活动
+        period|Period|Zeitraum|Période|Periodo|Periodo|Periode|Período|Okres|Period|Periode|Periode|Jakso|Období|期間|期间
+        rate|Rate|Satz|Taux|Tipo|Aliquota|Tarief|Taxa|Stawka|Sats|Sats|Sats|Kanta|Sazba|税率|税率
+        taxable|Taxable|Bemessungsgrundlage|Base imposable|Base imponible|Imponibile|Grondslag|Base tributável|Podstawa|Underlag|Grundlag|Grunnlag|Veron peruste|Základ|課税対象|应税金额
+        taxable_at|Taxable at {rate}|Bemessungsgrundlage {rate}|Base à {rate}|Base al {rate}|Imponibile al {rate}|Grondslag {rate}|Base a {rate}|Podstawa {rate}|Underlag {rate}|Grundlag {rate}|Grunnlag {rate}|Peruste {rate}|Základ {rate}|{rate} 対象額|{rate} 应税额
+        tax_at|Tax at {rate}|Steuer {rate}|Taxe à {rate}|Impuesto al {rate}|Imposta al {rate}|Belasting {rate}|Imposto a {rate}|Podatek {rate}|Skatt {rate}|Skat {rate}|Skatt {rate}|Vero {rate}|Daň {rate}|{rate} 税額|{rate} 税额
+        month|Month|Monat|Mois|Mes|Mese|Maand|Mês|Miesiąc|Månad|Måned|Måned|Kuukausi|Měsíc|月|月份
+        received|Received|Eingegangen|Encaissé|Cobrado|Incassato|Ontvangen|Recebido|Wpłynęło|Mottaget|Modtaget|Mottatt|Saatu|Přijato|入金額|已收
+        share|Share|Anteil|Part|Parte|Quota|Aandeel|Parte|Udział|Andel|Andel|Andel|Osuus|Podíl|割合|占比
+        category|Category|Kategorie|Catégorie|Categoría|Categoria|Categorie|Categoria|Kategoria|Kategori|Kategori|Kategori|Luokka|Kategorie|カテゴリ|类别
+        project|Project|Projekt|Projet|Proyecto|Progetto|Project|Projeto|Projekt|Projekt|Projekt|Prosjekt|Projekti|Projekt|プロジェクト|项目
+        all|all|alle|tous|todos|tutte|alle|todas|wszystkie|alla|alle|alle|kaikki|vše|すべて|全部
+        none|None.|Keine.|Aucun.|Ninguno.|Nessuno.|Geen.|Nenhum.|Brak.|Inga.|Ingen.|Ingen.|Ei yhtään.|Žádné.|なし|无
+        no_invoices_yet|No invoices yet.|Noch keine Rechnungen.|Pas encore de factures.|Aún no hay facturas.|Ancora nessuna fattura.|Nog geen facturen.|Ainda sem faturas.|Brak faktur.|Inga fakturor än.|Ingen fakturaer endnu.|Ingen fakturaer ennå.|Ei vielä laskuja.|Zatím žádné faktury.|請求書はまだありません。|暂无发票。
+        no_invoices|No invoices.|Keine Rechnungen.|Aucune facture.|No hay facturas.|Nessuna fattura.|Geen facturen.|Sem faturas.|Brak faktur.|Inga fakturor.|Ingen fakturaer.|Ingen fakturaer.|Ei laskuja.|Žádné faktury.|請求書はありません。|没有发票。
+        no_estimates|No estimates.|Keine Angebote.|Aucun devis.|No hay presupuestos.|Nessun preventivo.|Geen offertes.|Sem orçamentos.|Brak ofert.|Inga offerter.|Ingen tilbud.|Ingen tilbud.|Ei tarjouksia.|Žádné nabídky.|見積書はありません。|没有报价单。
+        no_clients|No clients.|Keine Kunden.|Aucun client.|No hay clientes.|Nessun cliente.|Geen klanten.|Sem clientes.|Brak klientów.|Inga kunder.|Ingen kunder.|Ingen kunder.|Ei asiakkaita.|Žádní klienti.|取引先はありません。|没有客户。
+        nothing_owed|Nothing is owed.|Nichts ist offen.|Rien n’est dû.|No hay nada pendiente.|Nulla da incassare.|Er staat niets open.|Nada em dívida.|Brak należności.|Inget är obetalt.|Intet udestående.|Ingenting utestående.|Ei avoimia saatavia.|Nic není neuhrazeno.|未回収はありません。|没有应收款。
+        no_payments|No payments yet.|Noch keine Zahlungen.|Pas encore de paiements.|Aún no hay pagos.|Ancora nessun pagamento.|Nog geen betalingen.|Ainda sem pagamentos.|Brak wpłat.|Inga betalningar än.|Ingen betalinger endnu.|Ingen betalinger ennå.|Ei vielä maksuja.|Zatím žádné platby.|入金はまだありません。|暂无付款。
+        no_invoices_issued|No invoices issued.|Keine Rechnungen ausgestellt.|Aucune facture émise.|No se han emitido facturas.|Nessuna fattura emessa.|Geen facturen uitgegeven.|Nenhuma fatura emitida.|Nie wystawiono faktur.|Inga fakturor utfärdade.|Ingen fakturaer udstedt.|Ingen fakturaer utstedt.|Ei laadittuja laskuja.|Žádné vystavené faktury.|発行済みの請求書はありません。|没有已开具的发票。
+        no_warnings|The checks found nothing to warn about.|Die Prüfungen fanden nichts zu beanstanden.|Les contrôles n’ont rien relevé.|Las comprobaciones no encontraron nada que advertir.|I controlli non hanno trovato nulla da segnalare.|De controles vonden niets om voor te waarschuwen.|As verificações não encontraram nada a assinalar.|Kontrole nie znalazły nic do zgłoszenia.|Kontrollerna hittade inget att varna för.|Kontrollerne fandt intet at advare om.|Kontrollene fant ingenting å advare om.|Tarkistukset eivät löytäneet huomautettavaa.|Kontroly nenašly nic k upozornění.|チェックで警告はありませんでした。|检查未发现需要警告的问题。
+        no_category|No category|Ohne Kategorie|Sans catégorie|Sin categoría|Senza categoria|Geen categorie|Sem categoria|Bez kategorii|Ingen kategori|Ingen kategori|Ingen kategori|Ei luokkaa|Bez kategorie|カテゴリなし|无类别
+        no_project|No project|Ohne Projekt|Sans projet|Sin proyecto|Senza progetto|Geen project|Sem projeto|Bez projektu|Inget projekt|Intet projekt|Uten prosjekt|Ei projektia|Bez projektu|プロジェクトなし|无项目
+        archived|archived|archiviert|archivé|archivado|archiviato|gearchiveerd|arquivado|zarchiwizowany|arkiverad|arkiveret|arkivert|arkistoitu|archivováno|アーカイブ済|已归档
+        last_12_months|last 12 months|letzte 12 Monate|12 derniers mois|últimos 12 meses|ultimi 12 mesi|laatste 12 maanden|últimos 12 meses|ostatnie 12 miesięcy|senaste 12 månaderna|seneste 12 måneder|siste 12 måneder|viimeiset 12 kuukautta|posledních 12 měsíců|直近12か月|最近 12 个月
+        since_first_payment|since the first payment|seit der ersten Zahlung|depuis le premier paiement|desde el primer pago|dal primo pagamento|sinds de eerste betaling|desde o primeiro pagamento|od pierwszej wpłaty|sedan första betalningen|siden første betaling|siden første betaling|ensimmäisestä maksusta alkaen|od první platby|最初の入金以降|自首笔付款以来
+        total_caption|total {amount}|gesamt {amount}|total {amount}|total {amount}|totale {amount}|totaal {amount}|total {amount}|razem {amount}|totalt {amount}|i alt {amount}|totalt {amount}|yhteensä {amount}|celkem {amount}|合計 {amount}|合计 {amount}
+        months_as_table|Months as a table|Monate als Tabelle|Mois sous forme de tableau|Meses en tabla|Mesi in tabella|Maanden als tabel|Meses em tabela|Miesiące w tabeli|Månader som tabell|Måneder som tabel|Måneder som tabell|Kuukaudet taulukkona|Měsíce jako tabulka|月別の表|按月表格
+        chart_label|Income by month in {currency}|Einnahmen nach Monat in {currency}|Recettes par mois en {currency}|Ingresos por mes en {currency}|Entrate per mese in {currency}|Inkomsten per maand in {currency}|Receitas por mês em {currency}|Wpływy według miesięcy w {currency}|Intäkter per månad i {currency}|Indtægter pr. måned i {currency}|Inntekter per måned i {currency}|Tulot kuukausittain, {currency}|Příjmy podle měsíců v {currency}|{currency} の月別入金|按月收入（{currency}）
+        footer|Computed by invoic from the book’s files for {date}. Amounts in different currencies are never added together.|Von invoic aus den Dateien des Buchs für den {date} berechnet. Beträge in verschiedenen Währungen werden nie addiert.|Calculé par invoic à partir des fichiers du livre pour le {date}. Les montants en devises différentes ne sont jamais additionnés.|Calculado por invoic a partir de los archivos del libro para el {date}. Los importes en monedas distintas nunca se suman.|Calcolato da invoic dai file del libro per il {date}. Importi in valute diverse non vengono mai sommati.|Berekend door invoic uit de bestanden van het boek voor {date}. Bedragen in verschillende valuta worden nooit opgeteld.|Calculado pelo invoic a partir dos ficheiros do livro para {date}. Montantes em moedas diferentes nunca são somados.|Obliczone przez invoic z plików księgi na dzień {date}. Kwoty w różnych walutach nigdy nie są sumowane.|Beräknat av invoic från bokens filer per {date}. Belopp i olika valutor läggs aldrig ihop.|Beregnet af invoic ud fra bogens filer pr. {date}. Beløb i forskellige valutaer lægges aldrig sammen.|Beregnet av invoic fra bokens filer per {date}. Beløp i ulike valutaer legges aldri sammen.|invoic laski tämän kirjan tiedostoista päivälle {date}. Eri valuuttojen summia ei koskaan lasketa yhteen.|Vypočteno programem invoic ze souborů knihy k {date}. Částky v různých měnách se nikdy nesčítají.|invoic がブックのファイルから {date} 時点で算出。異なる通貨の金額は合算しません。|由 invoic 根据账簿文件计算，截至 {date}。不同币种的金额从不相加。
+        filtered|Filtered: {filters}|Gefiltert: {filters}|Filtré : {filters}|Filtrado: {filters}|Filtrato: {filters}|Gefilterd: {filters}|Filtrado: {filters}|Filtr: {filters}|Filtrerat: {filters}|Filtreret: {filters}|Filtrert: {filters}|Suodatettu: {filters}|Filtr: {filters}|絞り込み：{filters}|筛选：{filters}
+        filter_status|status {value}|Status {value}|statut {value}|estado {value}|stato {value}|status {value}|estado {value}|status {value}|status {value}|status {value}|status {value}|tila {value}|stav {value}|状態 {value}|状态 {value}
+        filter_client|client {value}|Kunde {value}|client {value}|cliente {value}|cliente {value}|klant {value}|cliente {value}|klient {value}|kund {value}|kunde {value}|kunde {value}|asiakas {value}|klient {value}|取引先 {value}|客户 {value}
+        filter_currency|currency {value}|Währung {value}|devise {value}|moneda {value}|valuta {value}|valuta {value}|moeda {value}|waluta {value}|valuta {value}|valuta {value}|valuta {value}|valuutta {value}|měna {value}|通貨 {value}|币种 {value}
+        not_included_one|{n} document issued after {date} is not included|{n} nach dem {date} ausgestelltes Dokument ist nicht enthalten|{n} document émis après le {date} n’est pas inclus|{n} documento emitido después del {date} no está incluido|{n} documento emesso dopo il {date} non è incluso|{n} document uitgegeven na {date} is niet meegenomen|{n} documento emitido depois de {date} não está incluído|{n} dokument wystawiony po {date} nie jest uwzględniony|{n} dokument utfärdat efter {date} ingår inte|{n} dokument udstedt efter {date} er ikke medtaget|{n} dokument utstedt etter {date} er ikke med|{n} {date} jälkeen laadittu asiakirja ei ole mukana|{n} doklad vystavený po {date} není zahrnut|{date} 以降に発行された {n} 件は含まれません|{date} 之后开具的 {n} 份单据未计入
+        not_included_few||||||||{n} dokumenty wystawione po {date} nie są uwzględnione|||||{n} doklady vystavené po {date} nejsou zahrnuty||
+        not_included_other|{n} documents issued after {date} are not included|{n} nach dem {date} ausgestellte Dokumente sind nicht enthalten|{n} documents émis après le {date} ne sont pas inclus|{n} documentos emitidos después del {date} no están incluidos|{n} documenti emessi dopo il {date} non sono inclusi|{n} documenten uitgegeven na {date} zijn niet meegenomen|{n} documentos emitidos depois de {date} não estão incluídos|{n} dokumentów wystawionych po {date} nie jest uwzględnionych|{n} dokument utfärdade efter {date} ingår inte|{n} dokumenter udstedt efter {date} er ikke medtaget|{n} dokumenter utstedt etter {date} er ikke med|{n} {date} jälkeen laadittua asiakirjaa ei ole mukana|{n} dokladů vystavených po {date} není zahrnuto|{date} 以降に発行された {n} 件は含まれません|{date} 之后开具的 {n} 份单据未计入
+        overflow|Some totals are too large to add up exactly and are shown capped|Einige Summen sind zu groß, um sie exakt zu addieren, und werden begrenzt gezeigt|Certains totaux sont trop grands pour être additionnés exactement et sont plafonnés|Algunos totales son demasiado grandes para sumarlos con exactitud y se muestran limitados|Alcuni totali sono troppo grandi per essere sommati esattamente e sono mostrati limitati|Sommige totalen zijn te groot om exact op te tellen en worden begrensd getoond|Alguns totais são demasiado grandes para somar com exatidão e são mostrados limitados|Niektóre sumy są zbyt duże, by dodać je dokładnie, i są pokazane z ograniczeniem|Vissa summor är för stora för att läggas ihop exakt och visas begränsade|Nogle totaler er for store til at lægge sammen præcist og vises begrænset|Noen totaler er for store til å legges sammen nøyaktig og vises begrenset|Jotkin summat ovat liian suuria laskettaviksi tarkasti, ja ne näytetään rajattuina|Některé součty jsou příliš velké pro přesné sečtení a jsou zobrazeny omezeně|一部の合計は大きすぎて正確に合算できないため、上限値で表示しています|部分合计过大，无法精确相加，显示为上限值
+        days_one|{n} day|{n} Tag|{n} jour|{n} día|{n} giorno|{n} dag|{n} dia|{n} dzień|{n} dag|{n} dag|{n} dag|{n} päivä|{n} den|{n} 日|{n} 天
+        days_few||||||||{n} dni|||||{n} dny||
+        days_other|{n} days|{n} Tage|{n} jours|{n} días|{n} giorni|{n} dagen|{n} dias|{n} dni|{n} dagar|{n} dage|{n} dager|{n} päivää|{n} dní|{n} 日|{n} 天
+        overdue_by|overdue {days}|{days} überfällig|en retard de {days}|vencida hace {days}|scaduta da {days}|{days} te laat|vencida há {days}|po terminie {days}|förfallen {days}|forfalden {days}|forfalt {days}|myöhässä {days}|po splatnosti {days}|{days} 超過|逾期 {days}
+        part_paid|part paid|teilweise bezahlt|payée en partie|pagada en parte|pagata in parte|deels betaald|paga em parte|częściowo zapłacona|delvis betald|delvist betalt|delvis betalt|osittain maksettu|částečně zaplaceno|一部入金|部分付款
+        refund_owed|refund owed {amount}|Rückzahlung offen {amount}|remboursement dû {amount}|reembolso pendiente {amount}|rimborso dovuto {amount}|terug te betalen {amount}|reembolso devido {amount}|do zwrotu {amount}|att återbetala {amount}|skal tilbagebetales {amount}|skal tilbakebetales {amount}|palautettava {amount}|k vrácení {amount}|返金額 {amount}|应退款 {amount}
+        status_draft|draft|Entwurf|brouillon|borrador|bozza|concept|rascunho|szkic|utkast|kladde|utkast|luonnos|koncept|下書き|草稿
+        status_sent|sent|versandt|envoyée|enviada|inviata|verzonden|enviada|wysłana|skickad|sendt|sendt|lähetetty|odesláno|送付済|已发送
+        status_partial|partial|teilweise bezahlt|partielle|parcial|parziale|deels betaald|parcial|częściowo zapłacona|delvis betald|delvist betalt|delvis betalt|osittain maksettu|částečně zaplaceno|一部入金|部分付款
+        status_overdue|overdue|überfällig|en retard|vencida|scaduta|achterstallig|vencida|zaległa|förfallen|forfalden|forfalt|erääntynyt|po splatnosti|期限超過|逾期
+        status_paid|paid|bezahlt|payée|pagada|pagata|betaald|paga|zapłacona|betald|betalt|betalt|maksettu|zaplaceno|入金済|已付款
+        status_void|void|storniert|annulée|anulada|annullata|vervallen|anulada|anulowana|makulerad|annulleret|annullert|mitätöity|stornováno|取消|已作废
+        status_accepted|accepted|angenommen|accepté|aceptado|accettato|geaccepteerd|aceite|przyjęta|accepterad|accepteret|akseptert|hyväksytty|přijato|承認済|已接受
+        status_declined|declined|abgelehnt|refusé|rechazado|rifiutato|afgewezen|recusado|odrzucona|avböjd|afvist|avslått|hylätty|odmítnuto|辞退|已拒绝
+        status_expired|expired|abgelaufen|expiré|caducado|scaduto|verlopen|expirado|wygasła|utgången|udløbet|utløpt|vanhentunut|vypršelo|期限切れ|已过期
+        status_converted|converted|in Rechnung gestellt|facturé|facturado|fatturato|gefactureerd|faturado|zafakturowana|fakturerad|faktureret|fakturert|laskutettu|vyfakturováno|請求済|已开票
+        age_current|Current|Nicht fällig|Non échu|Al corriente|Non scaduto|Niet vervallen|Em dia|Bieżące|Ej förfallet|Ikke forfaldent|Ikke forfalt|Erääntymätön|Do splatnosti|期限内|未到期
+        """
+}

@@ -1,0 +1,81 @@
+import Foundation
+import InvoicBook
+@testable import InvoicReport
+import Testing
+
+/// The report speaks the book's language (defaults.locale); machine formats stay English.
+@Suite struct ReportWordsTests {
+    static let invoice = """
+        client: acme
+        issued: 2026-03-02
+        sent: 2026-03-02
+        due: 2026-03-16
+        items:
+          - { description: Design, price: 100.00 }
+        payments:
+          - { date: 2026-03-10, amount: 40.00, method: bank_transfer }
+
+        """
+
+    func report(locale: String) throws -> IndexReport {
+        let settings = "business: { name: Atelier }\ndefaults: { currency: EUR, locale: \(locale), terms: 30 }\n"
+        return try ScratchBook(["invoices/INV-0001.yaml": Self.invoice], settings: settings).report(today: "2026-04-20")
+    }
+
+    @Test func aGermanBooksReportIsInGerman() throws {
+        let report = try report(locale: "de_DE")
+        let html = report.html()
+        #expect(html.contains("<html lang=\"de\">"))
+        for word in ["Kennzahlen", "Rechnungen", "Angebote", "Offene Forderungen nach Alter", "Einnahmen nach Monat", "Warnungen",
+                     "1 offene Rechnung", "überfällig", "35 Tage", "März 2026"] {
+            #expect(html.contains(word), "\(word) is missing from the German HTML report")
+        }
+        for english in [">Dashboard<", ">Invoices", ">Outstanding<", "open invoice", "newest first", "Income by month"] {
+            #expect(!html.contains(english), "\(english) is in the German HTML report")
+        }
+        let text = report.text()
+        #expect(text.contains("Atelier: Übersicht zum 2026-04-20"))
+        #expect(text.contains("35 Tage überfällig, teilweise bez"), "\(text)")
+        // Machines read the CSV and JSON: their names and status values stay as documented.
+        #expect(report.csv().hasPrefix("number,client_id,client,issued,due,currency,total,paid,balance,status"))
+        #expect(report.csv().contains(",overdue,"))
+        #expect(report.json().contains("\"status\""))
+    }
+
+    @Test func countsTakeTheFormTheirLanguageNeeds() {
+        let polish = ReportWords(locale: "pl_PL")
+        #expect(polish.count("invoices_count", 1) == "1 faktura")
+        #expect(polish.count("invoices_count", 3) == "3 faktury")
+        #expect(polish.count("invoices_count", 5) == "5 faktur")
+        #expect(polish.count("invoices_count", 22) == "22 faktury")
+        #expect(polish.count("invoices_count", 12) == "12 faktur")
+        let czech = ReportWords(locale: "cs_CZ")
+        #expect(czech.count("days", 2) == "2 dny")
+        #expect(czech.count("days", 5) == "5 dní")
+        let english = ReportWords(locale: "en_US")
+        #expect(english.count("days", 1) == "1 day")
+        #expect(english.count("days", 2) == "2 days")
+        #expect(ReportWords(locale: "de_DE").count("days", 2) == "2 Tage", "no few form: the other form")
+        #expect(ReportWords(locale: "ko_KR").language == "en", "a language invoic does not speak reads English")
+        #expect(ReportWords(locale: "nb_NO")["invoices"] == "Fakturaer")
+        #expect(ReportWords(locale: "no_NO")["invoices"] == "Fakturaer")
+    }
+
+    @Test func everyLanguageHasEveryWord() {
+        let english = Set(ReportWords.table["en"]!.keys)
+        for language in ReportWords.languages {
+            let words = ReportWords.table[language] ?? [:]
+            // `_few` forms exist only where the language has them.
+            let missing = english.filter { words[$0] == nil && !$0.hasSuffix("_few") }
+            #expect(missing.isEmpty, "\(language) lacks \(missing.sorted())")
+        }
+    }
+
+    @Test func monthNamesComeInTheBooksLanguage() {
+        #expect(ReportWords(locale: "en_US").longMonth("2026-03") == "March 2026")
+        #expect(ReportWords(locale: "de_DE").longMonth("2026-03") == "März 2026")
+        #expect(ReportWords(locale: "fr_FR").shortMonth("2026-02") == "févr.")
+        #expect(ReportWords(locale: "ja_JP").longMonth("2026-03") == "2026年3月")
+        #expect(ReportWords(locale: "en_US").longMonth("garbage") == "garbage")
+    }
+}
