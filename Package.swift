@@ -44,6 +44,7 @@ let package = Package(
         // Helpers the test targets share: books written to a temporary folder.
         .target(name: "InvoicTestSupport", dependencies: ["InvoicBook"], path: "Sources/InvoicTestSupport"),
 
+        .testTarget(name: "InvoicDiagnosticsTests", dependencies: ["InvoicDiagnostics"]),
         .testTarget(name: "InvoicYAMLTests", dependencies: ["InvoicYAML"]),
         .testTarget(name: "InvoicMoneyTests", dependencies: ["InvoicMoney"]),
         .testTarget(name: "InvoicBookTests", dependencies: ["InvoicBook", "InvoicTestSupport"]),

@@ -16,15 +16,15 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         guard let code else {
-            let width = Self.rules.map(\.code.count).max() ?? 0
+            let width = Self.rules.map(\.code.name.count).max() ?? 0
             for rule in Self.rules {
-                let padding = String(repeating: " ", count: width - rule.code.count)
+                let padding = String(repeating: " ", count: width - rule.code.name.count)
                 print("\(rule.code)\(padding)  \(rule.severity.rawValue == "warning" ? "warning: " : "")\(rule.summary)")
             }
             return
         }
-        guard let rule = Self.rules.first(where: { $0.code == code }) else {
-            let suggestion = closestMatch(to: code, in: Self.rules.map(\.code)).map { "; did you mean `\($0)`?" } ?? ""
+        guard let rule = Self.rules.first(where: { $0.code.name == code }) else {
+            let suggestion = closestMatch(to: code, in: Self.rules.map(\.code.name)).map { "; did you mean `\($0)`?" } ?? ""
             throw ValidationError("no diagnostic code `\(code)`\(suggestion) (`invoic explain` lists them all)")
         }
         print("\(rule.code) (\(rule.severity.rawValue)): \(rule.summary)\n")

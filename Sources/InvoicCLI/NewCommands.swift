@@ -56,7 +56,7 @@ extension NewDocumentCommand {
     func run() throws {
         let issued = self.issued ?? options.today
         var path = ""
-        _ = try performEdit(options, allowing: { $0.code == "missing-key" && $0.file == path }) { result, _ throws(AuthoringError) in
+        _ = try performEdit(options, allowing: { $0.code == .missingKey && $0.file == path }) { result, _ throws(AuthoringError) in
             let book = result.book
             guard let client = book.clients[client] else {
                 let suggestion = closestMatch(to: client, in: book.clients.keys).map { "; did you mean \($0)?" } ?? ""

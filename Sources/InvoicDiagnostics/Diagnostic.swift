@@ -10,7 +10,7 @@ public enum Severity: String, Sendable, Hashable, Codable {
 public struct Diagnostic: Sendable, Hashable {
     public var severity: Severity
     /// A stable identifier (`unknown-client`, `numbering-gap`) that `invoic explain` documents.
-    public var code: String
+    public var code: DiagnosticCode
     public var message: String
     /// The path of the file, as shown to the user; nil for findings about the book as a whole.
     public var file: String?
@@ -22,7 +22,7 @@ public struct Diagnostic: Sendable, Hashable {
     public var notes: [String]
 
     public init(
-        _ severity: Severity, _ code: String, _ message: String,
+        _ severity: Severity, _ code: DiagnosticCode, _ message: String,
         file: String? = nil, range: SourceRange? = nil,
         label: String? = nil, help: String? = nil, notes: [String] = []
     ) {
@@ -37,14 +37,14 @@ public struct Diagnostic: Sendable, Hashable {
     }
 
     public static func error(
-        _ code: String, _ message: String, file: String? = nil, range: SourceRange? = nil,
+        _ code: DiagnosticCode, _ message: String, file: String? = nil, range: SourceRange? = nil,
         label: String? = nil, help: String? = nil, notes: [String] = []
     ) -> Diagnostic {
         Diagnostic(.error, code, message, file: file, range: range, label: label, help: help, notes: notes)
     }
 
     public static func warning(
-        _ code: String, _ message: String, file: String? = nil, range: SourceRange? = nil,
+        _ code: DiagnosticCode, _ message: String, file: String? = nil, range: SourceRange? = nil,
         label: String? = nil, help: String? = nil, notes: [String] = []
     ) -> Diagnostic {
         Diagnostic(.warning, code, message, file: file, range: range, label: label, help: help, notes: notes)

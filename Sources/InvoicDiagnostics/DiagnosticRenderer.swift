@@ -114,7 +114,7 @@ public struct DiagnosticRenderer: Sendable {
     public func json(_ diagnostics: [Diagnostic]) -> String {
         let entries = diagnostics.map { d in
             Entry(
-                severity: d.severity.rawValue, code: d.code, message: d.message, file: d.file,
+                severity: d.severity.rawValue, code: d.code.name, message: d.message, file: d.file,
                 line: d.range?.start.line, column: d.range?.start.column,
                 endLine: d.range?.end.line, endColumn: d.range?.end.column,
                 label: d.label, help: d.help, notes: d.notes)

@@ -301,6 +301,6 @@ struct ReportBuilder {
 
     static func warning(_ diagnostic: Diagnostic) -> IndexReport.ReportWarning {
         IndexReport.ReportWarning(file: diagnostic.file, line: diagnostic.range?.start.line,
-                                  column: diagnostic.range?.start.column, code: diagnostic.code, message: diagnostic.message)
+                                  column: diagnostic.range?.start.column, code: diagnostic.code.name, message: diagnostic.message)
     }
 }

@@ -52,7 +52,7 @@ struct NodeBuilder {
             event.deallocate()
         }
         guard yaml_parser_initialize(parser) == 1 else {
-            fail("resource-limit", "out of memory starting the YAML parser", at: SourceLocation(line: 1, column: 1))
+            fail(.resourceLimit, "out of memory starting the YAML parser", at: SourceLocation(line: 1, column: 1))
             return
         }
         defer { yaml_parser_delete(parser) }
@@ -81,7 +81,7 @@ struct NodeBuilder {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
             if documents > 1 {
-                fail("multiple-documents", "file holds more than one YAML document", at: start,
+                fail(.multipleDocuments, "file holds more than one YAML document", at: start,
                      help: "keep one document per file; remove the `---` line and what follows, or move it to a file of its own")
                 return false
             }
@@ -89,13 +89,13 @@ struct NodeBuilder {
         case YAML_SCALAR_EVENT:
             let s = event.data.scalar
             guard Int(s.length) <= limits.maxScalarLength else {
-                fail("resource-limit", "value is \(s.length) bytes, more than the limit of \(limits.maxScalarLength)", at: start)
+                fail(.resourceLimit, "value is \(s.length) bytes, more than the limit of \(limits.maxScalarLength)", at: start)
                 return false
             }
             let buffer = UnsafeBufferPointer(start: s.value, count: s.value == nil ? 0 : Int(s.length))
             if let control = Self.firstControlCharacter(buffer) {
                 // Only an escape (`"\e"`, `"\0"`, `"\x1b"`) can put one in a value: libyaml refuses them raw.
-                fail("invalid-utf8", "a value contains the control character U+\(String(control, radix: 16, uppercase: true).leftPadded(4))", at: start,
+                fail(.invalidUtf8, "a value contains the control character U+\(String(control, radix: 16, uppercase: true).leftPadded(4))", at: start,
                      help: "remove the escape sequence; control characters (NUL, ESC, ...) would reach terminals and PDFs")
                 return false
             }
@@ -108,7 +108,7 @@ struct NodeBuilder {
         case YAML_ALIAS_EVENT:
             let name = string(event.data.alias.anchor) ?? ""
             guard let anchored = anchors[name] else {
-                fail("yaml-syntax", "alias *\(name) refers to no anchor defined before it", at: start,
+                fail(.yamlSyntax, "alias *\(name) refers to no anchor defined before it", at: start,
                      help: "define `&\(name)` on a value above this line, or write the value out")
                 return false
             }
@@ -133,7 +133,7 @@ struct NodeBuilder {
 
     private mutating func open(_ frame: Frame, at start: SourceLocation) -> Bool {
         guard stack.count < limits.maxDepth else {
-            fail("resource-limit", "values are nested more than \(limits.maxDepth) levels deep", at: start,
+            fail(.resourceLimit, "values are nested more than \(limits.maxDepth) levels deep", at: start,
                  help: "an invoice needs a few levels; flatten the structure")
             return false
         }
@@ -146,7 +146,7 @@ struct NodeBuilder {
     private mutating func countNodes(_ count: Int, at start: SourceLocation) -> Bool {
         totalNodes += count
         guard totalNodes <= limits.maxNodes else {
-            fail("resource-limit", "file expands to more than \(limits.maxNodes) values", at: start,
+            fail(.resourceLimit, "file expands to more than \(limits.maxNodes) values", at: start,
                  help: "aliases (`*name`) repeat what their anchor holds; a file this large is almost certainly a mistake or an attack")
             return false
         }
@@ -193,7 +193,7 @@ struct NodeBuilder {
     private mutating func reportDuplicate(_ key: YAMLNode, text: String, in pairs: [YAMLPair]) {
         let first = pairs.first { $0.key.keyText == text }?.key.range.start ?? key.range.start
         diagnostics.append(.error(
-            "duplicate-key", "key `\(text)` appears twice in the same mapping",
+            .duplicateKey, "key `\(text)` appears twice in the same mapping",
             file: path, range: key.range, label: "second `\(text)`",
             help: "remove one of them; YAML keeps only one value per key, so the other would be silently lost",
             notes: ["the first `\(text)` is at line \(first.line), column \(first.column)"]))
@@ -236,7 +236,7 @@ struct NodeBuilder {
             let mark = location(parser.context_mark)
             notes.append("\(context) at line \(mark.line), column \(mark.column)")
         }
-        let code = parser.error == YAML_READER_ERROR ? "invalid-utf8" : "yaml-syntax"
+        let code: DiagnosticCode = parser.error == YAML_READER_ERROR ? .invalidUtf8 : .yamlSyntax
         var message = parser.error == YAML_READER_ERROR ? "unreadable text: \(problem)" : "invalid YAML: \(problem)"
         var help = "check the indentation and quoting of this line and the one above it"
         if byte(at: at) == UInt8(ascii: "\t") {
@@ -267,7 +267,7 @@ struct NodeBuilder {
         return nil
     }
 
-    private mutating func fail(_ code: String, _ message: String, at start: SourceLocation, help: String? = nil, notes: [String] = []) {
+    private mutating func fail(_ code: DiagnosticCode, _ message: String, at start: SourceLocation, help: String? = nil, notes: [String] = []) {
         root = nil
         diagnostics.append(.error(code, message, file: path,
                                   range: SourceRange(start: start, end: SourceLocation(line: start.line, column: start.column + 1)),

@@ -15,7 +15,7 @@ public enum YAMLParser {
         if bytes.count > limits.maxFileSize {
             let source = SourceFile(path: path, text: "")
             let diagnostic = Diagnostic.error(
-                "resource-limit", "file is \(bytes.count) bytes, more than the limit of \(limits.maxFileSize)",
+                .resourceLimit, "file is \(bytes.count) bytes, more than the limit of \(limits.maxFileSize)",
                 file: path,
                 help: "split it: one document per file; a real invoice is about a kilobyte")
             return ParsedYAML(root: nil, source: source, diagnostics: [diagnostic])
@@ -23,7 +23,7 @@ public enum YAMLParser {
         if let encoding = wideEncoding(of: bytes) {
             let source = SourceFile(path: path, text: "")
             let diagnostic = Diagnostic.error(
-                "invalid-utf8", "file is encoded as \(encoding), not UTF-8",
+                .invalidUtf8, "file is encoded as \(encoding), not UTF-8",
                 file: path,
                 help: "save the file as UTF-8 (most editors offer it under 'Save with encoding')")
             return ParsedYAML(root: nil, source: source, diagnostics: [diagnostic])
@@ -34,7 +34,7 @@ public enum YAMLParser {
         if let offset = firstInvalidUTF8Offset(body) {
             let location = location(ofByte: offset, in: body)
             let diagnostic = Diagnostic.error(
-                "invalid-utf8", "text is not valid UTF-8",
+                .invalidUtf8, "text is not valid UTF-8",
                 file: path, range: SourceRange(start: location, end: SourceLocation(line: location.line, column: location.column + 1)),
                 label: "byte 0x\(String(body[offset], radix: 16, uppercase: true)) at offset \(offset)",
                 help: "save the file as UTF-8; text copied from another program may carry a Latin-1 or Windows-1252 character")

@@ -119,7 +119,7 @@ func added(_ old: String, _ new: String) -> [String] {
             try editor.commit([FileChange(path: "invoices/INV-0001.yaml", before: file.bytes, after: early)], dryRun: false)
         } throws: { error in
             guard case AuthoringError.wouldIntroduceErrors(let diagnostics, _) = error else { return false }
-            return diagnostics.map(\.code) == ["date-before-issue"]
+            return diagnostics.map(\.code.name) == ["date-before-issue"]
         }
         #expect(try editor.read("invoices/INV-0001.yaml").bytes == file.bytes)
     }

@@ -151,7 +151,7 @@ import Testing
     @Test func unknownKeysSuggestTheClosestKnownOne() {
         let result = TestBook(["invoices/INV-0001.yaml": invoice(items: "  - { descripton: Design, price: 1 }\n") + "valid_until: 2026-04-01\n"]).check()
         // The misspelt `description` is not also reported as missing: the suggestion says it all.
-        #expect(result.diagnostics.map(\.code) == ["unknown-key", "unknown-key"])
+        #expect(result.diagnostics.map(\.code.name) == ["unknown-key", "unknown-key"])
         #expect(result.diagnostics[0].help == "did you mean `description`?")
         #expect(result.diagnostics[1].help == "`valid_until` belongs in an estimate, not an invoice")
     }

@@ -5,7 +5,7 @@ import InvoicTestSupport
 import Testing
 @testable import InvoicBook
 
-private func codes(_ result: BookChecker.Result) -> [String] { result.diagnostics.map(\.code) }
+private func codes(_ result: BookChecker.Result) -> [String] { result.diagnostics.map(\.code.name) }
 
 /// The book-wide bounds of `BookLimits`, each at its value and one past it.
 @Suite struct BookBoundTests {
@@ -300,12 +300,12 @@ private func codes(_ result: BookChecker.Result) -> [String] { result.diagnostic
         FileManager.default.createFile(atPath: root + "/file", contents: Data(bytes))
         #expect(try BookLoader.read(root + "/file", limit: 200_000).get() == bytes)
         guard case .failure(let tooBig) = BookLoader.read(root + "/file", limit: 199_999) else { Issue.record("read past the limit"); return }
-        #expect(tooBig.code == "resource-limit")
+        #expect(tooBig.code.name == "resource-limit")
         #expect(mkfifo(root + "/pipe", 0o644) == 0)
         try FileManager.default.createSymbolicLink(atPath: root + "/zero", withDestinationPath: "/dev/zero")
         for (name, message) in [("pipe", "is a named pipe, not a file"), ("zero", "is a link to a device, not a file"), (".", "is a directory, not a file")] {
             guard case .failure(let problem) = BookLoader.read(root + "/" + name, limit: 1000) else { Issue.record("\(name) was read"); continue }
-            #expect(problem.code == "unreadable-file")
+            #expect(problem.code.name == "unreadable-file")
             #expect(problem.message == message)
         }
         #expect(FileManager.default.createFile(atPath: root + "/empty", contents: Data()))

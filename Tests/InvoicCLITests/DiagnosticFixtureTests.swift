@@ -31,6 +31,7 @@ import Testing
     @Test func everyCodeHasAFixture() throws {
         let codes = try Self.allCodes()
         #expect(codes.count > 60, "`invoic explain` listed too few codes: \(codes)")
+        #expect(Set(codes).count == codes.count, "a code is declared twice: \(codes.sorted())")
         let missing = codes.filter { !Self.fixtures.contains($0) && !Self.unreachableFromABook.contains($0) }
         #expect(missing.isEmpty, "codes without a fixture in Tests/Fixtures/diagnostics: \(missing)")
         let unknown = Self.fixtures.filter { !codes.contains($0) }

@@ -43,7 +43,7 @@ import Testing
             _ = try renderer(logo: "logo.png", bytes: Data("GIF89a not really".utf8))
             Issue.record("expected an invalid-logo error")
         } catch let error as TemplateError {
-            #expect(error.diagnostics.first?.code == "invalid-logo")
+            #expect(error.diagnostics.first?.code.name == "invalid-logo")
             #expect(error.diagnostics.first?.file == "invoic.yaml")
         }
     }

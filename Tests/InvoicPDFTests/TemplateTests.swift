@@ -158,7 +158,7 @@ import Testing
         #expect {
             _ = try PDFRenderer(book: book.checkKeeping().book)
         } throws: { error in
-            (error as? TemplateError)?.diagnostics.map(\.code) == ["path-outside-book"]
+            (error as? TemplateError)?.diagnostics.map(\.code.name) == ["path-outside-book"]
         }
     }
 }

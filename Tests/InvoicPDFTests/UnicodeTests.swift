@@ -67,13 +67,13 @@ import Testing
             return
         }
         let diagnostic = try #require(error.diagnostics.first)
-        #expect(diagnostic.code == "missing-glyph")
+        #expect(diagnostic.code.name == "missing-glyph")
         #expect(diagnostic.message.contains("U+1F389"))
         #expect(diagnostic.message.contains("Launch party 🎉 with cake"))
         #expect(diagnostic.message.contains("INV-0001"))
         #expect(diagnostic.file == "invoices/INV-0001.yaml")
         #expect(diagnostic.range?.start == SourceLocation(line: 4, column: 31))
-        #expect(PDFRenderer.rules.contains { $0.code == "missing-glyph" })
+        #expect(PDFRenderer.rules.contains { $0.code.name == "missing-glyph" })
     }
 }
 
@@ -86,15 +86,15 @@ import Testing
                             settings: "business: { name: Fixture Studio }\n")
         defer { book.remove() }
         let checked = book.checkKeeping()
-        #expect(checked.diagnostics.map(\.code).contains("missing-currency"))
+        #expect(checked.diagnostics.map(\.code.name).contains("missing-currency"))
         let document = try #require(checked.book.document("INV-0001"))
         #expect(document.figures == nil)
         guard case .failure(let error) = try PDFRenderer(book: checked.book).render(document) else {
             Issue.record("a document without figures must not render")
             return
         }
-        #expect(error.diagnostics.map(\.code) == ["unrenderable-document"])
-        #expect(PDFRenderer.rules.contains { $0.code == "unrenderable-document" })
+        #expect(error.diagnostics.map(\.code.name) == ["unrenderable-document"])
+        #expect(PDFRenderer.rules.contains { $0.code.name == "unrenderable-document" })
     }
 
     /// `render-failed` is what the renderer says when cairo's PDF lacks what invoic rewrites
@@ -103,6 +103,6 @@ import Testing
         #expect(throws: (any Error).self) {
             _ = try PDFMetadata.finish(Array("%PDF-1.5\nnot what cairo writes\n%%EOF\n".utf8), date: (2026, 3, 12), language: "en")
         }
-        #expect(PDFRenderer.rules.contains { $0.code == "render-failed" })
+        #expect(PDFRenderer.rules.contains { $0.code.name == "render-failed" })
     }
 }

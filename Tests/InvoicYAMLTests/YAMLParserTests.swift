@@ -6,7 +6,7 @@ private func parse(_ text: String, limits: YAMLLimits = .standard) -> ParsedYAML
     YAMLParser.parse(Array(text.utf8), path: "test.yaml", limits: limits)
 }
 
-private func codes(_ parsed: ParsedYAML) -> [String] { parsed.diagnostics.map(\.code) }
+private func codes(_ parsed: ParsedYAML) -> [String] { parsed.diagnostics.map(\.code.name) }
 
 @Suite struct ScalarTests {
     @Test func scalarsKeepTheirExactText() throws {

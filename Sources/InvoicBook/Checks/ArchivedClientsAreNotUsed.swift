@@ -1,8 +1,7 @@
 import InvoicDiagnostics
 
 enum ArchivedClientsAreNotUsed: BookCheck {
-    static let rule = Rule(
-        "archived-client", summary: "a document issued after its client was archived",
+    static let rule = Rule(.archivedClient, summary: "a document issued after its client was archived",
         explanation: """
         `archived: D` on a client is a soft delete: its old documents stay valid, but nothing issued
         after D may use it. Remove `archived:` to work with the client again.
@@ -25,4 +24,8 @@ enum ArchivedClientsAreNotUsed: BookCheck {
                 help: "remove `archived:` from \(client.file) to work with this client again"))
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let archivedClient = DiagnosticCode("archived-client")
 }

@@ -1,8 +1,7 @@
 import InvoicDiagnostics
 
 enum ClientReferencesResolve: BookCheck {
-    static let rule = Rule(
-        "unknown-client", summary: "a document refers to a client that does not exist",
+    static let rule = Rule(.unknownClient, summary: "a document refers to a client that does not exist",
         explanation: """
         `client:` names a file in `clients/` by its stem: `client: meridian` needs `clients/meridian.yaml`.
         """,
@@ -22,4 +21,8 @@ enum ClientReferencesResolve: BookCheck {
                 file: document.file, range: document.client.range, label: "no file clients/\(id).yaml", help: help))
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let unknownClient = DiagnosticCode("unknown-client")
 }

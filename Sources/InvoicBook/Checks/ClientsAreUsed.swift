@@ -1,8 +1,7 @@
 import InvoicDiagnostics
 
 enum ClientsAreUsed: BookCheck {
-    static let rule = Rule(
-        "unused-client", .warning, summary: "a client file no document uses",
+    static let rule = Rule(.unusedClient, .warning, summary: "a client file no document uses",
         explanation: "A client with no invoice or estimate may be a leftover or a typo'd id.",
         example: """
         # file: clients/meridian.yaml   <- no document says `client: meridian`
@@ -18,4 +17,8 @@ enum ClientsAreUsed: BookCheck {
                 help: "start a document for it, archive it (`archived: YYYY-MM-DD`), or delete the file"))
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let unusedClient = DiagnosticCode("unused-client")
 }

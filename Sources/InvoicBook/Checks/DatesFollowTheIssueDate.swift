@@ -1,8 +1,7 @@
 import InvoicDiagnostics
 
 enum DatesFollowTheIssueDate: BookCheck {
-    static let rule = Rule(
-        "date-before-issue", summary: "a date falls before the document's issue date",
+    static let rule = Rule(.dateBeforeIssue, summary: "a date falls before the document's issue date",
         explanation: """
         Due, valid-until, sent, accepted, declined, payment and void dates all come on or after the
         day a document is issued. (`delivered:` is the date of supply and may come before.)
@@ -31,4 +30,8 @@ enum DatesFollowTheIssueDate: BookCheck {
             }
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let dateBeforeIssue = DiagnosticCode("date-before-issue")
 }

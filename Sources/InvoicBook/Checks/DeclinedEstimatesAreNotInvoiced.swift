@@ -1,8 +1,7 @@
 import InvoicDiagnostics
 
 enum DeclinedEstimatesAreNotInvoiced: BookCheck {
-    static let rule = Rule(
-        "declined-estimate", summary: "an invoice converts an estimate the client declined",
+    static let rule = Rule(.declinedEstimate, summary: "an invoice converts an estimate the client declined",
         explanation: "A declined estimate was turned down: it cannot become an invoice. Write a new estimate.",
         example: """
         # file: estimates/EST-0002.yaml
@@ -21,4 +20,8 @@ enum DeclinedEstimatesAreNotInvoiced: BookCheck {
                 help: "remove `from_estimate:`, or record the acceptance instead if the client changed their mind"))
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let declinedEstimate = DiagnosticCode("declined-estimate")
 }

@@ -1,8 +1,7 @@
 import InvoicDiagnostics
 
 enum EstimateReferencesResolve: BookCheck {
-    static let rule = Rule(
-        "unknown-estimate", summary: "an invoice converts an estimate that does not exist",
+    static let rule = Rule(.unknownEstimate, summary: "an invoice converts an estimate that does not exist",
         explanation: "`from_estimate:` names the number of an estimate in `estimates/`.",
         example: """
         # file: invoices/INV-0004.yaml
@@ -19,4 +18,8 @@ enum EstimateReferencesResolve: BookCheck {
                 rule.code, "estimate \(reference.value) does not exist", file: invoice.file, range: reference.range, help: help))
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let unknownEstimate = DiagnosticCode("unknown-estimate")
 }

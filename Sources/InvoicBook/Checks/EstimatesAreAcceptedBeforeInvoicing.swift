@@ -1,8 +1,7 @@
 import InvoicDiagnostics
 
 enum EstimatesAreAcceptedBeforeInvoicing: BookCheck {
-    static let rule = Rule(
-        "invoiced-before-accepted", .warning, summary: "an estimate was invoiced before it was accepted",
+    static let rule = Rule(.invoicedBeforeAccepted, .warning, summary: "an estimate was invoiced before it was accepted",
         explanation: """
         An invoice converting an estimate is normally issued once the client accepted it. Record
         `accepted:` on the estimate, on or before the invoice's issue date.
@@ -30,4 +29,8 @@ enum EstimatesAreAcceptedBeforeInvoicing: BookCheck {
             }
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let invoicedBeforeAccepted = DiagnosticCode("invoiced-before-accepted")
 }

@@ -3,8 +3,7 @@ import InvoicDiagnostics
 /// An estimate's prices hold until its valid-until date; accepting it later is allowed (the
 /// client may still want it) but worth a second look before invoicing at the old price.
 enum EstimatesAreAcceptedWhileValid: BookCheck {
-    static let rule = Rule(
-        "accepted-after-expiry", .warning, summary: "an estimate was accepted after it expired",
+    static let rule = Rule(.acceptedAfterExpiry, .warning, summary: "an estimate was accepted after it expired",
         explanation: """
         An estimate is valid until `valid_until:` (default: issued + `validity` days). Accepted
         later, its prices may no longer hold: confirm them with the client, or issue a new estimate.
@@ -26,4 +25,8 @@ enum EstimatesAreAcceptedWhileValid: BookCheck {
                 help: "its prices may no longer hold: confirm them with the client, or issue a new estimate"))
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let acceptedAfterExpiry = DiagnosticCode("accepted-after-expiry")
 }

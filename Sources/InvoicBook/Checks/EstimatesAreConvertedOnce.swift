@@ -1,8 +1,7 @@
 import InvoicDiagnostics
 
 enum EstimatesAreConvertedOnce: BookCheck {
-    static let rule = Rule(
-        "estimate-converted-twice", summary: "two invoices convert the same estimate",
+    static let rule = Rule(.estimateConvertedTwice, summary: "two invoices convert the same estimate",
         explanation: """
         An estimate becomes at most one invoice; billing it twice is the mistake this catches. For staged
         billing, write one estimate per stage.
@@ -24,4 +23,8 @@ enum EstimatesAreConvertedOnce: BookCheck {
                 help: "remove `from_estimate:` from one of the two invoices; if both are real, the estimate was billed twice"))
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let estimateConvertedTwice = DiagnosticCode("estimate-converted-twice")
 }

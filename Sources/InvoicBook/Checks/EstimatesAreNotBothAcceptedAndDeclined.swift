@@ -1,8 +1,7 @@
 import InvoicDiagnostics
 
 enum EstimatesAreNotBothAcceptedAndDeclined: BookCheck {
-    static let rule = Rule(
-        "accepted-and-declined", summary: "an estimate is both accepted and declined",
+    static let rule = Rule(.acceptedAndDeclined, summary: "an estimate is both accepted and declined",
         explanation: "A client accepts or declines an estimate, not both: remove the one that is not true.",
         example: """
         # file: estimates/EST-0001.yaml
@@ -19,4 +18,8 @@ enum EstimatesAreNotBothAcceptedAndDeclined: BookCheck {
                 file: estimate.file, range: later.range, help: "keep only what happened; a new offer is a new estimate"))
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let acceptedAndDeclined = DiagnosticCode("accepted-and-declined")
 }

@@ -1,8 +1,7 @@
 import InvoicDiagnostics
 
 enum InvoicesMatchTheirEstimate: BookCheck {
-    static let rule = Rule(
-        "estimate-mismatch", summary: "an invoice's client or currency differs from its estimate's",
+    static let rule = Rule(.estimateMismatch, summary: "an invoice's client or currency differs from its estimate's",
         explanation: "An invoice converting an estimate bills the same client in the same currency.",
         example: """
         # file: estimates/EST-0001.yaml
@@ -29,4 +28,8 @@ enum InvoicesMatchTheirEstimate: BookCheck {
             }
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let estimateMismatch = DiagnosticCode("estimate-mismatch")
 }

@@ -2,8 +2,7 @@ import Foundation
 import InvoicDiagnostics
 
 enum LogoExists: BookCheck {
-    static let rule = Rule(
-        "missing-asset", summary: "the logo file does not exist",
+    static let rule = Rule(.missingAsset, summary: "the logo file does not exist",
         explanation: "`business.logo` is a PNG, JPEG or SVG file, relative to the book's folder.",
         example: """
         # file: invoic.yaml
@@ -29,7 +28,7 @@ enum LogoExists: BookCheck {
         }
         let limit = BookLimits.standard.maxAssetSize
         guard Int(info.st_size) <= limit else {
-            diagnostics.append(.error("resource-limit", "logo `\(logo.value)` is \(info.st_size) bytes, more than the limit of \(limit)",
+            diagnostics.append(.error(.resourceLimit, "logo `\(logo.value)` is \(info.st_size) bytes, more than the limit of \(limit)",
                                       file: BookSettings.fileName, range: logo.range,
                                       help: "a logo is a small image; export it smaller, or as SVG"))
             return
@@ -39,4 +38,8 @@ enum LogoExists: BookCheck {
         diagnostics.append(.error(rule.code, "logo `\(logo.value)` is not a PNG, JPEG or SVG file",
                                   file: BookSettings.fileName, range: logo.range, help: "convert it to PNG or SVG"))
     }
+}
+
+extension DiagnosticCode {
+    public static let missingAsset = DiagnosticCode("missing-asset")
 }

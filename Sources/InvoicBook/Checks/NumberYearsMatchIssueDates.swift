@@ -1,8 +1,7 @@
 import InvoicDiagnostics
 
 enum NumberYearsMatchIssueDates: BookCheck {
-    static let rule = Rule(
-        "numbering-year", summary: "the year in a document number is not its issue year",
+    static let rule = Rule(.numberingYear, summary: "the year in a document number is not its issue year",
         explanation: """
         With `{year}` in the pattern, each year has its own series, and the year in the number must be
         the year of the `issued` date, or the document sits in the wrong series.
@@ -22,4 +21,8 @@ enum NumberYearsMatchIssueDates: BookCheck {
                 help: "number it in the \(document.issued.value.year) series, or correct the issue date"))
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let numberingYear = DiagnosticCode("numbering-year")
 }

@@ -1,8 +1,7 @@
 import InvoicDiagnostics
 
 enum NumbersAreUnique: BookCheck {
-    static let rule = Rule(
-        "duplicate-number", summary: "two documents have the same number",
+    static let rule = Rule(.duplicateNumber, summary: "two documents have the same number",
         explanation: """
         A number identifies one document forever: two files with the same name in different folders
         (or an invoice and an estimate sharing a number) would print to the same PDF and confuse the
@@ -27,4 +26,8 @@ enum NumbersAreUnique: BookCheck {
                 notes: ["first used by \(earlier)"]))
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let duplicateNumber = DiagnosticCode("duplicate-number")
 }

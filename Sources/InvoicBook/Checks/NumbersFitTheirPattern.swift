@@ -1,8 +1,7 @@
 import InvoicDiagnostics
 
 enum NumbersFitTheirPattern: BookCheck {
-    static let rule = Rule(
-        "numbering-pattern", summary: "a document number does not fit the book's numbering pattern",
+    static let rule = Rule(.numberingPattern, summary: "a document number does not fit the book's numbering pattern",
         explanation: """
         Every invoice and estimate number must be exactly what the book's pattern (`numbering.invoice`,
         `numbering.estimate`) writes: the same text, and the sequence padded to the pattern's width.
@@ -28,4 +27,8 @@ enum NumbersFitTheirPattern: BookCheck {
                 file: document.file, range: range, help: help))
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let numberingPattern = DiagnosticCode("numbering-pattern")
 }

@@ -1,8 +1,7 @@
 import InvoicDiagnostics
 
 enum NumbersFollowIssueDates: BookCheck {
-    static let rule = Rule(
-        "numbering-order", summary: "a higher number has an earlier issue date",
+    static let rule = Rule(.numberingOrder, summary: "a higher number has an earlier issue date",
         explanation: """
         Within a series, numbers are handed out in the order documents are issued: a later number with
         an earlier date suggests a back-dated invoice or a typo in the date.
@@ -30,4 +29,8 @@ enum NumbersFollowIssueDates: BookCheck {
             }
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let numberingOrder = DiagnosticCode("numbering-order")
 }

@@ -3,8 +3,7 @@ import InvoicDiagnostics
 /// The rule of `invalid-file-name`, reported by the loader for a book file's own name, and here for
 /// the PDF file names made from the `pdf_name` pattern.
 enum OutputNamesFit: BookCheck {
-    static let rule = Rule(
-        "invalid-file-name", summary: "a file name invoic cannot use",
+    static let rule = Rule(.invalidFileName, summary: "a file name invoic cannot use",
         explanation: """
         A document's file name is its number and a client's is its id: they are printed in messages and make \
         the PDF's file name. A name with control characters, or longer than 128 bytes (without .yaml), is \
@@ -29,4 +28,8 @@ enum OutputNamesFit: BookCheck {
             return
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let invalidFileName = DiagnosticCode("invalid-file-name")
 }

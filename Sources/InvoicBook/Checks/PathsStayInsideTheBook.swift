@@ -1,8 +1,7 @@
 import InvoicDiagnostics
 
 enum PathsStayInsideTheBook: BookCheck {
-    static let rule = Rule(
-        "path-outside-book", summary: "a path in the book leads outside the book's folder",
+    static let rule = Rule(.pathOutsideBook, summary: "a path in the book leads outside the book's folder",
         explanation: """
         `business.logo` and `template:` name files inside the book's folder. An absolute path, a `..` step or a \
         symbolic link that leads out of the folder is refused: a book may come from someone else, and it must not \
@@ -36,4 +35,8 @@ enum PathsStayInsideTheBook: BookCheck {
         if name == ".." || name.hasPrefix("../") || name.contains("/../") || name.hasSuffix("/..") { return .parentStep }
         return BookPaths.problem(with: "templates/\(name).yaml", in: root)
     }
+}
+
+extension DiagnosticCode {
+    public static let pathOutsideBook = DiagnosticCode("path-outside-book")
 }

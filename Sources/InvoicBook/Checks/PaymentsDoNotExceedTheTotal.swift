@@ -2,8 +2,7 @@ import InvoicDiagnostics
 import InvoicMoney
 
 enum PaymentsDoNotExceedTheTotal: BookCheck {
-    static let rule = Rule(
-        "overpayment", summary: "payments add up to more than the invoice's total",
+    static let rule = Rule(.overpayment, summary: "payments add up to more than the invoice's total",
         explanation: """
         The payments of an invoice may reach its total, never pass it. An overpayment is usually a
         payment recorded twice or booked on the wrong invoice.
@@ -26,4 +25,8 @@ enum PaymentsDoNotExceedTheTotal: BookCheck {
                 help: "look for a payment recorded twice or meant for another invoice"))
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let overpayment = DiagnosticCode("overpayment")
 }

@@ -1,8 +1,7 @@
 import InvoicDiagnostics
 
 enum SentInvoicesHaveADueDate: BookCheck {
-    static let rule = Rule(
-        "sent-without-due", .warning, summary: "a sent invoice has no due date",
+    static let rule = Rule(.sentWithoutDue, .warning, summary: "a sent invoice has no due date",
         explanation: """
         Without `due:` or payment terms (`defaults.terms` or the client's `terms`), an invoice can never
         become overdue, and the client does not know when to pay.
@@ -20,4 +19,8 @@ enum SentInvoicesHaveADueDate: BookCheck {
                 help: "add `due:` or set `defaults.terms: 30` in invoic.yaml"))
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let sentWithoutDue = DiagnosticCode("sent-without-due")
 }

@@ -1,8 +1,7 @@
 import InvoicDiagnostics
 
 enum SeriesHaveNoGaps: BookCheck {
-    static let rule = Rule(
-        "numbering-gap", summary: "a number is missing from a series",
+    static let rule = Rule(.numberingGap, summary: "a number is missing from a series",
         explanation: """
         Tax authorities (France, Spain and others) require gapless series: a missing number looks like
         a hidden invoice. A series is checked from its lowest number present, so a book may continue an
@@ -39,4 +38,8 @@ enum SeriesHaveNoGaps: BookCheck {
             }
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let numberingGap = DiagnosticCode("numbering-gap")
 }

@@ -5,8 +5,7 @@ enum TemplateExists: BookCheck {
     /// Templates compiled into invoic; a book's `templates/<name>.yaml` adds or overrides.
     static let builtIn = ["invoi", "classic"]
 
-    static let rule = Rule(
-        "unknown-template", summary: "the book names a template that does not exist",
+    static let rule = Rule(.unknownTemplate, summary: "the book names a template that does not exist",
         explanation: "`template:` is a built-in name (invoi, classic) or a file templates/<name>.yaml in the book.",
         example: """
         # file: invoic.yaml
@@ -24,4 +23,8 @@ enum TemplateExists: BookCheck {
             help: closestMatch(to: template.value, in: builtIn).map { "did you mean `\($0)`?" }
                 ?? "use one of \(builtIn.joined(separator: ", ")), or create templates/\(template.value).yaml"))
     }
+}
+
+extension DiagnosticCode {
+    public static let unknownTemplate = DiagnosticCode("unknown-template")
 }

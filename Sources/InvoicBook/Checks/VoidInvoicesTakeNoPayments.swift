@@ -1,8 +1,7 @@
 import InvoicDiagnostics
 
 enum VoidInvoicesTakeNoPayments: BookCheck {
-    static let rule = Rule(
-        "payment-on-void", summary: "a payment is recorded on a void invoice after it was voided",
+    static let rule = Rule(.paymentOnVoid, summary: "a payment is recorded on a void invoice after it was voided",
         explanation: """
         A void invoice is cancelled: money received after the void belongs on the invoice that
         replaces it. Payments made before the void stay on record.
@@ -25,4 +24,8 @@ enum VoidInvoicesTakeNoPayments: BookCheck {
             }
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let paymentOnVoid = DiagnosticCode("payment-on-void")
 }

@@ -4,8 +4,7 @@ import InvoicMoney
 /// Voiding an invoice that was partly paid leaves the client's money with the business: the
 /// reports keep it as income and show the refund owed; the check says so once, at the void.
 enum VoidedPaymentsAreRefunded: BookCheck {
-    static let rule = Rule(
-        "void-after-payment", .warning, summary: "an invoice was voided after money was received on it",
+    static let rule = Rule(.voidAfterPayment, .warning, summary: "an invoice was voided after money was received on it",
         explanation: """
         A void invoice asks for nothing, but the payments received before the void stay on record:
         the reports count them as income and show them as a refund owed to the client. Pay the
@@ -31,4 +30,8 @@ enum VoidedPaymentsAreRefunded: BookCheck {
                 help: "refund the client, or settle the money on the invoice that replaces \(invoice.number); the reports show it as a refund owed"))
         }
     }
+}
+
+extension DiagnosticCode {
+    public static let voidAfterPayment = DiagnosticCode("void-after-payment")
 }

@@ -53,7 +53,7 @@ extension BookSettings {
         var labels: [String: [String: String]] = [:]
         for pair in pairs {
             guard let language = pair.key.keyText, LabelKeys.isLanguageKey(language) else {
-                reader.error("unknown-key", "`\(pair.key.keyText ?? "?")` under `labels:` is not a language (`de`) or a locale (`de_AT`)",
+                reader.error(.unknownKey, "`\(pair.key.keyText ?? "?")` under `labels:` is not a language (`de`) or a locale (`de_AT`)",
                              at: pair.key.range, help: "write the labels under their language, e.g. `labels: {de: {bill_to: Kunde}}`")
                 continue
             }
@@ -81,7 +81,7 @@ extension BookSettings {
             case .badWidth(let name): message = "pattern `\(text)` has a bad width in `{\(name)}`"
             case .unclosedBrace: message = "pattern `\(text)` has a `{` without its `}`"
             }
-            reader.error("invalid-pattern", message, at: node.range,
+            reader.error(.invalidPattern, message, at: node.range,
                          help: "patterns are text with `{seq:N}` (the sequence, at least N digits) and optionally `{year}`, e.g. \"INV-{year}-{seq:3}\"")
             return nil
         }

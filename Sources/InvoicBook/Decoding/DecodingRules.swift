@@ -1,65 +1,71 @@
+import InvoicDiagnostics
+import InvoicYAML
+
 /// Codes reported while reading files: the YAML layer's and the decoder's.
 enum DecodingRules {
-    static let all: [Rule] = [
-        Rule("yaml-syntax", summary: "the file is not valid YAML",
-             explanation: "The YAML parser stopped here. Common causes: a value with `: ` that needs quotes, an unclosed bracket or quote, uneven indentation, a tab used for indentation.",
-             example: "notes: Note: paid by card   <- quote it: \"Note: paid by card\""),
-        Rule("invalid-utf8", summary: "the file is not UTF-8 text",
-             explanation: "Books are UTF-8. A file saved as Latin-1, Windows-1252 or UTF-16, or one with control characters such as NUL, is rejected with the place of the first bad byte. So is a value that an escape (`\\0`, `\\e`, `\\x1b`) gives a control character: tab and line feed are the only ones allowed.",
-             example: "name: Caf\\xE9   <- a Latin-1 byte; save the file as UTF-8"),
-        Rule("duplicate-key", summary: "a key appears twice in one mapping",
-             explanation: "YAML would keep only one of the two values and silently drop the other; invoic refuses to guess which one you meant.",
-             example: "total: 100.00\ntotal: 120.00"),
-        Rule("multiple-documents", summary: "a file holds more than one YAML document",
-             explanation: "One document per file: a `---` line followed by more content starts a second YAML document, which invoic would otherwise ignore.",
-             example: "client: acme\n---\nclient: other"),
-        Rule("resource-limit", summary: "a file exceeds a size, depth or expansion bound",
-             explanation: "Bounds keep a broken or hostile file from hanging invoic or exhausting memory: file size (4 MiB), nesting depth (64), values including alias expansion (250,000), one value's length (256 KiB), items per document (10,000), payments per invoice (10,000), files and folders below clients/, invoices/ and estimates/ (100,000), the logo's size (16 MiB).",
-             example: "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n...   <- billion laughs"),
-        Rule("unreadable-file", summary: "a file could not be read",
+    static let all: [Rule] = YAMLRules.all + [
+        Rule(.unreadableFile, summary: "a file could not be read",
              explanation: "A `.yaml` entry of the book could not be read as a file: it lacks read permission, or it is not a regular file (a directory or a link to one, a FIFO, a device). Linked directories are never followed.",
              example: "invoices/INV-0001.yaml -> ../assets   <- a link to a directory"),
-        Rule("not-a-mapping", summary: "a file is empty or its top level is not a mapping",
+        Rule(.notAMapping, summary: "a file is empty or its top level is not a mapping",
              explanation: "Every file of a book is a mapping of `key: value` lines.",
              example: "- client: acme   <- a list; remove the leading `- `"),
-        Rule("wrong-type", summary: "a value has the wrong shape",
+        Rule(.wrongType, summary: "a value has the wrong shape",
              explanation: "Each key takes one shape of value: text, a list (lines starting with `- `) or a mapping (`key: value` lines). Also reported for a value outside a fixed set of choices.",
              example: "items:\n  description: Logo   <- items is a list: write `- description: Logo`"),
-        Rule("unknown-key", summary: "a key invoic does not know",
+        Rule(.unknownKey, summary: "a key invoic does not know",
              explanation: "Every key is listed in book-format; a misspelt key would otherwise be silently ignored, dropping data you meant to print.",
              example: "descripton: Logo design   <- did you mean `description`?"),
-        Rule("missing-key", summary: "a required key is missing or empty",
+        Rule(.missingKey, summary: "a required key is missing or empty",
              explanation: "Required: `business.name` in invoic.yaml, `name` in a client, `client`, `issued` and `items` in a document, `description` and `price` in an item, `date`, `amount` and `method` in a payment, `date` in a void.",
              example: "items:\n  - description: Logo   <- no price"),
-        Rule("invalid-date", summary: "a date is not a real YYYY-MM-DD day",
+        Rule(.invalidDate, summary: "a date is not a real YYYY-MM-DD day",
              explanation: "Dates are written year-month-day with leading zeros, and must exist: 2026-02-30 does not.",
              example: "issued: 2026-02-30"),
-        Rule("invalid-number", summary: "a number is not a plain decimal",
+        Rule(.invalidNumber, summary: "a number is not a plain decimal",
              explanation: "Amounts, prices and quantities are plain decimals with a point: no currency sign, no thousands separator, no exponent. Terms and validity are whole days.",
              example: "price: 1,250.00   <- write 1250.00"),
-        Rule("amount-overflow", summary: "an amount is too large to compute exactly",
+        Rule(.amountOverflow, summary: "an amount is too large to compute exactly",
              explanation: "Amounts are held exactly in 64-bit minor units; a figure past that is reported rather than silently wrapped.",
              example: "quantity: 99999999999999999999"),
-        Rule("invalid-rate", summary: "a rate is not a percentage",
+        Rule(.invalidRate, summary: "a rate is not a percentage",
              explanation: "Rates carry their percent sign and at most 3 decimals: 20%, 8.25%, 8.875%. A bare number is ambiguous.",
              example: "tax: 20   <- write 20%"),
-        Rule("rate-out-of-range", summary: "a rate is outside 0% to 100%",
+        Rule(.rateOutOfRange, summary: "a rate is outside 0% to 100%",
              explanation: "Tax rates and percentage discounts lie between 0% and 100%.",
              example: "tax: 120%"),
-        Rule("unknown-currency", summary: "not an ISO 4217 currency code",
+        Rule(.unknownCurrency, summary: "not an ISO 4217 currency code",
              explanation: "Currencies are ISO 4217 codes in capitals; the code fixes how many decimals an amount may have.",
              example: "currency: EURO   <- did you mean EUR?"),
-        Rule("unknown-locale", summary: "a locale ICU does not know",
+        Rule(.unknownLocale, summary: "a locale ICU does not know",
              explanation: "Locales are written language_REGION, e.g. en_US, de_DE, fr_FR; they decide how money, dates and labels print.",
              example: "locale: de-DE   <- write de_DE"),
-        Rule("unknown-payment-method", .warning, summary: "a payment method looks like a misspelled known one",
+        Rule(.unknownPaymentMethod, .warning, summary: "a payment method looks like a misspelled known one",
              explanation: "A payment's method is any text (PayPal, Venmo, SEPA direct debit); five are known to invoic and counted together in reports: cash, card, bank_transfer, check, other. A method that differs from one of them only by case, spaces, hyphens or a letter or two is probably meant as that one.",
              example: "method: Bank transfer   <- write bank_transfer"),
-        Rule("invalid-pattern", summary: "a numbering pattern is malformed",
+        Rule(.invalidPattern, summary: "a numbering pattern is malformed",
              explanation: "A pattern is text with exactly one `{seq}` or `{seq:N}` and at most one `{year}`.",
              example: "numbering:\n  invoice: \"INV-{number}\""),
-        Rule("number-mismatch", summary: "a document's `number:` differs from its file name",
+        Rule(.numberMismatch, summary: "a document's `number:` differs from its file name",
              explanation: "The file stem is the number; a `number:` key, if present, must equal it.",
              example: "# file: invoices/INV-0007.yaml\nnumber: INV-0008"),
     ]
+}
+
+extension DiagnosticCode {
+    public static let amountOverflow = DiagnosticCode("amount-overflow")
+    public static let invalidDate = DiagnosticCode("invalid-date")
+    public static let invalidNumber = DiagnosticCode("invalid-number")
+    public static let invalidPattern = DiagnosticCode("invalid-pattern")
+    public static let invalidRate = DiagnosticCode("invalid-rate")
+    public static let missingKey = DiagnosticCode("missing-key")
+    public static let notAMapping = DiagnosticCode("not-a-mapping")
+    public static let numberMismatch = DiagnosticCode("number-mismatch")
+    public static let rateOutOfRange = DiagnosticCode("rate-out-of-range")
+    public static let unknownCurrency = DiagnosticCode("unknown-currency")
+    public static let unknownKey = DiagnosticCode("unknown-key")
+    public static let unknownLocale = DiagnosticCode("unknown-locale")
+    public static let unknownPaymentMethod = DiagnosticCode("unknown-payment-method")
+    public static let unreadableFile = DiagnosticCode("unreadable-file")
+    public static let wrongType = DiagnosticCode("wrong-type")
 }

@@ -24,7 +24,7 @@ extension Document {
                 // A number with `/` is stated in the file, whose name writes each `/` as `_`.
                 document.number = text
             } else if text != number {
-                reader.error("number-mismatch", "number `\(text)` differs from the file name `\(number)`", at: node.range,
+                reader.error(.numberMismatch, "number `\(text)` differs from the file name `\(number)`", at: node.range,
                              help: "rename the file to \(DocumentKind.fileStem(forNumber: text)).yaml or change the number; the file name is the number"
                                 + (text.contains("/") ? " (a `/` is written `_` in the file name)" : ""))
             }
@@ -84,7 +84,7 @@ extension Document {
         let amount = reader.decimal(fields["amount"], what: "payment amount")
         let method = reader.nonEmptyText(fields["method"], what: "payment method")
         if let method, let known = PaymentMethod.suggestion(for: method.value) {
-            reader.warning("unknown-payment-method", "payment method `\(method.value)` is close to the known method `\(known.rawValue)`",
+            reader.warning(.unknownPaymentMethod, "payment method `\(method.value)` is close to the known method `\(known.rawValue)`",
                            at: method.range, help: "write `\(known.rawValue)` so reports count it with the others; any other method (e.g. PayPal) is fine as written")
         }
         let note = reader.text(fields["note"])
@@ -107,7 +107,7 @@ extension FileReader {
     /// document is kept without them (and without figures) rather than priced from part of it.
     mutating func withinBound(_ entries: [YAMLNode], of node: YAMLNode?, limit: Int, what: String, in kind: DocumentKind) -> Bool {
         guard entries.count > limit, let node else { return true }
-        error("resource-limit", "\(article(kind.rawValue)) \(kind.rawValue) with \(entries.count) \(what), more than the limit of \(limit)",
+        error(.resourceLimit, "\(article(kind.rawValue)) \(kind.rawValue) with \(entries.count) \(what), more than the limit of \(limit)",
               at: SourceRange(start: node.range.start, end: SourceLocation(line: node.range.start.line, column: node.range.start.column + 1)),
               help: "split the work over several documents; a real \(kind.rawValue) has a few dozen \(what) at most")
         return false

@@ -32,23 +32,23 @@ struct FileReader {
         self.file = file
     }
 
-    mutating func error(_ code: String, _ message: String, at range: SourceRange?, label: String? = nil, help: String? = nil, notes: [String] = []) {
+    mutating func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange?, label: String? = nil, help: String? = nil, notes: [String] = []) {
         diagnostics.append(.error(code, message, file: file, range: range, label: label, help: help, notes: notes))
     }
 
-    mutating func warning(_ code: String, _ message: String, at range: SourceRange?, help: String? = nil) {
+    mutating func warning(_ code: DiagnosticCode, _ message: String, at range: SourceRange?, help: String? = nil) {
         diagnostics.append(.warning(code, message, file: file, range: range, help: help))
     }
 
     /// The file's top level as a mapping of `table`'s keys.
     mutating func topLevel(_ root: YAMLNode?, table: KeyTable, otherTable: KeyTable? = nil) -> Fields? {
         guard let root else {
-            error("not-a-mapping", "file is empty", at: nil,
+            error(.notAMapping, "file is empty", at: nil,
                   help: "\(article(table.name)) \(table.name) file is a mapping of keys such as `\(table.keys.first { $0.required }?.name ?? table.names[0]):`")
             return nil
         }
         guard root.mapping != nil else {
-            error("not-a-mapping", "the top level of \(article(table.name)) \(table.name) file must be a mapping, found \(root.kindDescription)",
+            error(.notAMapping, "the top level of \(article(table.name)) \(table.name) file must be a mapping, found \(root.kindDescription)",
                   at: root.range, help: "write `key: value` lines, e.g. `\(table.keys.first { $0.required }?.name ?? table.names[0]): ...`")
             return nil
         }
@@ -60,7 +60,7 @@ struct FileReader {
         guard let pairs = node.mapping else {
             let keys = table.keys.filter(\.required).map(\.name)
             let shown = (keys.isEmpty ? Array(table.names.prefix(3)) : keys).map { "`\($0):`" }.joined(separator: ", ")
-            error("wrong-type", "expected a mapping with keys such as \(shown), found \(node.kindDescription)", at: node.range,
+            error(.wrongType, "expected a mapping with keys such as \(shown), found \(node.kindDescription)", at: node.range,
                   help: "write `key: value` lines indented under the key, or `{ key: value }`")
             return nil
         }
@@ -69,7 +69,7 @@ struct FileReader {
         var suggested: Set<String> = []
         for pair in pairs {
             guard let key = pair.key.keyText, pair.key.scalar?.isNull == false else {
-                error("wrong-type", "a key must be a plain word, found \(pair.key.kindDescription)", at: pair.key.range)
+                error(.wrongType, "a key must be a plain word, found \(pair.key.kindDescription)", at: pair.key.range)
                 continue
             }
             guard table[key] != nil else {
@@ -83,7 +83,7 @@ struct FileReader {
             // A misspelt required key was already reported with its correction; saying it is missing adds nothing.
             for spec in table.keys where spec.required && fields[spec.name] == nil && !suggested.contains(spec.name) {
                 let at = fields.written(spec.name)?.range ?? SourceRange(start: node.range.start, end: node.range.start)
-                error("missing-key", "\(table.name) has no `\(spec.name)`", at: at,
+                error(.missingKey, "\(table.name) has no `\(spec.name)`", at: at,
                       help: "add `\(spec.name):` (\(spec.help))")
             }
         }
@@ -104,7 +104,7 @@ struct FileReader {
         } else {
             help = "known keys here: " + table.names.joined(separator: ", ")
         }
-        error("unknown-key", "unknown key `\(key)` in \(table.name.hasSuffix(".yaml") ? table.name : article(table.name) + " " + table.name)",
+        error(.unknownKey, "unknown key `\(key)` in \(table.name.hasSuffix(".yaml") ? table.name : article(table.name) + " " + table.name)",
               at: range, help: help)
         return match
     }
@@ -118,7 +118,7 @@ struct FileReader {
         } else {
             defaultHelp = "write one value here, not a mapping of keys"
         }
-        error("wrong-type", "expected \(expected), found \(node.kindDescription)", at: node.range, help: help ?? defaultHelp)
+        error(.wrongType, "expected \(expected), found \(node.kindDescription)", at: node.range, help: help ?? defaultHelp)
     }
 
     // MARK: typed values
@@ -136,7 +136,7 @@ struct FileReader {
     mutating func nonEmptyText(_ node: YAMLNode?, what: String) -> Located<String>? {
         guard let node, let text = text(node) else { return nil }
         guard !text.isBlank else {
-            error("missing-key", "\(what) is empty", at: node.range, help: "write the \(what)")
+            error(.missingKey, "\(what) is empty", at: node.range, help: "write the \(what)")
             return nil
         }
         return Located(text, at: node.range)
@@ -145,7 +145,7 @@ struct FileReader {
     mutating func date(_ node: YAMLNode?) -> Located<Day>? {
         guard let node, let text = text(node) else { return nil }
         guard let day = Day(text) else {
-            error("invalid-date", "`\(text)` is not a real day in YYYY-MM-DD form", at: node.range,
+            error(.invalidDate, "`\(text)` is not a real day in YYYY-MM-DD form", at: node.range,
                   help: Self.dateHelp(text))
             return nil
         }
@@ -169,10 +169,10 @@ struct FileReader {
         switch DecimalNumber.parse(text) {
         case .success(let number): return Located(number, at: node.range)
         case .failure(.tooManyDigits):
-            error("amount-overflow", "\(what) `\(text)` has more digits than invoic can hold exactly", at: node.range,
+            error(.amountOverflow, "\(what) `\(text)` has more digits than invoic can hold exactly", at: node.range,
                   help: "amounts up to 90 trillion in minor units are supported")
         case .failure:
-            error("invalid-number", "\(what) `\(text)` is not a decimal number", at: node.range,
+            error(.invalidNumber, "\(what) `\(text)` is not a decimal number", at: node.range,
                   help: Self.numberHelp(text))
         }
         return nil
@@ -198,16 +198,16 @@ struct FileReader {
         switch Rate.parse(text) {
         case .success(let rate): return Located(rate, at: node.range)
         case .failure(.missingPercentSign):
-            error("invalid-rate", "tax rate `\(text)` has no percent sign", at: node.range,
+            error(.invalidRate, "tax rate `\(text)` has no percent sign", at: node.range,
                   help: "write `\(text)%`; a bare number is ambiguous (is 0.2 twenty percent or a fifth of one?)")
         case .failure(.tooManyDecimals):
-            error("invalid-rate", "tax rate `\(text)` has more than 3 decimals", at: node.range,
+            error(.invalidRate, "tax rate `\(text)` has more than 3 decimals", at: node.range,
                   help: "rates carry at most 3 decimals, e.g. 8.875%")
         case .failure(.outOfRange):
-            error("rate-out-of-range", "rate `\(text)` is outside 0% to 100%", at: node.range,
+            error(.rateOutOfRange, "rate `\(text)` is outside 0% to 100%", at: node.range,
                   help: "rates and percentage discounts lie between 0% and 100%")
         case .failure(.malformed):
-            error("invalid-rate", "`\(text)` is not a rate", at: node.range, help: Self.rateHelp(text))
+            error(.invalidRate, "`\(text)` is not a rate", at: node.range, help: Self.rateHelp(text))
         }
         return nil
     }
@@ -215,7 +215,7 @@ struct FileReader {
     mutating func days(_ node: YAMLNode?) -> Located<Int>? {
         guard let node, let text = text(node) else { return nil }
         guard text.count <= 5, !text.isEmpty, text.allSatisfy(\.isASCIIDigit), let days = Int(text) else {
-            error("invalid-number", "`\(text)` is not a whole number of days", at: node.range, help: "write a number such as 30")
+            error(.invalidNumber, "`\(text)` is not a whole number of days", at: node.range, help: "write a number such as 30")
             return nil
         }
         return Located(days, at: node.range)
@@ -227,7 +227,7 @@ struct FileReader {
             let suggestion = Currency.named(text.uppercased()).map { "write it in capitals: \($0.code)" }
                 ?? closestMatch(to: text.uppercased(), in: Currency.all.map(\.code)).map { "did you mean \($0)?" }
                 ?? "use an ISO 4217 code such as USD, EUR or GBP"
-            error("unknown-currency", "`\(text)` is not an ISO 4217 currency code", at: node.range, help: suggestion)
+            error(.unknownCurrency, "`\(text)` is not an ISO 4217 currency code", at: node.range, help: suggestion)
             return nil
         }
         return Located(currency, at: node.range)
@@ -240,13 +240,13 @@ struct FileReader {
                 ? "write it with an underscore: \(text.replacingOccurrences(of: "-", with: "_"))"
                 : closestMatch(to: text, in: LocaleCatalog.identifiers).map { "did you mean \($0)?" }
                     ?? "use a language and region such as en_US, de_DE or fr_FR"
-            error("unknown-locale", "`\(text)` is not a known locale", at: node.range, help: help)
+            error(.unknownLocale, "`\(text)` is not a known locale", at: node.range, help: help)
             return nil
         }
         return Located(text, at: node.range)
     }
 
-    mutating func oneOf(_ node: YAMLNode?, _ choices: [String], what: String, code: String = "wrong-type") -> Located<String>? {
+    mutating func oneOf(_ node: YAMLNode?, _ choices: [String], what: String, code: DiagnosticCode = .wrongType) -> Located<String>? {
         guard let node, let text = text(node) else { return nil }
         guard choices.contains(text) else {
             let help = closestMatch(to: text, in: choices).map { "did you mean `\($0)`?" }

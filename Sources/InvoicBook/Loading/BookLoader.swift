@@ -33,7 +33,7 @@ public enum BookLoader {
         if let folder = walk.exceededIn {
             // Past the bound nothing is read: checking part of a book would report gaps that are not there.
             let diagnostic = Diagnostic.error(
-                "resource-limit", "the book has more than \(limits.maxFiles) files and folders below clients/, invoices/ and estimates/",
+                .resourceLimit, "the book has more than \(limits.maxFiles) files and folders below clients/, invoices/ and estimates/",
                 file: folder,
                 help: "a book this large is almost certainly a mistake (a copied folder, a link to a big tree); move old years to a book of their own")
             return (Book(root: root, settings: BookSettings(business: Contact(name: "")), clients: [:], documents: [], sources: [:]), [diagnostic])
@@ -99,7 +99,7 @@ public enum BookLoader {
         reader.diagnostics = parsed.diagnostics
         // A file that did not parse says nothing more; its own error is the one to fix.
         let content: Content
-        if parsed.diagnostics.contains(where: { $0.code != "duplicate-key" }) {
+        if parsed.diagnostics.contains(where: { $0.code != .duplicateKey }) {
             content = .nothing
         } else if path == BookSettings.fileName {
             content = .settings(BookSettings.decode(parsed.root, reader: &reader))
@@ -114,7 +114,7 @@ public enum BookLoader {
     }
 
     struct ReadProblem: Error {
-        var code: String
+        var code: DiagnosticCode
         var message: String
         var help: String?
     }
@@ -125,13 +125,13 @@ public enum BookLoader {
     static func read(_ path: String, limit: Int) -> Result<[UInt8], ReadProblem> {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
-            return .failure(ReadProblem(code: "unreadable-file", message: "cannot read the file (\(String(cString: strerror(errno))))",
+            return .failure(ReadProblem(code: .unreadableFile, message: "cannot read the file (\(String(cString: strerror(errno))))",
                                         help: "check that it exists and that its permissions allow reading"))
         }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
-            return .failure(ReadProblem(code: "unreadable-file", message: "cannot read the file (\(String(cString: strerror(errno))))",
+            return .failure(ReadProblem(code: .unreadableFile, message: "cannot read the file (\(String(cString: strerror(errno))))",
                                         help: "check that it exists and that its permissions allow reading"))
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
@@ -143,11 +143,11 @@ public enum BookLoader {
             case S_IFSOCK: "a socket"
             default: "a device"
             }
-            return .failure(ReadProblem(code: "unreadable-file", message: "is \(isLink ? "a link to " : "")\(kind), not a file",
+            return .failure(ReadProblem(code: .unreadableFile, message: "is \(isLink ? "a link to " : "")\(kind), not a file",
                                         help: "a book holds plain YAML files; remove this entry or rename it"))
         }
         guard Int(info.st_size) <= limit else {
-            return .failure(ReadProblem(code: "resource-limit", message: "file is \(info.st_size) bytes, more than the limit of \(limit)",
+            return .failure(ReadProblem(code: .resourceLimit, message: "file is \(info.st_size) bytes, more than the limit of \(limit)",
                                         help: "one document per file; a real invoice is about a kilobyte"))
         }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
@@ -156,14 +156,14 @@ public enum BookLoader {
             let read = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count) }
             if read < 0, errno == EINTR { continue }
             guard read >= 0 else {
-                return .failure(ReadProblem(code: "unreadable-file", message: "cannot read the file (\(String(cString: strerror(errno))))", help: nil))
+                return .failure(ReadProblem(code: .unreadableFile, message: "cannot read the file (\(String(cString: strerror(errno))))", help: nil))
             }
             if read == 0 { break }
             count += read
             if count == bytes.count, count <= limit { bytes += [UInt8](repeating: 0, count: min(64 * 1024, limit + 1 - count)) }
         }
         guard count <= limit else {
-            return .failure(ReadProblem(code: "resource-limit", message: "file grew past the limit of \(limit) bytes while being read", help: nil))
+            return .failure(ReadProblem(code: .resourceLimit, message: "file grew past the limit of \(limit) bytes while being read", help: nil))
         }
         return .success(Array(bytes[..<count]))
     }
@@ -234,12 +234,12 @@ public enum BookLoader {
         let shown = hasControl ? printable(path) : path
         if hasControl {
             return (shown, .error(
-                "invalid-file-name", "the file name contains control characters (shown as \\u{..})", file: shown,
+                .invalidFileName, "the file name contains control characters (shown as \\u{..})", file: shown,
                 help: "rename the file: its name is a document number or a client id, printed in messages and PDF names"))
         }
         guard name.utf8.count <= limits.maxNameLength else {
             return (shown, .error(
-                "invalid-file-name", "the file name is \(name.utf8.count) bytes long without .yaml, more than the limit of \(limits.maxNameLength)",
+                .invalidFileName, "the file name is \(name.utf8.count) bytes long without .yaml, more than the limit of \(limits.maxNameLength)",
                 file: shown, help: "a document number or client id is short, e.g. INV-2026-0042 or acme"))
         }
         return nil

@@ -34,7 +34,7 @@ struct DocumentPricer {
         trustworthy = document.isComplete
     }
 
-    private mutating func error(_ code: String, _ message: String, at range: SourceRange, label: String? = nil, help: String? = nil) {
+    private mutating func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange, label: String? = nil, help: String? = nil) {
         diagnostics.append(.error(code, message, file: document.file, range: range, label: label, help: help))
         trustworthy = false
     }
@@ -42,7 +42,7 @@ struct DocumentPricer {
     mutating func price() -> Figures? {
         let defaults = book.settings.defaults
         guard let currency = document.currency?.value ?? client?.currency?.value ?? defaults.currency?.value else {
-            error("missing-currency", "no currency for \(document.number): neither the document, its client nor the book names one",
+            error(.missingCurrency, "no currency for \(document.number): neither the document, its client nor the book names one",
                   at: document.client.range, help: "set `defaults.currency` in invoic.yaml, or `currency:` on the client or document")
             return nil
         }
@@ -51,7 +51,7 @@ struct DocumentPricer {
         let defaultRate = document.tax?.value ?? client?.tax?.value ?? defaults.tax?.value ?? .zero
 
         if document.items.isEmpty, document.itemsWritten == 0, document.itemsRange != nil {
-            error("no-items", "\(document.kind.rawValue) \(document.number) has no items",
+            error(.noItems, "\(document.kind.rawValue) \(document.number) has no items",
                   at: document.itemsRange ?? document.issued.range, help: "add at least one item with a description and a price")
         }
         var lines: [PricedLine] = []
@@ -66,7 +66,7 @@ struct DocumentPricer {
         switch Pricing.breakdown(lines: lines.map { ($0.amount, $0.rate) }, discount: discount, rounding: rounding) {
         case .success(let value): breakdown = value
         case .failure(.overflow):
-            error("amount-overflow", "the figures of \(document.number) are too large to compute exactly", at: document.itemsRange ?? document.issued.range)
+            error(.amountOverflow, "the figures of \(document.number) are too large to compute exactly", at: document.itemsRange ?? document.issued.range)
             return nil
         case .failure(.discountExceedsSubtotal):
             let subtotal = lines.reduce(Int64(0)) { $0 &+ $1.amount }
@@ -74,7 +74,7 @@ struct DocumentPricer {
                 if case .amount(let amount) = discount.value { return "\(amount) " }
                 return ""
             } ?? ""
-            error("discount-exceeds-subtotal", "discount \(written)is more than the subtotal \(MoneyFormat.plain(subtotal, currency))",
+            error(.discountExceedsSubtotal, "discount \(written)is more than the subtotal \(MoneyFormat.plain(subtotal, currency))",
                   at: document.discount?.range ?? document.issued.range,
                   help: "a discount can at most cancel the lines; check the amount or write a percentage")
             return nil
@@ -83,7 +83,7 @@ struct DocumentPricer {
         for amount in payments {
             let (sum, overflow) = paid.addingReportingOverflow(amount)
             guard !overflow else {
-                error("amount-overflow", "the payments of \(document.number) are too large to add up", at: document.issued.range)
+                error(.amountOverflow, "the payments of \(document.number) are too large to add up", at: document.issued.range)
                 return nil
             }
             paid = sum
@@ -96,7 +96,7 @@ struct DocumentPricer {
         guard largest <= MoneyLimits.largestPrintable.magnitude else {
             // The payments have no range of their own; like their sum above, they point at the issue date.
             let culprit = paid.magnitude == largest ? document.issued.range : (document.itemsRange ?? document.issued.range)
-            error("amount-overflow", "the figures of \(document.number) reach \(MoneyFormat.plain(Int64(clamping: largest), currency)) \(currency.code), more than invoic prints",
+            error(.amountOverflow, "the figures of \(document.number) reach \(MoneyFormat.plain(Int64(clamping: largest), currency)) \(currency.code), more than invoic prints",
                   at: culprit,
                   help: "a document's figures are at most \(MoneyFormat.plain(MoneyLimits.largestPrintable, currency)) \(currency.code); check the quantities, prices and payments")
             return nil
@@ -119,24 +119,24 @@ struct DocumentPricer {
         let quantity = item.quantity?.value ?? DecimalNumber(integer: 1)
         if let written = item.quantity {
             if quantity.isNegative || quantity.isZero {
-                error("invalid-quantity", "quantity must be more than 0, found \(written.value)", at: written.range,
+                error(.invalidQuantity, "quantity must be more than 0, found \(written.value)", at: written.range,
                       help: "to give money back, issue a credit or a discount instead of a negative line")
             } else if quantity.scale > 6 {
-                error("too-many-decimals", "quantity \(written.value) has \(quantity.scale) decimals; at most 6 are allowed", at: written.range)
+                error(.tooManyDecimals, "quantity \(written.value) has \(quantity.scale) decimals; at most 6 are allowed", at: written.range)
             }
         }
         if item.price.value.isNegative {
-            error("negative-amount", "price must not be negative, found \(item.price.value)", at: item.price.range,
+            error(.negativeAmount, "price must not be negative, found \(item.price.value)", at: item.price.range,
                   help: "use a `discount:` on the document instead of a negative price")
         } else if item.price.value.scale > currency.exponent + 4 {
-            error("too-many-decimals", "price \(item.price.value) has \(item.price.value.scale) decimals; \(currency.code) prices carry at most \(currency.exponent + 4)",
+            error(.tooManyDecimals, "price \(item.price.value) has \(item.price.value.scale) decimals; \(currency.code) prices carry at most \(currency.exponent + 4)",
                   at: item.price.range)
         }
         guard trustworthy else { return nil }
         switch Pricing.lineAmount(quantity: quantity, price: item.price.value, currency: currency, rounding: rounding) {
         case .failure:
             let culprit = item.quantity.map { $0.value.significand.magnitude > item.price.value.significand.magnitude ? $0.range : item.price.range }
-            error("amount-overflow", "\(quantity) x \(item.price.value) is too large to compute exactly", at: culprit ?? item.price.range,
+            error(.amountOverflow, "\(quantity) x \(item.price.value) is too large to compute exactly", at: culprit ?? item.price.range,
                   help: "amounts up to about 92 quadrillion minor units are supported")
             return nil
         case .success(let amount):
@@ -161,7 +161,7 @@ struct DocumentPricer {
     private mutating func paymentAmount(_ payment: Payment, currency: Currency) -> Int64? {
         guard let minor = minorUnits(payment.amount.value, at: payment.amount.range, what: "payment", currency: currency) else { return nil }
         guard minor > 0 else {
-            error("negative-amount", "a payment must be more than 0, found \(payment.amount.value)", at: payment.amount.range,
+            error(.negativeAmount, "a payment must be more than 0, found \(payment.amount.value)", at: payment.amount.range,
                   help: "remove the payment, or record a refund as a note")
             return nil
         }
@@ -171,16 +171,16 @@ struct DocumentPricer {
     /// An amount that may not carry more decimals than the currency has.
     private mutating func minorUnits(_ number: DecimalNumber, at range: SourceRange, what: String, currency: Currency) -> Int64? {
         if number.isNegative {
-            error("negative-amount", "\(what) must not be negative, found \(number)", at: range)
+            error(.negativeAmount, "\(what) must not be negative, found \(number)", at: range)
             return nil
         }
         guard number.scale <= currency.exponent else {
-            error("too-many-decimals", "\(what) \(number) has \(number.scale) decimals; \(currency.code) has \(currency.exponent)", at: range,
+            error(.tooManyDecimals, "\(what) \(number) has \(number.scale) decimals; \(currency.code) has \(currency.exponent)", at: range,
                   help: currency.exponent == 0 ? "\(currency.code) has no minor unit: write a whole number" : "round it to \(currency.exponent) decimals")
             return nil
         }
         guard let minor = number.minorUnits(in: currency) else {
-            error("amount-overflow", "\(what) \(number) is too large", at: range)
+            error(.amountOverflow, "\(what) \(number) is too large", at: range)
             return nil
         }
         return minor
@@ -205,7 +205,7 @@ struct DocumentPricer {
         guard let minor = minorUnits(stated.value, at: stated.range, what: "stated \(label)", currency: currency) else { return }
         guard diagnostics.count == before, minor != computed else { return }
         diagnostics.append(.error(
-            "stated-figure-mismatch",
+            .statedFigureMismatch,
             "stated \(label) \(stated.value) differs from the computed \(MoneyFormat.plain(computed, currency))",
             file: document.file, range: stated.range, label: "computed \(MoneyFormat.plain(computed, currency))",
             help: "check the lines, or correct the stated figure; computed: \(how)"))

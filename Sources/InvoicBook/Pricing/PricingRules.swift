@@ -1,26 +1,37 @@
+import InvoicDiagnostics
 /// Codes reported while resolving a document's currency and computing its figures.
 enum PricingRules {
     static let all: [Rule] = [
-        Rule("missing-currency", summary: "no currency for a document",
+        Rule(.missingCurrency, summary: "no currency for a document",
              explanation: "A document's currency comes from the document, then its client, then `defaults.currency` in invoic.yaml; one of them must name it.",
              example: "# file: invoic.yaml   (no defaults.currency)\n# file: invoices/INV-0001.yaml   (no currency:)"),
-        Rule("no-items", summary: "a document has no items",
+        Rule(.noItems, summary: "a document has no items",
              explanation: "Every invoice and estimate bills at least one line.",
              example: "items: []"),
-        Rule("invalid-quantity", summary: "a quantity is zero or negative",
+        Rule(.invalidQuantity, summary: "a quantity is zero or negative",
              explanation: "Quantities are more than 0 (default 1). Give money back with a discount, or a separate credit.",
              example: "quantity: -2"),
-        Rule("negative-amount", summary: "a price, payment or discount is negative",
+        Rule(.negativeAmount, summary: "a price, payment or discount is negative",
              explanation: "Prices are 0 or more, payments and fixed discounts more than 0: amounts never carry a sign.",
              example: "price: -50.00"),
-        Rule("too-many-decimals", summary: "an amount has more decimals than allowed",
+        Rule(.tooManyDecimals, summary: "an amount has more decimals than allowed",
              explanation: "A price may carry up to 4 more decimals than its currency (0.0125 USD); payments, fixed discounts and stated figures no more than the currency has (JPY 0, USD 2, KWD 3); quantities at most 6.",
              example: "payments:\n  - { date: 2026-03-15, amount: 100.005, method: card }   <- USD has 2 decimals"),
-        Rule("discount-exceeds-subtotal", summary: "a discount is larger than the subtotal",
+        Rule(.discountExceedsSubtotal, summary: "a discount is larger than the subtotal",
              explanation: "A discount reduces the lines before tax and can at most cancel them.",
              example: "discount: 5000.00   <- lines add up to 1200.00"),
-        Rule("stated-figure-mismatch", summary: "a stated figure disagrees with the computed one",
+        Rule(.statedFigureMismatch, summary: "a stated figure disagrees with the computed one",
              explanation: "Stated figures (`total`, `subtotal`, `tax_amount`, `discount_amount`, a line's `amount`) are assertions: invoic computes every figure itself and reports one that differs, with the computation.",
              example: "items:\n  - { description: Design, quantity: 2, price: 100.00 }\ntotal: 210.00   <- computed 200.00"),
     ]
+}
+
+extension DiagnosticCode {
+    public static let discountExceedsSubtotal = DiagnosticCode("discount-exceeds-subtotal")
+    public static let invalidQuantity = DiagnosticCode("invalid-quantity")
+    public static let missingCurrency = DiagnosticCode("missing-currency")
+    public static let negativeAmount = DiagnosticCode("negative-amount")
+    public static let noItems = DiagnosticCode("no-items")
+    public static let statedFigureMismatch = DiagnosticCode("stated-figure-mismatch")
+    public static let tooManyDecimals = DiagnosticCode("too-many-decimals")
 }

@@ -3,8 +3,7 @@ import InvoicDiagnostics
 
 /// An estimate is free to change until the client accepts it; then it is what they agreed to.
 enum AcceptedEstimatesAreNotChanged {
-    static let rule = Rule(
-        "accepted-estimate-changed",
+    static let rule = Rule(.acceptedEstimateChanged,
         summary: "an accepted estimate was changed, deleted or renumbered",
         explanation: """
             An estimate may change freely while it is a draft or sent. Once it is committed with `accepted`,
@@ -45,4 +44,8 @@ enum AcceptedEstimatesAreNotChanged {
                               deletedIn.map { "\(renamedTo == nil ? "deleted" : "renamed") in commit \($0.citation)" }
                                   ?? "the \(renamedTo == nil ? "deletion" : "rename") is not committed yet"])
     }
+}
+
+extension DiagnosticCode {
+    public static let acceptedEstimateChanged = DiagnosticCode("accepted-estimate-changed")
 }

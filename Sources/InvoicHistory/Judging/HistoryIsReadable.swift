@@ -3,8 +3,7 @@ import InvoicDiagnostics
 
 /// The history check needs git and a repository; without them it says so and steps aside.
 public enum HistoryIsReadable {
-    static let rule = Rule(
-        "history-unavailable", .warning,
+    static let rule = Rule(.historyUnavailable, .warning,
         summary: "the book's git history cannot be read",
         explanation: """
             `invoic check --history` (or `history: true` in invoic.yaml) judges the book against its git
@@ -23,4 +22,8 @@ public enum HistoryIsReadable {
     public static func diagnostic(_ error: HistoryError, asked: Bool) -> Diagnostic {
         Diagnostic(asked ? .error : .warning, rule.code, error.description, help: error.help)
     }
+}
+
+extension DiagnosticCode {
+    public static let historyUnavailable = DiagnosticCode("history-unavailable")
 }

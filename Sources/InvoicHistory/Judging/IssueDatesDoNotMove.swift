@@ -3,8 +3,7 @@ import InvoicDiagnostics
 
 /// The issue and sent dates of an issued invoice are the facts the law dates it by.
 enum IssueDatesDoNotMove {
-    static let rule = Rule(
-        "issued-date-moved",
+    static let rule = Rule(.issuedDateMoved,
         summary: "the sent or issue date of an issued invoice was moved or removed",
         explanation: """
             The `issued` and `sent` dates of an invoice are fixed once it is committed as sent: the issue date is
@@ -36,4 +35,8 @@ enum IssueDatesDoNotMove {
                           + "then `invoic void \(document.number) --reason ...` and `invoic new invoice --like \(document.number)`",
                       notes: ["\(document.number) was issued in commit \(issued.citation)", blame.sentence(for: "moved")])
     }
+}
+
+extension DiagnosticCode {
+    public static let issuedDateMoved = DiagnosticCode("issued-date-moved")
 }

@@ -4,8 +4,7 @@ import InvoicDiagnostics
 /// An invoice committed with `sent` says forever what it said then: tax law (GoBD in Germany,
 /// the French and Spanish numbering rules) wants a wrong invoice cancelled and corrected, never altered.
 enum IssuedInvoicesAreNotChanged {
-    static let rule = Rule(
-        "issued-invoice-changed",
+    static let rule = Rule(.issuedInvoiceChanged,
         summary: "an issued invoice was changed after it was sent",
         explanation: """
             Once an invoice is committed with its `sent` date it is issued, and what it says is part of the
@@ -70,4 +69,8 @@ extension Blame {
         let through = file.map { $0.hasPrefix("invoices/") || $0.hasPrefix("estimates/") ? "" : ", through \($0)" } ?? ""
         return "\(verb) in commit \(commit.citation)\(through)"
     }
+}
+
+extension DiagnosticCode {
+    public static let issuedInvoiceChanged = DiagnosticCode("issued-invoice-changed")
 }

@@ -3,8 +3,7 @@ import InvoicDiagnostics
 
 /// An issued invoice stays in the book: cancelled by a void, never by deleting its file.
 enum IssuedInvoicesAreNotDeleted {
-    static let rule = Rule(
-        "issued-invoice-deleted",
+    static let rule = Rule(.issuedInvoiceDeleted,
         summary: "an issued invoice was deleted or renumbered",
         explanation: """
             An invoice committed as sent must stay ascertainable: deleting its file, or renaming it to another
@@ -33,4 +32,8 @@ enum IssuedInvoicesAreNotDeleted {
                               deletedIn.map { "\(renamedTo == nil ? "deleted" : "renamed") in commit \($0.citation)" }
                                   ?? "the \(renamedTo == nil ? "deletion" : "rename") is not committed yet"])
     }
+}
+
+extension DiagnosticCode {
+    public static let issuedInvoiceDeleted = DiagnosticCode("issued-invoice-deleted")
 }

@@ -3,8 +3,7 @@ import InvoicDiagnostics
 
 /// A number, once issued, belongs to its document forever, even after the file is gone.
 enum NumbersAreNeverReused {
-    static let rule = Rule(
-        "number-reused",
+    static let rule = Rule(.numberReused,
         summary: "a number that an issued document had is used by another document",
         explanation: """
             Numbers are never reused: once an invoice was committed as sent (or an estimate as accepted), its
@@ -40,4 +39,8 @@ enum NumbersAreNeverReused {
                           + "and restore the first \(number) and void it if it is no longer valid",
                       notes: notes)
     }
+}
+
+extension DiagnosticCode {
+    public static let numberReused = DiagnosticCode("number-reused")
 }

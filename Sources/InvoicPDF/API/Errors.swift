@@ -35,7 +35,7 @@ extension PDFRenderer {
     /// Every code this module reports, for `invoic explain`.
     public static var rules: [Rule] {
         [
-            Rule("missing-glyph", summary: "a character of a document is in none of the fonts invoic embeds",
+            Rule(.missingGlyph, summary: "a character of a document is in none of the fonts invoic embeds",
                  explanation: """
                  A PDF carries its fonts. invoic pins them (JetBrains Mono, Noto Sans Mono, Noto Sans with its \
                  script companions for Hebrew, Arabic, Devanagari, Thai, Armenian, Georgian and more, Noto Sans CJK) \
@@ -50,7 +50,7 @@ extension PDFRenderer {
                    - description: Launch party 🎉   <- no embedded font has U+1F389
                      price: 500
                  """),
-            Rule("invalid-template", summary: "a template file has a value invoic cannot use",
+            Rule(.invalidTemplate, summary: "a template file has a value invoic cannot use",
                  explanation: """
                  A template (templates/NAME.yaml in the book) sets the page, fonts, colours, styles, table widths, \
                  blocks and labels. It sets only what it changes and `extends:` a built-in template (invoi when it names \
@@ -64,7 +64,7 @@ extension PDFRenderer {
                  extends: invoi
                  colours: {text: "#000000"}   <- the key is `colors`
                  """),
-            Rule("unknown-font", summary: "a template names a font family invoic does not render with",
+            Rule(.unknownFont, summary: "a template names a font family invoic does not render with",
                  explanation: """
                  Fonts are pinned so a PDF is the same on every machine: a template may use JetBrains Mono, \
                  Noto Sans Mono, Noto Sans, Noto Serif, the Noto Sans script families and Noto Sans CJK.
@@ -74,7 +74,7 @@ extension PDFRenderer {
                  fonts:
                    family: Comic Sans MS   <- not one of the pinned fonts
                  """),
-            Rule("invalid-logo", summary: "the book's logo cannot be decoded",
+            Rule(.invalidLogo, summary: "the book's logo cannot be decoded",
                  explanation: "`business.logo` must be a PNG, a JPEG or an SVG image that decodes; it is drawn into the template's logo box, keeping its proportions.",
                  example: """
                  # file: invoic.yaml
@@ -82,7 +82,7 @@ extension PDFRenderer {
                    name: Studio
                    logo: assets/logo.png   <- a renamed GIF
                  """),
-            Rule("unrenderable-document", summary: "a document whose figures could not be computed cannot be rendered",
+            Rule(.unrenderableDocument, summary: "a document whose figures could not be computed cannot be rendered",
                  explanation: "A PDF shows the computed figures; a document with pricing errors has none. Fix the errors `invoic check` reports for it.",
                  example: """
                  # file: invoices/INV-0001.yaml
@@ -90,9 +90,18 @@ extension PDFRenderer {
                  issued: 2026-03-12
                  items: []   <- no items, so no figures
                  """),
-            Rule("render-failed", summary: "cairo's output could not be finished",
+            Rule(.renderFailed, summary: "cairo's output could not be finished",
                  explanation: "invoic writes the PDF dates and language into cairo's output. If cairo wrote something unexpected, this is a bug in invoic: please report it with the document.",
                  example: "# no book triggers this; it guards against a changed cairo"),
         ]
     }
+}
+
+extension DiagnosticCode {
+    public static let invalidLogo = DiagnosticCode("invalid-logo")
+    public static let invalidTemplate = DiagnosticCode("invalid-template")
+    public static let missingGlyph = DiagnosticCode("missing-glyph")
+    public static let renderFailed = DiagnosticCode("render-failed")
+    public static let unknownFont = DiagnosticCode("unknown-font")
+    public static let unrenderableDocument = DiagnosticCode("unrenderable-document")
 }

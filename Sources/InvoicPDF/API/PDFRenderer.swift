@@ -41,7 +41,7 @@ public final class PDFRenderer {
             // The check stage reports a logo outside the book or too large; it is never even read.
             if let problem = BookPaths.problem(with: logo.value, in: book.root) {
                 throw TemplateError(diagnostics: [.error(
-                    "path-outside-book", "logo `\(logo.value)` \(problem.message)", file: BookSettings.fileName, range: logo.range,
+                    .pathOutsideBook, "logo `\(logo.value)` \(problem.message)", file: BookSettings.fileName, range: logo.range,
                     help: "put the logo in the book's folder, e.g. assets/logo.png")], sources: [])
             }
             do throws(Logo.LoadError) {
@@ -55,7 +55,7 @@ public final class PDFRenderer {
                 case .unreadable(let why), .undecodable(let why): reason = why
                 }
                 throw TemplateError(diagnostics: [.error(
-                    "invalid-logo", "logo `\(logo.value)` cannot be drawn: \(reason)", file: BookSettings.fileName, range: logo.range,
+                    .invalidLogo, "logo `\(logo.value)` cannot be drawn: \(reason)", file: BookSettings.fileName, range: logo.range,
                     help: "use a PNG, a JPEG or an SVG file")], sources: [])
             }
         } else {
@@ -77,7 +77,7 @@ public final class PDFRenderer {
     public func render(_ document: Document) -> Result<[UInt8], RenderError> {
         guard let figures = document.figures else {
             return .failure(RenderError(diagnostics: [.error(
-                "unrenderable-document", "\(document.number) cannot be rendered: its figures could not be computed",
+                .unrenderableDocument, "\(document.number) cannot be rendered: its figures could not be computed",
                 file: document.file, range: document.issued.range, help: "fix the errors `invoic check` reports for this file")]))
         }
         let (composer, pages) = compose(document, figures)
@@ -92,7 +92,7 @@ public final class PDFRenderer {
             return .success(try PDFMetadata.finish(canvas.finish(), date: (issued.year, issued.month, issued.day), language: composer.text.languageTag))
         } catch {
             return .failure(RenderError(diagnostics: [.error(
-                "render-failed", "cairo wrote \(document.number) in a form invoic does not recognise (\(error))", file: document.file)]))
+                .renderFailed, "cairo wrote \(document.number) in a form invoic does not recognise (\(error))", file: document.file)]))
         }
     }
 
@@ -170,7 +170,7 @@ public final class PDFRenderer {
                 }
             }
             return .error(
-                "missing-glyph", "no font can draw \(names.joined(separator: ", ")) in “\(text)” (\(document.number))",
+                .missingGlyph, "no font can draw \(names.joined(separator: ", ")) in “\(text)” (\(document.number))",
                 file: file, range: range, label: "not in any font invoic embeds",
                 help: "write the text without it, or use a template font that has it (`invoic explain missing-glyph`)")
         }

@@ -31,7 +31,7 @@ struct TemplateDecoder {
             guard case .scalar(let family, _, let place) = node, !family.isEmpty, !library.contains(family: family) else { continue }
             let known = library.families.sorted()
             diagnostics.append(.error(
-                "unknown-font", "font family `\(family)` is not one invoic renders with", file: place.file, range: place.range,
+                .unknownFont, "font family `\(family)` is not one invoic renders with", file: place.file, range: place.range,
                 help: closestMatch(to: family.lowercased(), in: known).map { "did you mean `\($0)`?" }
                     ?? "the fonts are pinned so every machine makes the same PDF; see `invoic explain unknown-font`"))
         }
@@ -168,7 +168,7 @@ struct TemplateDecoder {
     // MARK: - Values
 
     private mutating func error(_ message: String, at place: TemplateNode.Place, help: String? = nil) {
-        diagnostics.append(.error("invalid-template", message, file: place.file, range: place.range, help: help))
+        diagnostics.append(.error(.invalidTemplate, message, file: place.file, range: place.range, help: help))
     }
 
     private mutating func missing(_ key: String, in node: TemplateNode?) {

@@ -24,7 +24,7 @@ struct TemplateResolver {
         while let (current, bookFirst, requested) = next {
             let key = (bookFirst && bookFile(current) != nil ? "book:" : "builtin:") + current
             if seen.contains(key) {
-                diagnostics.append(.error("invalid-template", "templates extend each other in a circle: \((seen + [key]).map { $0.split(separator: ":").last! }.joined(separator: " -> "))",
+                diagnostics.append(.error(.invalidTemplate, "templates extend each other in a circle: \((seen + [key]).map { $0.split(separator: ":").last! }.joined(separator: " -> "))",
                                           file: requested?.file, range: requested?.range))
                 return nil
             }
@@ -33,7 +33,7 @@ struct TemplateResolver {
             chain.append(node.removing("extends"))
             if let parent = node["extends"] {
                 guard case .scalar(let parentName, _, let parentPlace) = parent, !parentName.isEmpty else {
-                    diagnostics.append(.error("invalid-template", "`extends` names a template, found \(parent.kindDescription)",
+                    diagnostics.append(.error(.invalidTemplate, "`extends` names a template, found \(parent.kindDescription)",
                                               file: parent.place.file, range: parent.place.range))
                     return nil
                 }
@@ -59,7 +59,7 @@ struct TemplateResolver {
         let relative = "templates/\(name).yaml"
         // `template: ../../x` or `extends: /etc/x` must not make invoic read a file outside the book.
         if !bookRoot.isEmpty, let problem = BookPaths.problem(with: relative, in: bookRoot) {
-            diagnostics.append(.error("path-outside-book", "template `\(name)`: \(relative) \(problem.message)",
+            diagnostics.append(.error(.pathOutsideBook, "template `\(name)`: \(relative) \(problem.message)",
                                       file: place?.file, range: place?.range, help: "name a template in the book's templates/ folder, or a built-in one"))
             return nil
         }
@@ -68,7 +68,7 @@ struct TemplateResolver {
         if bookFirst, bookFile(name) != nil {
             // Read as the loader reads: a named pipe called templates/x.yaml must not block.
             guard let data = BookFiles.contents(of: relative, in: bookRoot, limit: BookLimits.standard.yaml.maxFileSize) else {
-                diagnostics.append(.error("invalid-template", "cannot read \(relative)", file: relative, range: SourceRange(line: 1, column: 1)))
+                diagnostics.append(.error(.invalidTemplate, "cannot read \(relative)", file: relative, range: SourceRange(line: 1, column: 1)))
                 return nil
             }
             bytes = [UInt8](data)
@@ -79,7 +79,7 @@ struct TemplateResolver {
         } else {
             let known = BuiltInTemplates.sources.keys.sorted()
             diagnostics.append(.error(
-                "unknown-template", "template `\(name)` does not exist", file: place?.file, range: place?.range,
+                .unknownTemplate, "template `\(name)` does not exist", file: place?.file, range: place?.range,
                 help: closestMatch(to: name, in: known).map { "did you mean `\($0)`?" }
                     ?? "use one of \(known.joined(separator: ", ")), or create \(relative)"))
             return nil
@@ -90,7 +90,7 @@ struct TemplateResolver {
         diagnostics += parsed.diagnostics
         guard !parsed.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
         guard let root = parsed.root, root.mapping != nil else {
-            diagnostics.append(.error("invalid-template", "a template is a mapping of settings; \(path) has none",
+            diagnostics.append(.error(.invalidTemplate, "a template is a mapping of settings; \(path) has none",
                                       file: path, range: parsed.root?.range ?? SourceRange(line: 1, column: 1)))
             return nil
         }
