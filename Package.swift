@@ -1,7 +1,9 @@
 // swift-tools-version: 6.0
 // The target list is the architecture: data flows one way, from files to YAML
-// nodes (InvoicYAML) to a checked book (InvoicBook, priced by InvoicMoney), and
-// the thin `invoic` executable drives it through InvoicCLI.
+// nodes (InvoicYAML) to a checked book (InvoicBook, priced by InvoicMoney), to
+// outputs (InvoicPDF, InvoicReport), run as one pipeline by InvoicBuild; the thin
+// `invoic` executable drives it through InvoicCLI. Each target declares every
+// module it imports (docs/architecture.md).
 import PackageDescription
 
 let package = Package(
@@ -28,15 +30,15 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
-        .target(name: "InvoicPDF", dependencies: ["InvoicBook", "InvoicYAML", "CPangoCairo"]),
+        .target(name: "InvoicPDF", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics", "CPangoCairo"]),
         // bench/pdf/run.sh: 1,000 invoices through PDFRenderer next to a bare cairo+pango loop (the floor).
         .executableTarget(name: "InvoicPDFBench", dependencies: ["InvoicPDF", "InvoicBook", "InvoicMoney", "CPangoCairo"], path: "bench/pdf/Sources"),
-        .target(name: "InvoicReport", dependencies: ["InvoicBook"]),
+        .target(name: "InvoicReport", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicBuild", dependencies: ["InvoicBook", "InvoicDiagnostics", "InvoicHistory", "InvoicPDF", "InvoicReport"]),
-        .target(name: "InvoicAuthoring", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics"]),
+        .target(name: "InvoicAuthoring", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicHistory", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicCLI", dependencies: [
-            "InvoicBook", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
+            "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),

@@ -87,30 +87,21 @@ public enum BookLoader {
         if let problem = nameProblem(path, limits: limits) {
             return DecodedFile(source: SourceFile(path: problem.shownPath, text: ""), content: .nothing, diagnostics: [problem.diagnostic])
         }
-        let parsed: ParsedYAML
+        let bytes: [UInt8]
         switch override.map({ .success($0) }) ?? read(join(root, path), limit: limits.yaml.maxFileSize) {
-        case .success(let bytes):
-            parsed = YAMLParser.parse(bytes, path: path, limits: limits.yaml)
+        case .success(let read):
+            bytes = read
         case .failure(let problem):
             let diagnostic = Diagnostic.error(problem.code, problem.message, file: path, help: problem.help)
             return DecodedFile(source: SourceFile(path: path, text: ""), content: .nothing, diagnostics: [diagnostic])
         }
-        var reader = FileReader(file: path)
-        reader.diagnostics = parsed.diagnostics
-        // A file that did not parse says nothing more; its own error is the one to fix.
-        let content: Content
-        if parsed.diagnostics.contains(where: { $0.code != .duplicateKey }) {
-            content = .nothing
-        } else if path == BookSettings.fileName {
-            content = .settings(BookSettings.decode(parsed.root, reader: &reader))
-        } else if path.hasPrefix("clients/") {
-            content = Client.decode(parsed.root, id: stem(path), file: path, reader: &reader).map(Content.client) ?? .nothing
-        } else {
-            let kind: DocumentKind = path.hasPrefix("invoices/") ? .invoice : .estimate
-            content = Document.decode(parsed.root, kind: kind, number: stem(path), file: path, limits: limits, reader: &reader)
-                .map(Content.document) ?? .nothing
+        guard let kind = BookFileDecoder.Kind(path: path) else {
+            return DecodedFile(source: SourceFile(path: path, text: ""), content: .nothing, diagnostics: [])
         }
-        return DecodedFile(source: parsed.source, content: content, diagnostics: reader.diagnostics)
+        let decoded = BookFileDecoder.decode(bytes, as: kind, path: path, limits: limits)
+        let content: Content = decoded.settings.map(Content.settings) ?? decoded.client.map(Content.client)
+            ?? decoded.document.map(Content.document) ?? .nothing
+        return DecodedFile(source: decoded.source, content: content, diagnostics: decoded.diagnostics)
     }
 
     struct ReadProblem: Error {
@@ -269,29 +260,4 @@ public enum BookLoader {
     public static func join(_ a: String, _ b: String) -> String {
         a.isEmpty || a == "." ? b : (a.hasSuffix("/") ? a + b : a + "/" + b)
     }
-}
-
-/// Maps on all cores, keeping the input order, so results never depend on scheduling.
-func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
-    let slots = ResultSlots<R>(count: items.count)
-    DispatchQueue.concurrentPerform(iterations: items.count) { index in
-        slots.store(transform(items[index]), at: index)
-    }
-    return slots.filled.map { $0! }
-}
-
-/// Write-once slots filled from many threads: each index is written by exactly one iteration.
-private final class ResultSlots<R>: @unchecked Sendable {
-    private let base: UnsafeMutableBufferPointer<R?>
-
-    init(count: Int) {
-        base = .allocate(capacity: count)
-        base.initialize(repeating: nil)
-    }
-
-    func store(_ value: R, at index: Int) { base[index] = value }
-
-    deinit { base.deinitialize().deallocate() }
-
-    fileprivate var filled: [R?] { Array(base) }
 }

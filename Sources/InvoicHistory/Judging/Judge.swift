@@ -16,13 +16,11 @@ extension BookHistory {
         // Each number is judged on its own: a few slices per core, each with its own judge.
         let numbers = timeline.documents.keys.sorted()
         let slices = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 2, numbers.count / 256))
-        let found = Found(count: slices)
         let template = Judge(history: self, book: book, files: files)
-        DispatchQueue.concurrentPerform(iterations: slices) { slice in
+        return parallelMap(Array(0..<slices)) { slice in
             var judge = template
-            found.store(judge.run(stride(from: slice, to: numbers.count, by: slices).map { numbers[$0] }), at: slice)
-        }
-        return found.all.sorted()
+            return judge.run(stride(from: slice, to: numbers.count, by: slices).map { numbers[$0] })
+        }.flatMap { $0 }.sorted()
     }
 }
 
@@ -202,16 +200,4 @@ struct Judge {
         parsed[file] = root
         return root
     }
-}
-
-/// What each slice of the judging found, written by one thread per slot.
-private final class Found: @unchecked Sendable {
-    private var slots: [[Diagnostic]]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: [], count: count) }
-
-    func store(_ diagnostics: [Diagnostic], at index: Int) { lock.withLock { slots[index] = diagnostics } }
-
-    var all: [Diagnostic] { lock.withLock { slots.flatMap { $0 } } }
 }

@@ -15,36 +15,24 @@ final class DecodedHistory: @unchecked Sendable {
     private var documents: [String: Document?] = [:]
     private let lock = NSLock()
 
-    /// A folder that cannot exist, so the loader reads nothing from disk and only the given files.
-    static let nowhere = "/dev/null/invoic-history"
-
     static func key(kind: DocumentKind, number: String, blob: String) -> String {
         "\(kind.folder)/\(blob)/\(number).yaml"
     }
 
     init(timeline: Timeline, contents: [String: [UInt8]]) {
         self.contents = contents
-        var files: [String: [UInt8]] = [:]
-        for versions in timeline.clients.values {
-            for version in versions {
-                // The blob id as the client id keeps every version of a client apart in one load.
-                if let blob = version.blob, let bytes = contents[blob] { files["clients/\(blob).yaml"] = bytes }
-            }
+        // Every version of every client and of invoic.yaml, each decoded on its own by check's
+        // decoder; a client version is known by its blob id, which keeps versions apart.
+        let clientBlobs = Set(timeline.clients.values.flatMap { $0.compactMap(\.blob) }).sorted()
+        let clients = parallelMap(clientBlobs) { blob in
+            BookFileDecoder.decode(contents[blob] ?? [], as: .client(id: blob), path: "clients/\(blob).yaml").client
         }
-        var clients: [String: Client] = [:]
-        var settings: [String: BookSettings] = [:]
-        let settingsBlobs = Array(Set(timeline.settings.compactMap(\.blob))).sorted()
-        files[BookSettings.fileName] = settingsBlobs.first.flatMap { contents[$0] } ?? Array("business: { name: x }\n".utf8)
-        if let (book, _) = try? BookLoader.load(at: Self.nowhere, overrides: files) {
-            clients = book.clients
-            if let first = settingsBlobs.first { settings[first] = book.settings }
+        self.clients = Dictionary(uniqueKeysWithValues: zip(clientBlobs, clients).compactMap { blob, client in client.map { (blob, $0) } })
+        let settingsBlobs = Set(timeline.settings.compactMap(\.blob)).sorted()
+        let settings = parallelMap(settingsBlobs) { blob in
+            BookFileDecoder.decode(contents[blob] ?? [], as: .settings, path: BookSettings.fileName).settings
         }
-        for blob in settingsBlobs.dropFirst() {
-            guard let bytes = contents[blob], let (book, _) = try? BookLoader.load(at: Self.nowhere, overrides: [BookSettings.fileName: bytes]) else { continue }
-            settings[blob] = book.settings
-        }
-        self.clients = clients
-        self.settings = settings
+        self.settings = Dictionary(uniqueKeysWithValues: zip(settingsBlobs, settings).compactMap { blob, value in value.map { (blob, $0) } })
     }
 
     /// The document a version holds; nil when it has no file or the file does not decode.
@@ -58,12 +46,13 @@ final class DecodedHistory: @unchecked Sendable {
 
     /// Decodes the given versions (key -> blob) in one parallel pass.
     func decode(_ wanted: [String: String]) {
-        var files: [String: [UInt8]] = [BookSettings.fileName: Array("business: { name: x }\n".utf8)]
-        for (key, blob) in wanted { files[key] = contents[blob] ?? [] }
-        let decoded = (try? BookLoader.load(at: Self.nowhere, overrides: files))?.0.documents ?? []
+        let keys = wanted.keys.sorted()
+        let decoded = parallelMap(keys) { key -> Document? in
+            guard let blob = wanted[key], case .document(let kind, let number)? = BookFileDecoder.Kind(path: key) else { return nil }
+            return BookFileDecoder.decode(contents[blob] ?? [], as: .document(kind, number: number), path: key).document
+        }
         lock.withLock {
-            for key in wanted.keys where documents[key] == nil { documents[key] = .some(nil) }
-            for document in decoded { documents[document.file] = document }
+            for (key, document) in zip(keys, decoded) where documents[key] == nil { documents[key] = .some(document) }
         }
     }
 

@@ -1,0 +1,26 @@
+import Dispatch
+
+/// Maps on all cores, keeping the input order, so results never depend on scheduling.
+public func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+    let slots = ResultSlots<R>(count: items.count)
+    DispatchQueue.concurrentPerform(iterations: items.count) { index in
+        slots.store(transform(items[index]), at: index)
+    }
+    return slots.filled.map { $0! }
+}
+
+/// Write-once slots filled from many threads: each index is written by exactly one iteration.
+private final class ResultSlots<R>: @unchecked Sendable {
+    private let base: UnsafeMutableBufferPointer<R?>
+
+    init(count: Int) {
+        base = .allocate(capacity: count)
+        base.initialize(repeating: nil)
+    }
+
+    func store(_ value: R, at index: Int) { base[index] = value }
+
+    deinit { base.deinitialize().deallocate() }
+
+    fileprivate var filled: [R?] { Array(base) }
+}
