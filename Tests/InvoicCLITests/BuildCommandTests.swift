@@ -1,4 +1,5 @@
 import Foundation
+import InvoicTestSupport
 import Testing
 
 @Suite struct BuildCommandTests {
@@ -66,17 +67,9 @@ import Testing
             .write(to: path, atomically: true, encoding: .utf8)
 
         func make(_ arguments: [String] = []) throws -> Invoic.Output {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/make")
-            process.arguments = ["INVOIC=\(Invoic.binary.path)"] + arguments
-            process.currentDirectoryURL = folder
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = out
-            try process.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return Invoic.Output(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
+            let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["make", "INVOIC=\(Invoic.binary.path)"] + arguments, in: folder)
+            // The test reads make's commands and invoic's messages as one stream, as a terminal shows them.
+            return Invoic.Output(status: result.status, stdout: result.stdout + result.stderr, stderr: "")
         }
         let first = try make()
         #expect(first.status == 0, "\(first.stdout)")

@@ -45,9 +45,25 @@ final class GitBook {
         return git("rev-parse", "--short", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Runs git in the book; a git that fails fails the test, with what git said, unless the
+    /// test expects it to (`mayFail`).
     @discardableResult
-    func git(_ arguments: String..., environment: [String: String] = [:]) -> String {
-        runGit(arguments, in: root, environment: environment).output
+    func git(_ arguments: String..., environment: [String: String] = [:], mayFail: Bool = false,
+             sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String {
+        let fixed = ["GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null",
+                     "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com",
+                     "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.com"]
+        do {
+            let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + arguments, in: URL(fileURLWithPath: root),
+                                        environment: fixed.merging(environment) { $1 }, dropping: { $0.hasPrefix("GIT_") })
+            if result.status != 0, !mayFail {
+                Issue.record("git \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.stderr)", sourceLocation: sourceLocation)
+            }
+            return result.stdout
+        } catch {
+            Issue.record("cannot run git: \(error)", sourceLocation: sourceLocation)
+            return ""
+        }
     }
 
     /// The working tree (or the staged state) judged against the history.
@@ -71,36 +87,6 @@ final class GitBook {
         let result = try BookChecker.check(at: root)
         return DiagnosticRenderer(format: .human, sources: result.book.sources).render(try judge(staged: staged))
     }
-}
-
-struct GitOutput {
-    var status: Int32
-    var output: String
-}
-
-@discardableResult
-func runGit(_ arguments: [String], in directory: String, environment: [String: String] = [:]) -> GitOutput {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    var env = ProcessInfo.processInfo.environment
-    for key in env.keys where key.hasPrefix("GIT_") { env[key] = nil }
-    env["GIT_CONFIG_NOSYSTEM"] = "1"
-    env["GIT_CONFIG_GLOBAL"] = "/dev/null"
-    env["GIT_AUTHOR_NAME"] = "Test"
-    env["GIT_AUTHOR_EMAIL"] = "test@example.com"
-    env["GIT_COMMITTER_NAME"] = "Test"
-    env["GIT_COMMITTER_EMAIL"] = "test@example.com"
-    for (key, value) in environment { env[key] = value }
-    process.environment = env
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try! process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return GitOutput(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
 }
 
 /// An invoice that was sent: the usual starting point.
