@@ -9,7 +9,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let parsed = YAMLParser.parse(bytes, path: "fuzz.yaml")
     // Walk the tree: every node's range must lie in the file, and a diagnostic must carry a code.
     if let root = parsed.root { walk(root) }
-    for diagnostic in parsed.diagnostics where diagnostic.code.isEmpty { fatalError("a diagnostic without a code") }
+    for diagnostic in parsed.diagnostics where diagnostic.code.name.isEmpty { fatalError("a diagnostic without a code") }
     // The renderers quote the file: they must cope with every range the parser reports.
     _ = DiagnosticRenderer(format: .human, sources: ["fuzz.yaml": parsed.source]).render(parsed.diagnostics)
     return 0

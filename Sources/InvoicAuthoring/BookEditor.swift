@@ -31,7 +31,7 @@ public struct BookEditor: Sendable {
         self.root = root
     }
 
-    public func check() throws(AuthoringError) -> BookChecker.Result {
+    public func check() throws(AuthoringError) -> CheckedBook {
         do {
             return try BookChecker.check(at: root)
         } catch {
@@ -57,7 +57,7 @@ public struct BookEditor: Sendable {
     public func commit(_ changes: [FileChange], dryRun: Bool, allowing: (Diagnostic) -> Bool = { _ in false }) throws(AuthoringError) -> NewWarnings {
         let before = try check()
         let overrides = Dictionary(uniqueKeysWithValues: changes.map { ($0.path, Array($0.after.utf8)) })
-        let after: BookChecker.Result
+        let after: CheckedBook
         do {
             after = try BookChecker.check(at: root, overrides: overrides)
         } catch {

@@ -86,13 +86,13 @@ public struct BookPipeline: Sendable {
     /// The book from the working tree, or as staged in git with the paths staged. Diagnostics
     /// about documents and clients only in the working tree are left out when staged: they are
     /// not being committed.
-    private func load() throws(PipelineError) -> (BookChecker.Result, Set<String>?) {
+    private func load() throws(PipelineError) -> (CheckedBook, Set<String>?) {
         guard staged else {
             do { return (try BookChecker.check(at: root), nil) } catch { throw .noBook(error) }
         }
         let files: [String: [UInt8]]
         do { files = try BookHistory.stagedFiles(at: root) } catch { throw .staged(error) }
-        var result: BookChecker.Result
+        var result: CheckedBook
         do { result = try BookChecker.check(at: root, overrides: files) } catch { throw .noBook(error) }
         result.diagnostics.removeAll { diagnostic in
             guard let file = diagnostic.file, ["invoices/", "estimates/", "clients/"].contains(where: file.hasPrefix) else { return false }

@@ -25,7 +25,7 @@ struct EditOptions: ParsableArguments {
 /// Runs an edit: builds the changes, checks them, writes them (or prints them with --dry-run),
 /// and turns every refusal into a message and exit status 1.
 func performEdit(_ options: EditOptions, allowing: (Diagnostic) -> Bool = { _ in false },
-                 _ makeChanges: (BookChecker.Result, BookEditor) throws(AuthoringError) -> [FileChange]) throws -> [FileChange] {
+                 _ makeChanges: (CheckedBook, BookEditor) throws(AuthoringError) -> [FileChange]) throws -> [FileChange] {
     let editor = BookEditor(root: options.directory)
     guard FileManager.default.fileExists(atPath: editor.path(BookSettings.fileName)) else {
         Terminal.standardError.write("error: no invoic.yaml in \(options.directory): this is not an invoic book (run `invoic init`, or pass -C DIR)\n")

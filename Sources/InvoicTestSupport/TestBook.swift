@@ -21,13 +21,13 @@ public struct TestBook {
     }
 
     /// Checks the book and removes its folder.
-    public func check() -> BookChecker.Result {
+    public func check() -> CheckedBook {
         defer { remove() }
         return checkKeeping()
     }
 
     /// Checks the book and keeps its folder, for tests that change files and check again.
-    public func checkKeeping() -> BookChecker.Result {
+    public func checkKeeping() -> CheckedBook {
         try! BookChecker.check(at: root)
     }
 

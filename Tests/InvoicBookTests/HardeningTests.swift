@@ -5,7 +5,7 @@ import InvoicTestSupport
 import Testing
 @testable import InvoicBook
 
-private func codes(_ result: BookChecker.Result) -> [String] { result.diagnostics.map(\.code.name) }
+private func codes(_ result: CheckedBook) -> [String] { result.diagnostics.map(\.code.name) }
 
 /// The book-wide bounds of `BookLimits`, each at its value and one past it.
 @Suite struct BookBoundTests {

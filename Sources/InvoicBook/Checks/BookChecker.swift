@@ -29,19 +29,13 @@ public enum BookChecker {
         OutputNamesFit.self,
     ] }
 
-    /// The result of checking a book: the priced book and everything found.
-    public struct Result: Sendable {
-        public var book: Book
-        public var diagnostics: [Diagnostic]
-    }
-
-    public static func check(at root: String, overrides: [String: [UInt8]] = [:], limits: BookLimits = .standard) throws(BookLoadError) -> Result {
+    public static func check(at root: String, overrides: [String: [UInt8]] = [:], limits: BookLimits = .standard) throws(BookLoadError) -> CheckedBook {
         let (book, diagnostics) = try BookLoader.load(at: root, overrides: overrides, limits: limits)
         return check(book, loadDiagnostics: diagnostics)
     }
 
     /// Prices and checks a loaded book (the fuzz target builds one in memory).
-    static func check(_ loaded: Book, loadDiagnostics: [Diagnostic]) -> Result {
+    static func check(_ loaded: Book, loadDiagnostics: [Diagnostic]) -> CheckedBook {
         var book = loaded
         var diagnostics = loadDiagnostics
         diagnostics += book.price()
@@ -53,6 +47,12 @@ public enum BookChecker {
             checks[index].check(priced, into: &found)
             return found
         }.joined()
-        return Result(book: book, diagnostics: diagnostics.sorted())
+        return CheckedBook(book: book, diagnostics: diagnostics.sorted())
     }
+}
+
+/// A book that was checked: priced, with everything the checks found, in reading order.
+public struct CheckedBook: Sendable {
+    public var book: Book
+    public var diagnostics: [Diagnostic]
 }

@@ -39,7 +39,7 @@ public enum BookFileDecoder {
     /// Parses `bytes` and decodes them as `kind`; `path` is the path diagnostics name.
     public static func decode(_ bytes: [UInt8], as kind: Kind, path: String, limits: BookLimits = .standard) -> Decoded {
         let parsed = YAMLParser.parse(bytes, path: path, limits: limits.yaml)
-        var reader = FileReader(file: path)
+        var reader = ValueReader(file: path)
         reader.diagnostics = parsed.diagnostics
         var decoded = Decoded(source: parsed.source, diagnostics: [])
         // A file that did not parse says nothing more; its own error is the one to fix.

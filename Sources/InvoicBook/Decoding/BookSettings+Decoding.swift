@@ -5,7 +5,7 @@ import InvoicYAML
 extension BookSettings {
     /// Reads `invoic.yaml`. Returns settings even when parts are wrong (with a placeholder name),
     /// so the rest of the book can still be checked in the same run.
-    static func decode(_ root: YAMLNode?, reader: inout FileReader) -> BookSettings {
+    static func decode(_ root: YAMLNode?, reader: inout ValueReader) -> BookSettings {
         var settings = BookSettings(business: Contact(name: ""))
         guard let fields = reader.topLevel(root, table: Schema.book) else { return settings }
 
@@ -45,7 +45,7 @@ extension BookSettings {
         return settings
     }
 
-    private static func labels(_ node: YAMLNode, reader: inout FileReader) -> [String: [String: String]] {
+    private static func labels(_ node: YAMLNode, reader: inout ValueReader) -> [String: [String: String]] {
         guard let pairs = node.mapping else {
             reader.wrongType(node, expected: "a mapping of languages", help: "write the labels under their language, e.g. `labels: {de: {bill_to: Kunde}}`")
             return [:]
@@ -67,7 +67,7 @@ extension BookSettings {
         return labels
     }
 
-    private static func pattern(_ node: YAMLNode?, reader: inout FileReader) -> Located<NumberPattern>? {
+    private static func pattern(_ node: YAMLNode?, reader: inout ValueReader) -> Located<NumberPattern>? {
         guard let node, let text = reader.text(node) else { return nil }
         switch NumberPattern.parsing(text) {
         case .success(let pattern): return Located(pattern, at: node.range)
@@ -89,7 +89,7 @@ extension BookSettings {
 }
 
 extension Client {
-    static func decode(_ root: YAMLNode?, id: String, file: String, reader: inout FileReader) -> Client? {
+    static func decode(_ root: YAMLNode?, id: String, file: String, reader: inout ValueReader) -> Client? {
         guard let fields = reader.topLevel(root, table: Schema.client) else { return nil }
         let contact = Contact(
             name: reader.nonEmptyText(fields["name"], what: "client name")?.value ?? id,

@@ -6,7 +6,7 @@ extension Document {
     /// Reads one invoice or estimate. Nil only when the file gives too little to be a document
     /// (no mapping, no client, no valid issue date); everything else is reported and kept.
     static func decode(_ root: YAMLNode?, kind: DocumentKind, number: String, file: String,
-                       limits: BookLimits = .standard, reader: inout FileReader) -> Document? {
+                       limits: BookLimits = .standard, reader: inout ValueReader) -> Document? {
         let other = Schema.document(kind == .invoice ? .estimate : .invoice)
         guard let fields = reader.topLevel(root, table: Schema.document(kind), otherTable: other) else { return nil }
         let errorsBefore = reader.diagnostics.count
@@ -54,7 +54,7 @@ extension Document {
             document.payments = payments.compactMap { payment($0, reader: &reader) }
         }
         if let node = fields["void"], let void = reader.fields(of: node, table: Schema.voiding), let date = reader.date(void["date"]) {
-            document.void = Void(date: date, reason: reader.text(void["reason"]), range: node.range)
+            document.void = Voiding(date: date, reason: reader.text(void["reason"]), range: node.range)
         }
         for figure in StatedFigure.allCases {
             document.stated[figure] = reader.decimal(fields[figure.rawValue], what: figure.label)
@@ -64,7 +64,7 @@ extension Document {
         return document
     }
 
-    private static func item(_ node: YAMLNode, reader: inout FileReader) -> LineItem? {
+    private static func item(_ node: YAMLNode, reader: inout ValueReader) -> LineItem? {
         guard let fields = reader.fields(of: node, table: Schema.item) else { return nil }
         let description = reader.nonEmptyText(fields["description"], what: "item description")
         let quantity = reader.decimal(fields["quantity"], what: "quantity")
@@ -78,7 +78,7 @@ extension Document {
                         tax: tax, category: category, statedAmount: amount, range: node.range)
     }
 
-    private static func payment(_ node: YAMLNode, reader: inout FileReader) -> Payment? {
+    private static func payment(_ node: YAMLNode, reader: inout ValueReader) -> Payment? {
         guard let fields = reader.fields(of: node, table: Schema.paymentEntry) else { return nil }
         let date = reader.date(fields["date"])
         let amount = reader.decimal(fields["amount"], what: "payment amount")
@@ -93,7 +93,7 @@ extension Document {
         return Payment(date: date, amount: amount, method: PaymentMethod(rawValue: method.value), note: note, deposit: deposit, range: node.range)
     }
 
-    private static func discount(_ node: YAMLNode?, reader: inout FileReader) -> Located<DiscountText>? {
+    private static func discount(_ node: YAMLNode?, reader: inout ValueReader) -> Located<DiscountText>? {
         guard let node, let text = reader.text(node) else { return nil }
         if text.hasSuffix("%") {
             return reader.rate(node).map { Located(.percentage($0.value), at: $0.range) }
@@ -102,7 +102,7 @@ extension Document {
     }
 }
 
-extension FileReader {
+extension ValueReader {
     /// False, with a `resource-limit` error, when a list has more entries than `limit`: such a
     /// document is kept without them (and without figures) rather than priced from part of it.
     mutating func withinBound(_ entries: [YAMLNode], of node: YAMLNode?, limit: Int, what: String, in kind: DocumentKind) -> Bool {

@@ -45,7 +45,7 @@ public struct Document: Sendable {
     /// less than the person wrote, so none are, and no figure-based check speaks about it.
     public var isComplete = true
     public var payments: [Payment]
-    public var void: Void?
+    public var void: Voiding?
     public var accepted: Located<Day>?
     public var declined: Located<Day>?
     public var notes: String?
@@ -64,7 +64,7 @@ public struct Document: Sendable {
         stated = [:]
     }
 
-    public struct Void: Sendable {
+    public struct Voiding: Sendable {
         public var date: Located<Day>
         public var reason: String?
         public var range: SourceRange

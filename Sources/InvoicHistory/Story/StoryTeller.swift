@@ -95,7 +95,7 @@ struct StoryTeller {
         return MoneyFormat.format(figures.payments[index], figures.currency, locale: figures.locale)
     }
 
-    static func voided(_ void: Document.Void) -> String {
+    static func voided(_ void: Document.Voiding) -> String {
         "voided on \(void.date.value)" + (void.reason.map { ": \($0)" } ?? "")
     }
 

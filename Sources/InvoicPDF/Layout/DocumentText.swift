@@ -24,7 +24,7 @@ struct DocumentText {
         percentStyle = Decimal.FormatStyle.Percent(locale: foundationLocale).precision(.fractionLength(0...3))
     }
 
-    func money(_ minorUnits: Int64) -> String { MoneyFormat.format(minorUnits, currency, locale: locale) }
+    func money(_ minorUnits: Int64) -> String { Money(minorUnits, currency).formatted(locale) }
 
     /// A unit price keeps every decimal it was written with (0.0125 USD stays 0.0125).
     func price(_ value: DecimalNumber) -> String { MoneyFormat.format(value, currency, locale: locale) }

@@ -24,7 +24,7 @@ struct Fields {
 
 /// Reads the values of one file into typed, located values, reporting everything that does not
 /// fit with its place. It never stops at the first problem: a bad value is reported and skipped.
-struct FileReader {
+struct ValueReader {
     let file: String
     var diagnostics: [Diagnostic] = []
 
