@@ -191,8 +191,11 @@ extension BookPipeline {
             try writeDepfile(request, inputs: inputs)
             return .upToDate
         }
-        let checked = try check()
+        var checked = try check()
         if checked.hasErrors { return .refused(checked) }
+        // The renderer the check resolved becomes the first worker's, so a build sets up no more
+        // renderers (fonts, a font map: memory and time) than it has workers.
+        let spare = RendererHandoff(checked.renderer.take())
         // The stamp counts the logo's bytes; read before the book, it knew only the last build's logo.
         let logo = checked.book.settings.logo?.value
         if stamp.countedLogo != logo {
@@ -205,6 +208,7 @@ extension BookPipeline {
         let emit = EmitStep(folder: folder, jobs: request.jobs)
         let summary = try emit.run(plan, extraFiles: report.renderAll().map { ($0.fileName, $0.bytes) }, stamp: stamp,
                                    inputs: plan.inputs, makeRenderer: { () throws(RenderFailure) in
+            if let resolved = spare.take() { return PDFDocumentRenderer(renderer: resolved) }
             do throws(TemplateError) {
                 return PDFDocumentRenderer(renderer: try PDFRenderer(book: book))
             } catch {
@@ -242,4 +246,15 @@ struct PDFDocumentRenderer: DocumentRenderer {
     mutating func render(_ document: Document) -> Result<[UInt8], RenderFailure> {
         renderer.render(document).mapError { RenderFailure($0.diagnostics) }
     }
+}
+
+/// One renderer handed from the thread that made it to the one worker that takes it first: a
+/// renderer is used by one thread at a time, and this one only ever by its taker.
+private final class RendererHandoff: @unchecked Sendable {
+    private var renderer: PDFRenderer?
+    private let lock = NSLock()
+
+    init(_ renderer: PDFRenderer?) { self.renderer = renderer }
+
+    func take() -> PDFRenderer? { lock.withLock { renderer.take() } }
 }

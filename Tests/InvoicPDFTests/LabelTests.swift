@@ -1,6 +1,7 @@
 import Foundation
 import InvoicBook
-import InvoicPDF
+@testable import InvoicPDF
+import InvoicDiagnostics
 import InvoicTestSupport
 import Testing
 
@@ -63,5 +64,22 @@ extension LabelTests {
         for language in ["en", "de", "fr", "es", "it", "nl", "pt", "pl", "sv", "da", "nb", "fi", "cs", "ja", "zh"] {
             #expect(page.contains("(`\(language)`"), "docs/labels.md does not name \(language)")
         }
+    }
+}
+
+extension LabelTests {
+    /// The built-in template carries Japanese and Chinese labels; a Latin-script book must not
+    /// load (or embed) the CJK fonts for them, nor lay out every document to check their glyphs.
+    @Test func builtInCJKLabelsDoNotCostALatinBookItsFonts() throws {
+        let book = TestBook(["invoices/INV-0001.yaml": invoice()])
+        defer { book.remove() }
+        let checked = book.checkKeeping()
+        let builtIn = SourceFile(path: BuiltInTemplates.displayPath("invoi"), text: try #require(BuiltInTemplates.sources["invoi"]))
+        #expect(!PDFRenderer.needsCJK(checked.book, templates: [builtIn]))
+        let renderer = try PDFRenderer(book: checked.book)
+        #expect(renderer.missingGlyphs().isEmpty)
+        let pdf = try PDFTest.render(try #require(checked.book.document("INV-0001")), with: renderer)
+        let fonts = try PDFTest.fonts(pdf).map(\.name)
+        #expect(!fonts.contains { $0.contains("CJK") }, "\(fonts)")
     }
 }

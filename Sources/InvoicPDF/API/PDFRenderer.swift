@@ -35,7 +35,7 @@ public final class PDFRenderer {
             throw TemplateError(diagnostics: (resolver.diagnostics + decoder.diagnostics).sorted(), sources: resolver.sources)
         }
         self.template = template
-        templateTexts = resolver.sources.map(\.text)
+        templateTexts = Self.ownTemplates(resolver.sources).map(\.text)
 
         if let logo = book.settings.logo {
             // The check stage reports a logo outside the book or too large; it is never even read.
@@ -64,13 +64,21 @@ public final class PDFRenderer {
         engine = TextEngine(library: library)
     }
 
+    /// The book's own template files among those read: the built-in templates carry labels in
+    /// every language (Japanese and Chinese too), which print only on a document in that
+    /// language, so they say nothing about the fonts or glyphs a book needs.
+    private static func ownTemplates(_ sources: [SourceFile]) -> [SourceFile] {
+        let builtIn = Set(BuiltInTemplates.sources.keys.map(BuiltInTemplates.displayPath))
+        return sources.filter { !builtIn.contains($0.path) }
+    }
+
     /// Whether any text of the book, or a date or amount written in a Chinese, Japanese or Korean
     /// locale, needs the CJK fonts. The same book always gives the same answer.
     static func needsCJK(_ book: Book, templates: [SourceFile]) -> Bool {
         let languages: Set<String> = ["ja", "zh", "ko", "yue"]
         let locales = book.documents.compactMap { $0.figures?.locale } + [book.settings.defaults.locale?.value].compactMap { $0 }
         if locales.contains(where: { languages.contains(String($0.prefix { $0 != "_" && $0 != "-" }).lowercased()) }) { return true }
-        return (book.sources.values.map(\.text) + templates.map(\.text)).contains(where: FontLibrary.needsCJK)
+        return (book.sources.values.map(\.text) + ownTemplates(templates).map(\.text)).contains(where: FontLibrary.needsCJK)
     }
 
     /// The PDF of one priced document, or the reasons it cannot be made (a character no font has).
