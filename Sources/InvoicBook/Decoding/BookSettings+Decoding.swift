@@ -10,16 +10,13 @@ extension BookSettings {
         guard let fields = reader.topLevel(root, table: Schema.book) else { return settings }
 
         if let node = fields["business"], let business = reader.fields(of: node, table: Schema.business) {
-            settings.business = Contact(
-                name: reader.nonEmptyText(business["name"], what: "business name")?.value ?? "",
-                email: reader.text(business["email"]), phone: reader.text(business["phone"]),
-                address: reader.address(business["address"]), taxID: reader.text(business["tax_id"]))
+            settings.business = reader.contact(business, name: reader.nonEmptyText(business["name"], what: "business name")?.value ?? "")
             if let node = business["logo"], let path = reader.text(node) { settings.logo = Located(path, at: node.range) }
         }
         if let node = fields["payment"], let payment = reader.fields(of: node, table: Schema.payment) {
             settings.payment = PaymentDetails(
                 beneficiary: reader.text(payment["beneficiary"]), bank: reader.text(payment["bank"]),
-                account: reader.text(payment["account"]), bic: reader.text(payment["bic"]),
+                account: reader.account(payment["account"]), bic: reader.bic(payment["bic"]),
                 instructions: reader.text(payment["instructions"]))
         }
         if let node = fields["defaults"], let defaults = reader.fields(of: node, table: Schema.defaults) {
@@ -91,10 +88,7 @@ extension BookSettings {
 extension Client {
     static func decode(_ root: YAMLNode?, id: String, file: String, reader: inout ValueReader) -> Client? {
         guard let fields = reader.topLevel(root, table: Schema.client) else { return nil }
-        let contact = Contact(
-            name: reader.nonEmptyText(fields["name"], what: "client name")?.value ?? id,
-            email: reader.text(fields["email"]), phone: reader.text(fields["phone"]),
-            address: reader.address(fields["address"]), taxID: reader.text(fields["tax_id"]))
+        let contact = reader.contact(fields, name: reader.nonEmptyText(fields["name"], what: "client name")?.value ?? id)
         var client = Client(id: id, file: file, contact: contact)
         client.currency = reader.currency(fields["currency"])
         client.locale = reader.locale(fields["locale"])
@@ -103,5 +97,51 @@ extension Client {
         client.notes = reader.text(fields["notes"])
         client.archived = reader.date(fields["archived"])
         return client
+    }
+}
+
+extension ValueReader {
+    /// The contact keys a business and a client share, their identifiers checked where they are written.
+    mutating func contact(_ fields: Fields, name: String) -> Contact {
+        Contact(name: name, email: text(fields["email"]), phone: text(fields["phone"]), address: address(fields["address"]),
+                taxID: vatNumber(fields["tax_id"]), electronicAddress: electronicAddress(fields["electronic_address"]),
+                legalID: text(fields["legal_id"]), taxNumber: text(fields["tax_number"]))
+    }
+
+    /// A tax id; one written as an EU VAT number (an EU country prefix) must be a valid one.
+    mutating func vatNumber(_ node: YAMLNode?) -> String? {
+        guard let node, let value = text(node) else { return nil }
+        if Identifiers.looksLikeEUVATNumber(value), let problem = Identifiers.vatNumberProblem(value) {
+            error(.invalidVatNumber, "VAT number `\(value)` is not valid: \(problem)", at: node.range,
+                  help: "copy it from the VAT registration, or look it up in the EU's VIES service")
+        }
+        return value
+    }
+
+    /// An account number; one written as an IBAN must be a valid one.
+    mutating func account(_ node: YAMLNode?) -> String? {
+        guard let node, let value = text(node) else { return nil }
+        if Identifiers.looksLikeIBAN(value), let problem = Identifiers.ibanProblem(value) {
+            error(.invalidIban, "IBAN `\(value)` is not valid: \(problem)", at: node.range,
+                  help: "copy it from the bank statement; a payment to a wrong IBAN goes to someone else or bounces")
+        }
+        return value
+    }
+
+    mutating func bic(_ node: YAMLNode?) -> String? {
+        guard let node, let value = text(node) else { return nil }
+        if let problem = Identifiers.bicProblem(value) {
+            error(.invalidBic, "BIC `\(value)` is not valid: \(problem)", at: node.range, help: "write the bank's 8- or 11-character SWIFT code, e.g. GIBAATWWXXX")
+        }
+        return value
+    }
+
+    mutating func electronicAddress(_ node: YAMLNode?) -> String? {
+        guard let node, let value = text(node) else { return nil }
+        if let problem = Identifiers.electronicAddressProblem(value) {
+            error(.invalidElectronicAddress, "electronic address `\(value)` is not valid: \(problem)", at: node.range,
+                  help: "write SCHEME:ID as registered in Peppol, e.g. 0208:0123456749 or 9930:DE123456789")
+        }
+        return value
     }
 }

@@ -46,6 +46,18 @@ enum DecodingRules {
         Rule(.invalidPattern, summary: "a numbering pattern is malformed",
              explanation: "A pattern is text with exactly one `{seq}` or `{seq:N}` and at most one `{year}`.",
              example: "numbering:\n  invoice: \"INV-{number}\""),
+        Rule(.invalidVatNumber, summary: "a VAT number has the wrong shape or check digits",
+             explanation: "A tax id written with an EU country prefix (DE, FR, ATU, ... EL for Greece) is a VAT number, and an e-invoice carries it as BT-31 or BT-48. Its shape is checked for every member state and its check digits for DE, AT, BE, NL, FR, IT, ES, PL, SE, DK and FI, so a mistyped digit is caught before a client's system rejects the invoice. A tax id without an EU prefix (a US EIN, a sales tax permit) is printed as written.",
+             example: "business:\n  name: Studio\n  tax_id: DE123456789   <- the check digit of DE12345678 is 8"),
+        Rule(.invalidIban, summary: "an IBAN has the wrong length or check digits",
+             explanation: "An account written like an IBAN (two letters, two digits, then the account) must be one: the length of its country and the ISO 13616 mod-97 check. A domestic account number (`Checking 4120038716`) is printed as written.",
+             example: "payment:\n  account: AT77 2011 1828 1763 4502   <- the check digits do not match"),
+        Rule(.invalidBic, summary: "a BIC is not 8 or 11 letters and digits",
+             explanation: "A BIC (SWIFT code, ISO 9362) is 4 letters for the bank, 2 for the country, 2 letters or digits for the place and optionally 3 for the branch.",
+             example: "payment:\n  bic: GIBA-AT   <- write GIBAATWW or GIBAATWWXXX"),
+        Rule(.invalidElectronicAddress, summary: "an electronic address has an unknown scheme or a wrong id",
+             explanation: "`electronic_address` is where e-invoices reach a party (Peppol): SCHEME:ID, the scheme a code of the EAS list (0208 Belgian enterprise number, 0088 GLN, 0192 Norwegian organisation number, 9930 German VAT number, 0204 Leitweg-ID, EM e-mail, ...). Ids of the schemes with check digits are checked.",
+             example: "business:\n  name: Studio\n  electronic_address: \"0208:0123456748\"   <- the check digits of 01234567 are 49"),
         Rule(.numberMismatch, summary: "a document's `number:` differs from its file name",
              explanation: "The file stem is the number; a `number:` key, if present, must equal it.",
              example: "# file: invoices/INV-0007.yaml\nnumber: INV-0008"),
@@ -54,10 +66,14 @@ enum DecodingRules {
 
 extension DiagnosticCode {
     public static let amountOverflow = DiagnosticCode("amount-overflow")
+    public static let invalidBic = DiagnosticCode("invalid-bic")
     public static let invalidDate = DiagnosticCode("invalid-date")
+    public static let invalidElectronicAddress = DiagnosticCode("invalid-electronic-address")
+    public static let invalidIban = DiagnosticCode("invalid-iban")
     public static let invalidNumber = DiagnosticCode("invalid-number")
     public static let invalidPattern = DiagnosticCode("invalid-pattern")
     public static let invalidRate = DiagnosticCode("invalid-rate")
+    public static let invalidVatNumber = DiagnosticCode("invalid-vat-number")
     public static let missingKey = DiagnosticCode("missing-key")
     public static let notAMapping = DiagnosticCode("not-a-mapping")
     public static let numberMismatch = DiagnosticCode("number-mismatch")

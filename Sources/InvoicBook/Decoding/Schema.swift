@@ -64,7 +64,10 @@ public enum Schema {
         KeySpec("email", .text, "contact e-mail"),
         KeySpec("phone", .text, "contact phone"),
         KeySpec("address", .mapping(address, orText: true), "postal address"),
-        KeySpec("tax_id", .text, "VAT number or tax id, printed when set"),
+        KeySpec("tax_id", .text, "VAT number (with its country prefix, checked) or another tax id, printed when set"),
+        KeySpec("tax_number", .text, "a national tax number other than the VAT number, e.g. a German Steuernummer (BT-32)"),
+        KeySpec("legal_id", .text, "the company registration id, `scheme:id` or the id alone (BT-30)"),
+        KeySpec("electronic_address", .text, "where e-invoices reach the business: `scheme:id`, e.g. 0208:0123456749 (BT-34)"),
         KeySpec("logo", .text, "PNG, JPEG or SVG file, relative to the book"),
     ])
 
@@ -110,7 +113,10 @@ public enum Schema {
         KeySpec("email", .text, "contact e-mail"),
         KeySpec("phone", .text, "contact phone"),
         KeySpec("address", .mapping(address, orText: true), "postal address"),
-        KeySpec("tax_id", .text, "the client's VAT number or tax id"),
+        KeySpec("tax_id", .text, "the client's VAT number (with its country prefix, checked) or tax id"),
+        KeySpec("tax_number", .text, "the client's national tax number other than the VAT number (BT-48 alternative)"),
+        KeySpec("legal_id", .text, "the client's company registration id, `scheme:id` or the id alone (BT-47)"),
+        KeySpec("electronic_address", .text, "where e-invoices reach the client: `scheme:id`, e.g. 9930:DE123456789 (BT-49)"),
         KeySpec("currency", .currency, "this client's default currency, over the book's"),
         KeySpec("locale", .locale, "this client's default locale, over the book's"),
         KeySpec("tax", .rate, "this client's default tax rate, over the book's (e.g. 0% for reverse charge)"),

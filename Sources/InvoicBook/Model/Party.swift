@@ -33,14 +33,25 @@ public struct Contact: Sendable, Hashable {
     public var email: String?
     public var phone: String?
     public var address: Address?
+    /// The VAT number (BT-31, BT-48), or another tax id a business prints (a US EIN).
     public var taxID: String?
+    /// `electronic_address`: `scheme:id`, where e-invoices reach the party (BT-34, BT-49).
+    public var electronicAddress: String?
+    /// `legal_id`: the company registration, `scheme:id` or the id alone (BT-30, BT-47).
+    public var legalID: String?
+    /// `tax_number`: a national tax registration other than the VAT number (BT-32), e.g. a Steuernummer.
+    public var taxNumber: String?
 
-    public init(name: String, email: String? = nil, phone: String? = nil, address: Address? = nil, taxID: String? = nil) {
+    public init(name: String, email: String? = nil, phone: String? = nil, address: Address? = nil, taxID: String? = nil,
+                electronicAddress: String? = nil, legalID: String? = nil, taxNumber: String? = nil) {
         self.name = name
         self.email = email
         self.phone = phone
         self.address = address
         self.taxID = taxID
+        self.electronicAddress = electronicAddress
+        self.legalID = legalID
+        self.taxNumber = taxNumber
     }
 }
 
