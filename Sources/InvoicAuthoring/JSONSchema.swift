@@ -53,6 +53,10 @@ public enum JSONSchema {
         case .price: return ["type": ["number", "string"], "pattern": decimal, "minimum": 0]
         case .quantity: return ["type": ["number", "string"], "pattern": decimal, "exclusiveMinimum": 0]
         case .rate: return ["type": "string", "pattern": "^[+-]?[0-9]+(\\.[0-9]{1,3})?%$"]
+        case .tax:
+            return ["anyOf": [value(.rate), ["type": "string", "enum": TaxCategory.allCases.compactMap(\.word)],
+                              ["type": "object", "required": ["category"],
+                               "properties": ["category": ["type": "string"], "rate": value(.rate)], "additionalProperties": false]]]
         case .discount: return ["type": ["number", "string"], "pattern": "^[0-9]+(\\.[0-9]+)?%?$"]
         case .currency: return ["type": "string", "enum": Currency.all.map(\.code)]
         case .locale: return ["type": "string", "pattern": "^[a-z]{2,3}(_[A-Za-z0-9]+)*$"]

@@ -20,10 +20,13 @@ public enum PricingError: Error, Hashable, Sendable {
     case discountExceedsSubtotal
 }
 
-/// The lines of one tax rate, with their share of the discount and their tax.
+/// The lines of one tax category and rate, with their share of the discount and their tax.
 public struct TaxGroup: Hashable, Sendable {
+    /// The category and rate of every line in the group.
+    public let taxRate: TaxRate
     /// The rate of every line in the group.
-    public let rate: Rate
+    public var rate: Rate { taxRate.rate }
+    public var category: TaxCategory { taxRate.category }
     /// The sum of the group's line amounts.
     public let net: Int64
     /// The group's share of the document discount.
@@ -40,7 +43,7 @@ public struct PriceBreakdown: Hashable, Sendable {
     public let subtotal: Int64
     /// The document discount: the sum of the groups' discounts.
     public let discount: Int64
-    /// One group per distinct rate, ascending by rate.
+    /// One group per distinct category and rate, ascending by rate, then category.
     public let groups: [TaxGroup]
     /// The sum of the groups' taxes.
     public let tax: Int64
@@ -73,9 +76,9 @@ public enum Pricing {
     ///
     /// Zero lines give all zeros (a fixed discount above 0 then exceeds the
     /// subtotal). Line rates are not range-checked here.
-    public static func breakdown(lines: [(amount: Int64, rate: Rate)], discount: Discount?,
+    public static func breakdown(lines: [(amount: Int64, rate: TaxRate)], discount: Discount?,
                                  rounding: RoundingRule) -> Result<PriceBreakdown, PricingError> {
-        var nets: [Rate: Int64] = [:]
+        var nets: [TaxRate: Int64] = [:]
         var subtotal: Int64 = 0
         for line in lines {
             guard let sum = subtotal.checkedAdding(line.amount),
@@ -111,10 +114,10 @@ public enum Pricing {
         var totalTax: Int64 = 0
         for (index, rate) in rates.enumerated() {
             guard let taxable = groupNets[index].checkedSubtracting(discounts[index]),
-                  let tax = rounding.apply(rate, to: taxable),
+                  let tax = rounding.apply(rate.rate, to: taxable),
                   let discountSum = totalDiscount.checkedAdding(discounts[index]),
                   let taxSum = totalTax.checkedAdding(tax) else { return .failure(.overflow) }
-            groups.append(TaxGroup(rate: rate, net: groupNets[index], discount: discounts[index], tax: tax))
+            groups.append(TaxGroup(taxRate: rate, net: groupNets[index], discount: discounts[index], tax: tax))
             totalDiscount = discountSum
             totalTax = taxSum
         }

@@ -54,7 +54,7 @@ public enum Attribution {
         let categories = document.items.map { $0.category ?? document.category }
         var lineGross = [Int64](repeating: 0, count: figures.lines.count)
         for group in figures.breakdown.groups {
-            let members = figures.lines.indices.filter { figures.lines[$0].rate == group.rate }
+            let members = figures.lines.indices.filter { figures.lines[$0].tax == group.taxRate }
             let parts = split(group.taxable + group.tax, weights: members.map { figures.lines[$0].amount })
             for (index, part) in zip(members, parts) { lineGross[index] = part }
         }

@@ -234,12 +234,12 @@ struct ReportBuilder {
     mutating func taxSummary(_ billed: [Entry]) -> [IndexReport.TaxSummary] {
         byCurrency(billed).map { currency, entries in
             func periods(_ key: (Day) -> String) -> [IndexReport.TaxPeriod] {
-                var byPeriod: [String: [Rate: (taxable: Int64, tax: Int64)]] = [:]
+                var byPeriod: [String: [TaxRate: (taxable: Int64, tax: Int64)]] = [:]
                 for entry in entries {
                     let period = key(entry.document.issued.value)
                     for group in entry.figures.breakdown.groups {
-                        let old = byPeriod[period, default: [:]][group.rate, default: (0, 0)]
-                        byPeriod[period, default: [:]][group.rate] = (add(old.taxable, group.taxable), add(old.tax, group.tax))
+                        let old = byPeriod[period, default: [:]][group.taxRate, default: (0, 0)]
+                        byPeriod[period, default: [:]][group.taxRate] = (add(old.taxable, group.taxable), add(old.tax, group.tax))
                     }
                 }
                 return byPeriod.keys.sorted().map { period in

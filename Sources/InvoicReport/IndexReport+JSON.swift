@@ -146,7 +146,9 @@ extension IndexReport {
                 "period": .string(period.period),
                 "rates": .array(period.rates.map { line in
                     .object([
-                        "rate": .string(line.rate.description),
+                        "rate": .string(line.rate.rate.description),
+                        // The VAT category (UNCL 5305): S, Z, E, AE, K, G, O, ...
+                        "category": .string(line.rate.category.rawValue),
                         "taxable": amount(line.taxable, summary.currency),
                         "tax": amount(line.tax, summary.currency),
                     ])

@@ -206,7 +206,8 @@ extension IndexReport {
     }
 
     public struct TaxLine: Sendable, Hashable {
-        public var rate: Rate
+        /// The rate and its VAT category: `20%`, `0%`, `reverse-charge`.
+        public var rate: TaxRate
         public var taxable: Int64
         public var tax: Int64
     }

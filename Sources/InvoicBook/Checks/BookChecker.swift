@@ -27,6 +27,12 @@ public enum BookChecker {
         LogoExists.self,
         PathsStayInsideTheBook.self,
         OutputNamesFit.self,
+        ReverseChargeNamesBothParties.self,
+        IntraCommunitySupplyNamesBothVATNumbers.self,
+        IntraCommunitySupplyHasADeliveryDate.self,
+        ExportNamesTheSeller.self,
+        OutsideScopeStandsAlone.self,
+        ExemptLinesSayWhy.self,
     ] }
 
     public static func check(at root: String, overrides: [String: [UInt8]] = [:], limits: BookLimits = .standard) throws(BookLoadError) -> CheckedBook {

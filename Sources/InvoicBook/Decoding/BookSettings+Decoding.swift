@@ -22,10 +22,11 @@ extension BookSettings {
         if let node = fields["defaults"], let defaults = reader.fields(of: node, table: Schema.defaults) {
             settings.defaults = Defaults(
                 currency: reader.currency(defaults["currency"]), locale: reader.locale(defaults["locale"]),
-                tax: reader.rate(defaults["tax"]), terms: reader.days(defaults["terms"]),
+                tax: reader.taxRate(defaults["tax"]), terms: reader.days(defaults["terms"]),
                 validity: reader.days(defaults["validity"]),
                 rounding: reader.oneOf(defaults["rounding"], RoundingRule.allCases.map(\.rawValue), what: "rounding rule")
                     .flatMap { RoundingRule(rawValue: $0.value) } ?? .halfAwayFromZero)
+            settings.defaults.exemption = reader.exemption(defaults["exemption"])
         }
         if let node = fields["numbering"], let numbering = reader.fields(of: node, table: Schema.numbering) {
             settings.numbering = Numbering(
@@ -92,7 +93,8 @@ extension Client {
         var client = Client(id: id, file: file, contact: contact)
         client.currency = reader.currency(fields["currency"])
         client.locale = reader.locale(fields["locale"])
-        client.tax = reader.rate(fields["tax"])
+        client.tax = reader.taxRate(fields["tax"])
+        client.exemption = reader.exemption(fields["exemption"])
         client.terms = reader.days(fields["terms"])
         client.notes = reader.text(fields["notes"])
         client.archived = reader.date(fields["archived"])

@@ -46,6 +46,9 @@ enum DecodingRules {
         Rule(.invalidPattern, summary: "a numbering pattern is malformed",
              explanation: "A pattern is text with exactly one `{seq}` or `{seq:N}` and at most one `{year}`.",
              example: "numbering:\n  invoice: \"INV-{number}\""),
+        Rule(.invalidTaxCategory, summary: "a tax is neither a rate nor a VAT category, or its rate does not fit its category",
+             explanation: "`tax:` takes a rate (`20%`: standard-rated; `0%`: zero-rated), a category word (`exempt`, `reverse-charge`, `intra-eu`, `export`, `outside-scope`, `zero`) or `{category: L, rate: 7%}` for the rarer UNCL 5305 codes (L Canary Islands, M Ceuta and Melilla, B Italian split payment). The untaxed categories are 0 %; a standard rate is above 0 % [BR-S-05].",
+             example: "tax: reverse charge   <- write reverse-charge"),
         Rule(.invalidVatNumber, summary: "a VAT number has the wrong shape or check digits",
              explanation: "A tax id written with an EU country prefix (DE, FR, ATU, ... EL for Greece) is a VAT number, and an e-invoice carries it as BT-31 or BT-48. Its shape is checked for every member state and its check digits for DE, AT, BE, NL, FR, IT, ES, PL, SE, DK and FI, so a mistyped digit is caught before a client's system rejects the invoice. A tax id without an EU prefix (a US EIN, a sales tax permit) is printed as written.",
              example: "business:\n  name: Studio\n  tax_id: DE123456789   <- the check digit of DE12345678 is 8"),
@@ -73,6 +76,7 @@ extension DiagnosticCode {
     public static let invalidNumber = DiagnosticCode("invalid-number")
     public static let invalidPattern = DiagnosticCode("invalid-pattern")
     public static let invalidRate = DiagnosticCode("invalid-rate")
+    public static let invalidTaxCategory = DiagnosticCode("invalid-tax-category")
     public static let invalidVatNumber = DiagnosticCode("invalid-vat-number")
     public static let missingKey = DiagnosticCode("missing-key")
     public static let notAMapping = DiagnosticCode("not-a-mapping")

@@ -32,7 +32,8 @@ extension Document {
         document.due = reader.date(fields[kind == .invoice ? "due" : "valid_until"])
         document.currency = reader.currency(fields["currency"])
         document.locale = reader.locale(fields["locale"])
-        document.tax = reader.rate(fields["tax"])
+        document.tax = reader.taxRate(fields["tax"])
+        document.exemption = reader.exemption(fields["exemption"])
         document.discount = discount(fields["discount"], reader: &reader)
         document.project = reader.text(fields["project"])
         document.category = reader.text(fields["category"])
@@ -70,7 +71,7 @@ extension Document {
         let quantity = reader.decimal(fields["quantity"], what: "quantity")
         let price = reader.decimal(fields["price"], what: "price")
         let unit = reader.text(fields["unit"])
-        let tax = reader.rate(fields["tax"])
+        let tax = reader.taxRate(fields["tax"])
         let category = reader.text(fields["category"])
         let amount = reader.decimal(fields["amount"], what: "amount")
         guard let price, fields["quantity"] == nil || quantity != nil else { return nil }

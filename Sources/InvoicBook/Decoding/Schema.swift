@@ -35,6 +35,8 @@ public indirect enum ValueType: Sendable {
     case quantity
     /// A percentage written with its sign: `20%`.
     case rate
+    /// A tax rate, a category word or `{category, rate}`.
+    case tax
     /// A percentage (`10%`) or an amount (`50.00`).
     case discount
     case currency
@@ -82,7 +84,8 @@ public enum Schema {
     static let defaults = KeyTable(name: "defaults", keys: [
         KeySpec("currency", .currency, "ISO 4217 code used when a client or document names none"),
         KeySpec("locale", .locale, "formatting of money, dates and labels, e.g. en_US"),
-        KeySpec("tax", .rate, "default tax rate of a line, e.g. 20%"),
+        KeySpec("tax", .tax, "default tax of a line: a rate (20%) or a category (reverse-charge, intra-eu, export, exempt, outside-scope)"),
+        KeySpec("exemption", .mapping(exemption, orText: true), "why no VAT is charged on exempt, reverse-charge, intra-EU, export and outside-scope lines"),
         KeySpec("terms", .days, "days from issue to due"),
         KeySpec("validity", .days, "days an estimate stays valid"),
         KeySpec("rounding", .oneOf(["half_away_from_zero", "half_even"]), "rounding of amounts to the currency's minor unit"),
@@ -92,6 +95,16 @@ public enum Schema {
         KeySpec("invoice", .pattern, "invoice number pattern, e.g. \"INV-{seq:4}\" or \"INV-{year}-{seq:3}\""),
         KeySpec("estimate", .pattern, "estimate number pattern, e.g. \"EST-{seq:4}\""),
         KeySpec("gaps", .oneOf(["error", "warning"]), "whether a gap in a series is an error or a warning"),
+    ])
+
+    static let exemption = KeyTable(name: "exemption", keys: [
+        KeySpec("code", .text, "the VATEX code, e.g. VATEX-EU-132-1C (BT-121)"),
+        KeySpec("text", .text, "the reason as printed, e.g. Medical care exempt under Art. 132(1)(c) (BT-120)"),
+    ])
+
+    static let taxCategory = KeyTable(name: "tax", keys: [
+        KeySpec("category", .text, required: true, "a UNCL 5305 code (S, Z, E, AE, K, G, O, L, M, B) or a category word"),
+        KeySpec("rate", .rate, "the rate, for S, L, M and B"),
     ])
 
     static let labels = KeyTable(name: "labels", keys: LabelKeys.meanings.map { KeySpec($0.key, .text, $0.value) })
@@ -119,7 +132,8 @@ public enum Schema {
         KeySpec("electronic_address", .text, "where e-invoices reach the client: `scheme:id`, e.g. 9930:DE123456789 (BT-49)"),
         KeySpec("currency", .currency, "this client's default currency, over the book's"),
         KeySpec("locale", .locale, "this client's default locale, over the book's"),
-        KeySpec("tax", .rate, "this client's default tax rate, over the book's (e.g. 0% for reverse charge)"),
+        KeySpec("tax", .tax, "this client's default tax, over the book's: a rate, or reverse-charge, intra-eu, export, ..."),
+        KeySpec("exemption", .mapping(exemption, orText: true), "why no VAT is charged to this client, over the book's"),
         KeySpec("terms", .days, "days from issue to due for this client"),
         KeySpec("notes", .text, "internal only, never printed"),
         KeySpec("archived", .date, "no document issued after this day may use the client"),
@@ -130,7 +144,7 @@ public enum Schema {
         KeySpec("quantity", .quantity, "greater than 0, default 1, at most 6 decimals"),
         KeySpec("unit", .text, "printed after the quantity, e.g. h"),
         KeySpec("price", .price, required: true, "price per unit, 0 or more"),
-        KeySpec("tax", .rate, "this line's tax rate, over the document's"),
+        KeySpec("tax", .tax, "this line's tax rate or category, over the document's"),
         KeySpec("category", .text, "for reports"),
         KeySpec("amount", .amount, "stated line amount, checked against quantity x price"),
     ])
@@ -154,7 +168,8 @@ public enum Schema {
         KeySpec("issued", .date, required: true, "issue date, YYYY-MM-DD"),
         KeySpec("currency", .currency, "default: the client's, then the book's"),
         KeySpec("locale", .locale, "default: the client's, then the book's"),
-        KeySpec("tax", .rate, "default tax rate for the lines"),
+        KeySpec("tax", .tax, "default tax rate or category for the lines"),
+        KeySpec("exemption", .mapping(exemption, orText: true), "why no VAT is charged on the untaxed lines: {code, text} or the text"),
         KeySpec("discount", .discount, "a percentage (10%) or an amount (50.00), before tax"),
         KeySpec("project", .text, "grouping for reports"),
         KeySpec("category", .text, "grouping for reports"),

@@ -212,6 +212,66 @@ struct ValueReader {
         return nil
     }
 
+    /// A `tax:` value: a rate (`20%`; `0%` is zero-rated), a category word (`reverse-charge`,
+    /// `intra-eu`, `export`, `exempt`, `outside-scope`, `zero`), or `{category: L, rate: 7%}`.
+    mutating func taxRate(_ node: YAMLNode?) -> Located<TaxRate>? {
+        guard let node else { return nil }
+        let words = TaxCategory.allCases.compactMap(\.word)
+        if node.mapping != nil {
+            guard let fields = fields(of: node, table: Schema.taxCategory),
+                  let categoryNode = fields["category"], let name = text(categoryNode) else { return nil }
+            guard let category = TaxCategory.named(name) else {
+                error(.invalidTaxCategory, "`\(name)` is not a tax category", at: categoryNode.range,
+                      help: "a UNCL 5305 code (S, Z, E, AE, K, G, O, L, M, B) or one of \(words.joined(separator: ", "))")
+                return nil
+            }
+            var written: Located<Rate>?
+            if let rateNode = fields["rate"] {
+                guard let parsed = self.rate(rateNode) else { return nil }
+                written = parsed
+            }
+            return checked(TaxRate(category, written?.value ?? .zero), at: written?.range ?? categoryNode.range)
+        }
+        if node.scalar != nil, let text = text(node), !text.contains(where: \.isNumber), !text.contains("%") {
+            guard let category = TaxCategory.named(text), category.word != nil || category == .standard else {
+                let suggestion = closestMatch(to: text.lowercased().replacingOccurrences(of: " ", with: "-"), in: words)
+                error(.invalidTaxCategory, "`\(text)` is not a tax rate or category", at: node.range,
+                      help: suggestion.map { "did you mean `\($0)`?" } ?? "write a rate such as 20%, or one of \(words.joined(separator: ", "))")
+                return nil
+            }
+            return checked(TaxRate(category), at: node.range)
+        }
+        return rate(node).map { Located(TaxRate(rate: $0.value), at: $0.range) }
+    }
+
+    /// `exemption:`: `{code: VATEX-EU-132-1C, text: ...}`, or the text alone.
+    mutating func exemption(_ node: YAMLNode?) -> Located<Exemption>? {
+        guard let node else { return nil }
+        if node.scalar != nil { return text(node).map { Located(Exemption(text: $0), at: node.range) } }
+        guard let fields = fields(of: node, table: Schema.exemption) else { return nil }
+        let exemption = Exemption(code: text(fields["code"]), text: text(fields["text"]))
+        guard exemption.code != nil || exemption.text != nil else {
+            error(.missingKey, "an exemption has no `code` nor `text`", at: node.range, help: "write the reason, e.g. `exemption: Medical care exempt under Art. 132(1)(c)`")
+            return nil
+        }
+        return Located(exemption, at: node.range)
+    }
+
+    /// A category with a rate it cannot have: the untaxed ones are 0 %, standard rating is above 0 % (BR-S-05).
+    private mutating func checked(_ tax: TaxRate, at range: SourceRange) -> Located<TaxRate>? {
+        if tax.category.isUntaxed, !tax.rate.isZero {
+            error(.invalidTaxCategory, "category \(tax.category.rawValue) takes no tax, but the rate is \(tax.rate)", at: range,
+                  help: "leave the rate out (it is 0%), or use a standard rate such as `tax: \(tax.rate)`")
+            return nil
+        }
+        if tax.category == .standard, tax.rate.isZero {
+            error(.invalidTaxCategory, "a standard-rated group has a rate above 0% [BR-S-05]", at: range,
+                  help: "write `tax: 0%` (zero-rated) or the standard rate")
+            return nil
+        }
+        return Located(tax, at: range)
+    }
+
     mutating func days(_ node: YAMLNode?) -> Located<Int>? {
         guard let node, let text = text(node) else { return nil }
         guard text.count <= 5, !text.isEmpty, text.allSatisfy(\.isASCIIDigit), let days = Int(text) else {

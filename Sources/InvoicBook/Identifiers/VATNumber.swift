@@ -16,6 +16,14 @@ extension Identifiers {
         return euVATPrefixes.contains(String(compact.prefix(2))) && compact.dropFirst(2).contains(where: \.isNumber)
     }
 
+    /// Whether `text` starts with a country code and has digits after it, as every VAT
+    /// identifier on an e-invoice must (BR-CO-09): `DE143454214`, `GB284719326`, `CHE123456789`.
+    public static func hasCountryPrefix(_ text: String) -> Bool {
+        let compact = compact(text)
+        return compact.count >= 4 && compact.prefix(2).allSatisfy { $0.isASCII && $0.isLetter } && compact.dropFirst(2).contains(where: \.isNumber)
+            && compact.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+
     /// What is wrong with an EU VAT number, or nil. The check digits are verified for DE, AT, BE,
     /// NL, FR, IT, ES, PL, SE, DK and FI; the other member states' numbers are checked for shape.
     public static func vatNumberProblem(_ text: String) -> String? {

@@ -56,14 +56,15 @@ public struct PaymentDetails: Sendable, Hashable {
 public struct Defaults: Sendable {
     public var currency: Located<Currency>?
     public var locale: Located<String>?
-    public var tax: Located<Rate>?
+    public var tax: Located<TaxRate>?
     /// Days from issue to due.
     public var terms: Located<Int>?
     /// Days an estimate stays valid.
     public var validity: Located<Int>?
     public var rounding: RoundingRule
+    public var exemption: Located<Exemption>?
 
-    public init(currency: Located<Currency>? = nil, locale: Located<String>? = nil, tax: Located<Rate>? = nil,
+    public init(currency: Located<Currency>? = nil, locale: Located<String>? = nil, tax: Located<TaxRate>? = nil,
                 terms: Located<Int>? = nil, validity: Located<Int>? = nil, rounding: RoundingRule = .halfAwayFromZero) {
         self.currency = currency
         self.locale = locale

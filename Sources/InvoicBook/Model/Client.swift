@@ -8,10 +8,11 @@ public struct Client: Sendable {
     public var currency: Located<Currency>?
     public var locale: Located<String>?
     /// The client's default tax rate over the book's, e.g. 0% for reverse charge abroad.
-    public var tax: Located<Rate>?
+    public var tax: Located<TaxRate>?
     public var terms: Located<Int>?
     /// Never printed.
     public var notes: String?
+    public var exemption: Located<Exemption>?
     /// Soft delete: no document issued after this day may use the client.
     public var archived: Located<Day>?
 

@@ -29,7 +29,7 @@ public struct Document: Sendable {
     public var due: Located<Day>?
     public var currency: Located<Currency>?
     public var locale: Located<String>?
-    public var tax: Located<Rate>?
+    public var tax: Located<TaxRate>?
     public var discount: Located<DiscountText>?
     public var project: String?
     public var category: String?
@@ -49,6 +49,8 @@ public struct Document: Sendable {
     public var accepted: Located<Day>?
     public var declined: Located<Day>?
     public var notes: String?
+    /// `exemption:`, why no VAT is charged on the untaxed groups; the client's, then the book's by default.
+    public var exemption: Located<Exemption>?
     public var stated: [StatedFigure: Located<DecimalNumber>]
     /// Figures computed from the lines once currency and defaults are resolved; nil when they could not be.
     public var figures: Figures?
@@ -82,7 +84,7 @@ public struct LineItem: Sendable {
     public var quantity: Located<DecimalNumber>?
     public var unit: String?
     public var price: Located<DecimalNumber>
-    public var tax: Located<Rate>?
+    public var tax: Located<TaxRate>?
     public var category: String?
     public var statedAmount: Located<DecimalNumber>?
     public var range: SourceRange
@@ -158,5 +160,12 @@ public struct Figures: Sendable {
 
 public struct PricedLine: Sendable, Hashable {
     public var amount: Int64
-    public var rate: Rate
+    /// The line's tax category and rate.
+    public var tax: TaxRate
+    public var rate: Rate { tax.rate }
+
+    public init(amount: Int64, tax: TaxRate) {
+        self.amount = amount
+        self.tax = tax
+    }
 }

@@ -39,6 +39,17 @@ public enum LabelKeys {
         "stamp_void": "the stamp on a void invoice",
         "stamp_accepted": "the stamp on an accepted estimate",
         "stamp_declined": "the stamp on a declined estimate",
+        "tax_zero": "a zero-rated group, where a template names it (the built-in ones print `Tax 0 %` alone)",
+        "tax_exempt": "after the rate of a VAT-exempt group",
+        "tax_reverse_charge": "after the rate of a reverse-charge group",
+        "tax_intra_eu": "after the rate of an intra-EU supply",
+        "tax_export": "after the rate of an export",
+        "tax_outside_scope": "the line of a group outside the scope of VAT",
+        "tax_total": "totals: the sum of the tax lines, when there are several",
+        "legal_reverse_charge": "under the totals of a reverse-charge invoice, unless `exemption:` gives the text",
+        "legal_intra_eu": "under the totals of an intra-EU supply, unless `exemption:` gives the text",
+        "legal_export": "under the totals of an export, unless `exemption:` gives the text",
+        "legal_outside_scope": "under the totals of a supply outside the scope of VAT, unless `exemption:` gives the text",
     ]
 
     public static let all: [String] = meanings.map(\.key)

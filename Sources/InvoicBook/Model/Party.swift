@@ -56,3 +56,16 @@ public struct Contact: Sendable, Hashable {
 }
 
 import Foundation
+
+/// Why no VAT is charged on a group (EN 16931 BT-120 text, BT-121 code `VATEX-EU-...`): required
+/// for an exempt group; reverse charge, intra-EU supplies, exports and supplies outside the scope
+/// of VAT have a default legal text in every language, which this replaces.
+public struct Exemption: Sendable, Hashable {
+    public var code: String?
+    public var text: String?
+
+    public init(code: String? = nil, text: String? = nil) {
+        self.code = code
+        self.text = text
+    }
+}

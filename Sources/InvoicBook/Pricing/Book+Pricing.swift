@@ -48,7 +48,7 @@ struct DocumentPricer {
         }
         let locale = document.locale?.value ?? client?.locale?.value ?? defaults.locale?.value ?? Defaults.fallbackLocale
         let rounding = defaults.rounding
-        let defaultRate = document.tax?.value ?? client?.tax?.value ?? defaults.tax?.value ?? .zero
+        let defaultRate = document.tax?.value ?? client?.tax?.value ?? defaults.tax?.value ?? TaxRate(rate: .zero)
 
         if document.items.isEmpty, document.itemsWritten == 0, document.itemsRange != nil {
             error(.noItems, "\(document.kind.rawValue) \(document.number) has no items",
@@ -63,7 +63,7 @@ struct DocumentPricer {
         guard trustworthy else { return nil }
 
         let breakdown: PriceBreakdown
-        switch Pricing.breakdown(lines: lines.map { ($0.amount, $0.rate) }, discount: discount, rounding: rounding) {
+        switch Pricing.breakdown(lines: lines.map { ($0.amount, $0.tax) }, discount: discount, rounding: rounding) {
         case .success(let value): breakdown = value
         case .failure(.overflow):
             error(.amountOverflow, "the figures of \(document.number) are too large to compute exactly", at: document.itemsRange ?? document.issued.range)
@@ -115,7 +115,7 @@ struct DocumentPricer {
         return days.map { document.issued.value.adding(days: $0) }
     }
 
-    private mutating func priceLine(_ item: LineItem, currency: Currency, rounding: RoundingRule, defaultRate: Rate) -> PricedLine? {
+    private mutating func priceLine(_ item: LineItem, currency: Currency, rounding: RoundingRule, defaultRate: TaxRate) -> PricedLine? {
         let quantity = item.quantity?.value ?? DecimalNumber(integer: 1)
         if let written = item.quantity {
             if quantity.isNegative || quantity.isZero {
@@ -144,7 +144,7 @@ struct DocumentPricer {
                 compare(stated, label: "line amount", computed: amount, currency: currency,
                         how: "\(quantity) x \(item.price.value) = \(MoneyFormat.plain(amount, currency))")
             }
-            return PricedLine(amount: amount, rate: item.tax?.value ?? defaultRate)
+            return PricedLine(amount: amount, tax: item.tax?.value ?? defaultRate)
         }
     }
 

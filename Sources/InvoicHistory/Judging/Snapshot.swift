@@ -56,7 +56,7 @@ struct Snapshot: Sendable {
         let notes = document.notes?.trimmingCharacters(in: .whitespacesAndNewlines)
         add("notes", "notes", notes.flatMap { $0.isEmpty ? nil : $0 }, place: ["notes"])
 
-        let rates = figures.flatMap { $0.lines.count == document.items.count ? $0.lines.map(\.rate) : nil }
+        let rates = figures.flatMap { $0.lines.count == document.items.count ? $0.lines.map(\.tax) : nil }
         for (offset, item) in document.items.enumerated() {
             let n = offset + 1
             let place: [KeyStep] = [.key("items"), .index(offset)]

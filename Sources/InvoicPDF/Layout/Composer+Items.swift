@@ -64,10 +64,10 @@ extension Composer {
         }
         let header = FlowBlock(height: headerBottom, ops: ops, spaceBefore: 28, keepWithNext: true)
 
-        let rates = Set(figures.lines.map(\.rate))
+        let rates = Set(figures.lines.map(\.tax))
         var rows: [FlowBlock] = []
         for (index, item) in document.items.enumerated() {
-            let line: (amount: Int64, rate: Rate) = index < figures.lines.count ? (figures.lines[index].amount, figures.lines[index].rate) : (0, .zero)
+            let line: (amount: Int64, tax: TaxRate) = index < figures.lines.count ? (figures.lines[index].amount, figures.lines[index].tax) : (0, TaxRate(rate: .zero))
             let pad = template.table.rowPadding
             let description = block(item.description.trimmingCharacters(in: .whitespacesAndNewlines), .description, width: columns.description.width)
             // Centred by hand; wrapped only when the table could not make the column wide enough.
@@ -88,7 +88,7 @@ extension Composer {
                 height = max(height, y - pad + cell.height)
             }
             if rates.count > 1 {
-                let note = block("\(labels["tax"]) \(text.rate(line.rate))", .note, width: columns.description.width)
+                let note = block(taxLabel(line.tax), .note, width: columns.description.width)
                 rowOps.append(.text(note, x: columns.description.x, y: pad + description.height + 2))
                 height = max(height, description.height + 2 + note.height)
             }
@@ -128,9 +128,11 @@ extension Composer {
             if case .percentage(let rate)? = document.discount?.value { label += " " + text.rate(rate) }
             row(&self, label, text.money(-breakdown.discount))
         }
-        for group in breakdown.groups where !group.rate.isZero {
-            row(&self, "\(labels["tax"]) \(text.rate(group.rate))", text.money(group.tax))
+        let groups = taxGroupsShown
+        for group in groups {
+            row(&self, taxLabel(group.taxRate), text.money(group.tax))
         }
+        if groups.count > 1 { row(&self, labels["tax_total"], text.money(breakdown.tax)) }
         y += 4
         let ruleWidth = min(width, template.totals.ruleWidth)
         ops.append(.line(x1: x + width - ruleWidth, y1: y + 0.5, x2: x + width, y2: y + 0.5, width: 1, color: color("rule") ?? .black))
@@ -180,9 +182,59 @@ extension Composer {
         return FlowBlock(height: y - 2, ops: ops, spaceBefore: 26)
     }
 
-    /// The document's notes, set at the foot of the last page.
+    /// The tax lines of the totals: every taxed group, and every group whose category the law
+    /// wants named (exempt, reverse charge, intra-EU, export, outside the scope of VAT). A
+    /// zero-rated group is named only beside other groups: a book that charges no tax at all
+    /// prints no "Tax 0 %" line.
+    var taxGroupsShown: [TaxGroup] {
+        let groups = figures.breakdown.groups
+        return groups.filter { group in
+            switch group.category {
+            case .zero: return groups.count > 1
+            case .exempt, .reverseCharge, .intraCommunity, .export, .outsideScope: return true
+            case .standard, .canaryIslands, .ceutaMelilla, .splitPayment: return !group.rate.isZero
+            }
+        }
+    }
+
+    /// `Tax 20 %`, `VAT 0 % · reverse charge`, `not subject to VAT`.
+    func taxLabel(_ tax: TaxRate) -> String {
+        let rate = "\(labels["tax"]) \(text.rate(tax.rate))"
+        switch tax.category {
+        case .standard, .canaryIslands, .ceutaMelilla, .splitPayment: return rate
+        // A plain `Tax 0 %` names a zero-rated group in every tax system, sales tax included.
+        case .zero: return rate
+        case .exempt: return rate + " · " + labels["tax_exempt"]
+        case .reverseCharge: return rate + " · " + labels["tax_reverse_charge"]
+        case .intraCommunity: return rate + " · " + labels["tax_intra_eu"]
+        case .export: return rate + " · " + labels["tax_export"]
+        case .outsideScope: return labels["tax_outside_scope"]
+        }
+    }
+
+    /// Why no VAT is charged, as the law asks it printed: the document's (or its client's, or the
+    /// book's) `exemption:` text, else the category's legal text in the document's language.
+    var legalTexts: [String] {
+        let exemption = (document.exemption ?? client?.exemption ?? book.settings.defaults.exemption)?.value
+        var texts: [String] = []
+        for category in Set(figures.breakdown.groups.map(\.category)).sorted() where category.needsExemptionReason {
+            let fallback: String? = switch category {
+            case .reverseCharge: labels["legal_reverse_charge"]
+            case .intraCommunity: labels["legal_intra_eu"]
+            case .export: labels["legal_export"]
+            case .outsideScope: labels["legal_outside_scope"]
+            default: nil
+            }
+            if let text = exemption?.text ?? fallback, !texts.contains(text) { texts.append(text) }
+        }
+        return texts
+    }
+
+    /// The legal texts and the document's notes, set at the foot of the last page.
     mutating func notes() -> FlowBlock? {
-        guard let notes = document.notes?.trimmingCharacters(in: .whitespacesAndNewlines), !notes.isEmpty else { return nil }
+        let written = document.notes?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let notes = (legalTexts + [written].compactMap { $0 }.filter { !$0.isEmpty }).joined(separator: "\n")
+        guard !notes.isEmpty else { return nil }
         let text = block(notes, .notes, width: contentWidth)
         return FlowBlock(height: text.height, ops: [.text(text, x: left, y: 0)], spaceBefore: 20, pinnedToBottom: true)
     }

@@ -212,6 +212,17 @@ labels:
     stamp_declined: Declined
     estimate_for: Prepared for
     estimate_date: Estimate date
+    tax_zero: zero-rated
+    tax_exempt: exempt
+    tax_reverse_charge: reverse charge
+    tax_intra_eu: intra-EU supply
+    tax_export: export
+    tax_outside_scope: not subject to VAT
+    tax_total: Total tax
+    legal_reverse_charge: "Reverse charge: VAT to be accounted for by the recipient (Art. 196 Directive 2006/112/EC)"
+    legal_intra_eu: Exempt intra-Community supply (Art. 138 Directive 2006/112/EC)
+    legal_export: Export outside the EU, exempt (Art. 146 Directive 2006/112/EC)
+    legal_outside_scope: Not subject to VAT
   en_GB: {tax: VAT, tax_id: VAT no.}
   en_IE: {tax: VAT, tax_id: VAT no.}
   en_IN: {tax: GST, tax_id: GSTIN}
@@ -254,6 +265,17 @@ labels:
     stamp_declined: Abgelehnt
     estimate_for: Angebot für
     estimate_date: Angebotsdatum
+    tax_zero: Nullsatz
+    tax_exempt: steuerfrei
+    tax_reverse_charge: Reverse Charge
+    tax_intra_eu: innergemeinschaftliche Lieferung
+    tax_export: Ausfuhr
+    tax_outside_scope: nicht steuerbar
+    tax_total: Steuer gesamt
+    legal_reverse_charge: Steuerschuldnerschaft des Leistungsempfängers (Art. 196 Richtlinie 2006/112/EG)
+    legal_intra_eu: Steuerfreie innergemeinschaftliche Lieferung (Art. 138 Richtlinie 2006/112/EG)
+    legal_export: Steuerfreie Ausfuhrlieferung (Art. 146 Richtlinie 2006/112/EG)
+    legal_outside_scope: Nicht steuerbarer Umsatz
   de_AT: {tax_id: UID-Nr.}
   de_CH: {tax: MWST, tax_id: MWST-Nr.}
   fr:
@@ -292,6 +314,17 @@ labels:
     stamp_declined: Refusé
     estimate_for: Devis établi pour
     estimate_date: Date du devis
+    tax_zero: taux zéro
+    tax_exempt: exonéré
+    tax_reverse_charge: autoliquidation
+    tax_intra_eu: livraison intracommunautaire
+    tax_export: exportation
+    tax_outside_scope: hors champ de la TVA
+    tax_total: Total TVA
+    legal_reverse_charge: "Autoliquidation : TVA due par le preneur (art. 196 de la directive 2006/112/CE)"
+    legal_intra_eu: Livraison intracommunautaire exonérée (art. 138 de la directive 2006/112/CE)
+    legal_export: Exportation hors UE exonérée (art. 146 de la directive 2006/112/CE)
+    legal_outside_scope: Opération hors champ d’application de la TVA
   es:
     invoice: Factura
     estimate: Presupuesto
@@ -328,6 +361,17 @@ labels:
     stamp_declined: Rechazado
     estimate_for: Presupuesto para
     estimate_date: Fecha del presupuesto
+    tax_zero: tipo cero
+    tax_exempt: exento
+    tax_reverse_charge: inversión del sujeto pasivo
+    tax_intra_eu: entrega intracomunitaria
+    tax_export: exportación
+    tax_outside_scope: no sujeto a IVA
+    tax_total: Total IVA
+    legal_reverse_charge: "Inversión del sujeto pasivo: el IVA lo declara el destinatario (art. 196 Directiva 2006/112/CE)"
+    legal_intra_eu: Entrega intracomunitaria exenta (art. 138 Directiva 2006/112/CE)
+    legal_export: Exportación fuera de la UE, exenta (art. 146 Directiva 2006/112/CE)
+    legal_outside_scope: Operación no sujeta a IVA
   it:
     invoice: Fattura
     estimate: Preventivo
@@ -364,6 +408,17 @@ labels:
     stamp_declined: Rifiutato
     estimate_for: Preventivo per
     estimate_date: Data del preventivo
+    tax_zero: aliquota zero
+    tax_exempt: esente
+    tax_reverse_charge: inversione contabile
+    tax_intra_eu: cessione intracomunitaria
+    tax_export: esportazione
+    tax_outside_scope: fuori campo IVA
+    tax_total: Totale IVA
+    legal_reverse_charge: "Inversione contabile: IVA dovuta dal destinatario (art. 196 direttiva 2006/112/CE)"
+    legal_intra_eu: Cessione intracomunitaria non imponibile (art. 138 direttiva 2006/112/CE)
+    legal_export: Esportazione fuori dall’UE, non imponibile (art. 146 direttiva 2006/112/CE)
+    legal_outside_scope: Operazione fuori campo IVA
   nl:
     invoice: Factuur
     estimate: Offerte
@@ -400,6 +455,17 @@ labels:
     stamp_declined: Afgewezen
     estimate_for: Offerte voor
     estimate_date: Offertedatum
+    tax_zero: nultarief
+    tax_exempt: vrijgesteld
+    tax_reverse_charge: btw verlegd
+    tax_intra_eu: intracommunautaire levering
+    tax_export: uitvoer
+    tax_outside_scope: buiten de btw
+    tax_total: Totaal btw
+    legal_reverse_charge: "Btw verlegd: de btw wordt voldaan door de afnemer (art. 196 Richtlijn 2006/112/EG)"
+    legal_intra_eu: Vrijgestelde intracommunautaire levering (art. 138 Richtlijn 2006/112/EG)
+    legal_export: Uitvoer buiten de EU, vrijgesteld (art. 146 Richtlijn 2006/112/EG)
+    legal_outside_scope: Niet onderworpen aan btw
   pt:
     invoice: Fatura
     estimate: Orçamento
@@ -436,6 +502,17 @@ labels:
     stamp_declined: Recusado
     estimate_for: Orçamento para
     estimate_date: Data do orçamento
+    tax_zero: taxa zero
+    tax_exempt: isento
+    tax_reverse_charge: autoliquidação
+    tax_intra_eu: transmissão intracomunitária
+    tax_export: exportação
+    tax_outside_scope: não sujeito a IVA
+    tax_total: Total IVA
+    legal_reverse_charge: "Autoliquidação: IVA devido pelo adquirente (art. 196.º da Diretiva 2006/112/CE)"
+    legal_intra_eu: Transmissão intracomunitária isenta (art. 138.º da Diretiva 2006/112/CE)
+    legal_export: Exportação para fora da UE, isenta (art. 146.º da Diretiva 2006/112/CE)
+    legal_outside_scope: Operação não sujeita a IVA
   pt_BR: {tax: Impostos, tax_id: CNPJ, amount_due: Valor a pagar, stamp_accepted: Aceito}
   pl:
     invoice: Faktura
@@ -473,6 +550,17 @@ labels:
     stamp_declined: Odrzucona
     estimate_for: Oferta dla
     estimate_date: Data oferty
+    tax_zero: stawka zero
+    tax_exempt: zwolnione
+    tax_reverse_charge: odwrotne obciążenie
+    tax_intra_eu: dostawa wewnątrzwspólnotowa
+    tax_export: eksport
+    tax_outside_scope: niepodlegające VAT
+    tax_total: Razem VAT
+    legal_reverse_charge: "Odwrotne obciążenie: VAT rozlicza nabywca (art. 196 dyrektywy 2006/112/WE)"
+    legal_intra_eu: Zwolniona wewnątrzwspólnotowa dostawa towarów (art. 138 dyrektywy 2006/112/WE)
+    legal_export: Eksport poza UE, zwolniony (art. 146 dyrektywy 2006/112/WE)
+    legal_outside_scope: Niepodlegające opodatkowaniu VAT
   sv:
     invoice: Faktura
     estimate: Offert
@@ -509,6 +597,17 @@ labels:
     stamp_declined: Avböjd
     estimate_for: Offert till
     estimate_date: Offertdatum
+    tax_zero: nollskattesats
+    tax_exempt: undantaget
+    tax_reverse_charge: omvänd betalningsskyldighet
+    tax_intra_eu: gemenskapsintern leverans
+    tax_export: export
+    tax_outside_scope: utanför momsen
+    tax_total: Total moms
+    legal_reverse_charge: "Omvänd betalningsskyldighet: köparen redovisar momsen (art. 196 direktiv 2006/112/EG)"
+    legal_intra_eu: Undantagen gemenskapsintern leverans (art. 138 direktiv 2006/112/EG)
+    legal_export: Export utanför EU, undantagen (art. 146 direktiv 2006/112/EG)
+    legal_outside_scope: Ej momspliktig
   da:
     invoice: Faktura
     estimate: Tilbud
@@ -545,6 +644,17 @@ labels:
     stamp_declined: Afvist
     estimate_for: Tilbud til
     estimate_date: Tilbudsdato
+    tax_zero: nulsats
+    tax_exempt: momsfritaget
+    tax_reverse_charge: omvendt betalingspligt
+    tax_intra_eu: levering inden for EU
+    tax_export: eksport
+    tax_outside_scope: uden for momsen
+    tax_total: Moms i alt
+    legal_reverse_charge: "Omvendt betalingspligt: køber afregner momsen (art. 196 i direktiv 2006/112/EF)"
+    legal_intra_eu: Momsfri levering inden for EU (art. 138 i direktiv 2006/112/EF)
+    legal_export: Eksport uden for EU, momsfri (art. 146 i direktiv 2006/112/EF)
+    legal_outside_scope: Ikke momspligtig
   nb:
     invoice: Faktura
     estimate: Tilbud
@@ -581,6 +691,17 @@ labels:
     stamp_declined: Avslått
     estimate_for: Tilbud til
     estimate_date: Tilbudsdato
+    tax_zero: nullsats
+    tax_exempt: fritatt
+    tax_reverse_charge: omvendt avgiftsplikt
+    tax_intra_eu: levering innen EU
+    tax_export: eksport
+    tax_outside_scope: utenfor MVA
+    tax_total: Sum MVA
+    legal_reverse_charge: "Omvendt avgiftsplikt: kjøper beregner merverdiavgiften (art. 196 direktiv 2006/112/EF)"
+    legal_intra_eu: Avgiftsfri levering innen EU (art. 138 direktiv 2006/112/EF)
+    legal_export: Eksport ut av EU, fritatt (art. 146 direktiv 2006/112/EF)
+    legal_outside_scope: Ikke avgiftspliktig
   fi:
     invoice: Lasku
     estimate: Tarjous
@@ -617,6 +738,17 @@ labels:
     stamp_declined: Hylätty
     estimate_for: Tarjouksen saaja
     estimate_date: Tarjouspäivä
+    tax_zero: nollaverokanta
+    tax_exempt: veroton
+    tax_reverse_charge: käännetty verovelvollisuus
+    tax_intra_eu: yhteisömyynti
+    tax_export: vienti
+    tax_outside_scope: arvonlisäveron ulkopuolella
+    tax_total: ALV yhteensä
+    legal_reverse_charge: "Käännetty verovelvollisuus: ostaja suorittaa arvonlisäveron (direktiivin 2006/112/EY 196 artikla)"
+    legal_intra_eu: Veroton yhteisömyynti (direktiivin 2006/112/EY 138 artikla)
+    legal_export: "Vienti EU:n ulkopuolelle, veroton (direktiivin 2006/112/EY 146 artikla)"
+    legal_outside_scope: Ei arvonlisäverollinen
   cs:
     invoice: Faktura
     estimate: Nabídka
@@ -653,6 +785,17 @@ labels:
     stamp_declined: Odmítnuto
     estimate_for: Nabídka pro
     estimate_date: Datum nabídky
+    tax_zero: nulová sazba
+    tax_exempt: osvobozeno
+    tax_reverse_charge: přenesená daňová povinnost
+    tax_intra_eu: dodání do jiného členského státu
+    tax_export: vývoz
+    tax_outside_scope: nepodléhá DPH
+    tax_total: DPH celkem
+    legal_reverse_charge: "Přenesená daňová povinnost: daň odvede zákazník (čl. 196 směrnice 2006/112/ES)"
+    legal_intra_eu: Osvobozené dodání zboží do jiného členského státu (čl. 138 směrnice 2006/112/ES)
+    legal_export: Vývoz mimo EU, osvobozeno (čl. 146 směrnice 2006/112/ES)
+    legal_outside_scope: Plnění nepodléhá DPH
   ja:
     invoice: 請求書
     estimate: 見積書
@@ -689,6 +832,17 @@ labels:
     stamp_declined: 辞退
     estimate_for: 見積先
     estimate_date: 見積日
+    tax_zero: ゼロ税率
+    tax_exempt: 非課税
+    tax_reverse_charge: リバースチャージ
+    tax_intra_eu: EU域内供給
+    tax_export: 輸出免税
+    tax_outside_scope: 不課税
+    tax_total: 税額合計
+    legal_reverse_charge: リバースチャージ：付加価値税は受領者が納付（指令2006/112/EC第196条）
+    legal_intra_eu: EU域内供給のため免税（指令2006/112/EC第138条）
+    legal_export: EU域外への輸出のため免税（指令2006/112/EC第146条）
+    legal_outside_scope: 付加価値税の課税対象外
   zh:
     invoice: 发票
     estimate: 报价单
@@ -725,6 +879,17 @@ labels:
     stamp_declined: 已拒绝
     estimate_for: 报价对象
     estimate_date: 报价日期
+    tax_zero: 零税率
+    tax_exempt: 免税
+    tax_reverse_charge: 反向征税
+    tax_intra_eu: 欧盟内部供应
+    tax_export: 出口
+    tax_outside_scope: 不征增值税
+    tax_total: 税额合计
+    legal_reverse_charge: 反向征税：增值税由购买方申报缴纳（第2006/112/EC号指令第196条）
+    legal_intra_eu: 免税的欧盟内部供应（第2006/112/EC号指令第138条）
+    legal_export: 出口至欧盟以外，免税（第2006/112/EC号指令第146条）
+    legal_outside_scope: 不属于增值税征税范围
   zh_Hant: {invoice: 發票, estimate: 報價單, from: 開票方, issue_date: 開立日期, due_date: 付款期限, valid_until: 有效期至, delivery_date: 交貨日期, quantity: 數量, rate: 單價, amount: 金額, subtotal: 小計, tax: 稅, paid: 已付, amount_due: 應付餘額, payment_details: 付款資訊, beneficiary: 收款人, bank: 銀行, account: 帳號, tax_id: 統一編號, project: 專案, notes: 備註, page: "第 {page} 頁，共 {pages} 頁", converted_from: "源自報價單 {number}", void_reason: "已作廢：{reason}", stamp_void: 已作廢, stamp_declined: 已拒絕, estimate_for: 報價對象, estimate_date: 報價日期}
 
 """#,
