@@ -112,37 +112,34 @@ extension ValueReader {
 
     /// A tax id; one written as an EU VAT number (an EU country prefix) must be a valid one.
     mutating func vatNumber(_ node: YAMLNode?) -> String? {
-        guard let node, let value = text(node) else { return nil }
-        if Identifiers.looksLikeEUVATNumber(value), let problem = Identifiers.vatNumberProblem(value) {
-            error(.invalidVatNumber, "VAT number `\(value)` is not valid: \(problem)", at: node.range,
-                  help: "copy it from the VAT registration, or look it up in the EU's VIES service")
+        identifier(node, .invalidVatNumber, "VAT number", help: "copy it from the VAT registration, or look it up in the EU's VIES service") {
+            Identifiers.looksLikeEUVATNumber($0) ? Identifiers.vatNumberProblem($0) : nil
         }
-        return value
     }
 
     /// An account number; one written as an IBAN must be a valid one.
     mutating func account(_ node: YAMLNode?) -> String? {
-        guard let node, let value = text(node) else { return nil }
-        if Identifiers.looksLikeIBAN(value), let problem = Identifiers.ibanProblem(value) {
-            error(.invalidIban, "IBAN `\(value)` is not valid: \(problem)", at: node.range,
-                  help: "copy it from the bank statement; a payment to a wrong IBAN goes to someone else or bounces")
+        identifier(node, .invalidIban, "IBAN", help: "copy it from the bank statement; a payment to a wrong IBAN goes to someone else or bounces") {
+            Identifiers.looksLikeIBAN($0) ? Identifiers.ibanProblem($0) : nil
         }
-        return value
     }
 
     mutating func bic(_ node: YAMLNode?) -> String? {
-        guard let node, let value = text(node) else { return nil }
-        if let problem = Identifiers.bicProblem(value) {
-            error(.invalidBic, "BIC `\(value)` is not valid: \(problem)", at: node.range, help: "write the bank's 8- or 11-character SWIFT code, e.g. GIBAATWWXXX")
-        }
-        return value
+        identifier(node, .invalidBic, "BIC", help: "write the bank's 8- or 11-character SWIFT code, e.g. GIBAATWWXXX", problem: Identifiers.bicProblem)
     }
 
     mutating func electronicAddress(_ node: YAMLNode?) -> String? {
+        identifier(node, .invalidElectronicAddress, "electronic address",
+                   help: "write SCHEME:ID as registered in Peppol, e.g. 0208:0123456749 or 9930:DE123456789",
+                   problem: Identifiers.electronicAddressProblem)
+    }
+
+    /// A text value that is an identifier: kept as written, and reported at its place when `problem` finds one.
+    private mutating func identifier(_ node: YAMLNode?, _ code: DiagnosticCode, _ what: String, help: String,
+                                     problem: (String) -> String?) -> String? {
         guard let node, let value = text(node) else { return nil }
-        if let problem = Identifiers.electronicAddressProblem(value) {
-            error(.invalidElectronicAddress, "electronic address `\(value)` is not valid: \(problem)", at: node.range,
-                  help: "write SCHEME:ID as registered in Peppol, e.g. 0208:0123456749 or 9930:DE123456789")
+        if let problem = problem(value) {
+            error(code, "\(what) `\(value)` is not valid: \(problem)", at: node.range, help: help)
         }
         return value
     }
