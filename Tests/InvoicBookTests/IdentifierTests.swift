@@ -81,3 +81,27 @@ import InvoicTestSupport
         ])
     }
 }
+
+@Suite struct UnitCodeTests {
+    @Test func unitWordsMapToRec20Codes() {
+        for (unit, code) in [("h", "HUR"), ("Std.", "HUR"), ("Stunden", "HUR"), ("heures", "HUR"), ("時間", "HUR"), ("day", "DAY"),
+                             ("Tag", "DAY"), ("jours", "DAY"), ("pcs", "H87"), ("Stk.", "H87"), ("szt.", "H87"), ("km", "KMT"),
+                             ("kg", "KGM"), ("m", "MTR"), ("m2", "MTK"), ("m²", "MTK"), ("l", "LTR"), ("month", "MON"),
+                             ("Monat", "MON"), ("words", "D68"), ("session", "C62")] {
+            #expect(UnitCode.code(forUnit: unit) == code, "\(unit)")
+        }
+        #expect(UnitCode.code(forUnit: nil) == "C62")
+    }
+
+    @Test func aWrittenCodeWinsAndAnUnknownOneIsAWarning() {
+        let items = "  - { description: A, quantity: 2, unit: session, unit_code: HUR, price: 10 }\n"
+        let book = TestBook(["invoices/INV-0001.yaml": invoice(items: items)])
+        let result = book.check()
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.book.documents.first.flatMap { $0.items.first }.map(UnitCode.code(of:)) == "HUR")
+        let odd = TestBook(["invoices/INV-0001.yaml": invoice(items: "  - { description: A, unit_code: CL9, price: 10 }\n")])
+        #expect(odd.findings() == ["invoices/INV-0001.yaml:4:34 unknown-unit-code"])
+        let wrong = TestBook(["invoices/INV-0001.yaml": invoice(items: "  - { description: A, unit_code: hour, price: 10 }\n")])
+        #expect(wrong.findings() == ["invoices/INV-0001.yaml:4:34 wrong-type"])
+    }
+}

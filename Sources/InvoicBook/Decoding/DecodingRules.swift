@@ -49,6 +49,9 @@ enum DecodingRules {
         Rule(.invalidTaxCategory, summary: "a tax is neither a rate nor a VAT category, or its rate does not fit its category",
              explanation: "`tax:` takes a rate (`20%`: standard-rated; `0%`: zero-rated), a category word (`exempt`, `reverse-charge`, `intra-eu`, `export`, `outside-scope`, `zero`) or `{category: L, rate: 7%}` for the rarer UNCL 5305 codes (L Canary Islands, M Ceuta and Melilla, B Italian split payment). The untaxed categories are 0 %; a standard rate is above 0 % [BR-S-05].",
              example: "tax: reverse charge   <- write reverse-charge"),
+        Rule(.unknownUnitCode, .warning, summary: "a unit code is not one of the UN/ECE Rec 20 codes invoic knows",
+             explanation: "`unit_code:` names a line's unit for e-invoices (BT-130). invoic maps the usual unit words of its languages (h, Std., Tag, pcs, Stk., km, m2, month, ...) and knows the codes they map to; another code may well be valid (Recommendation 20 has some two thousand), so it is a warning: check it.",
+             example: "items:\n  - { description: Cable, quantity: 3, unit: coil, unit_code: CL9, price: 10 }   <- CL is coil"),
         Rule(.invalidVatNumber, summary: "a VAT number has the wrong shape or check digits",
              explanation: "A tax id written with an EU country prefix (DE, FR, ATU, ... EL for Greece) is a VAT number, and an e-invoice carries it as BT-31 or BT-48. Its shape is checked for every member state and its check digits for DE, AT, BE, NL, FR, IT, ES, PL, SE, DK and FI, so a mistyped digit is caught before a client's system rejects the invoice. A tax id without an EU prefix (a US EIN, a sales tax permit) is printed as written.",
              example: "business:\n  name: Studio\n  tax_id: DE123456789   <- the check digit of DE12345678 is 8"),
@@ -86,6 +89,7 @@ extension DiagnosticCode {
     public static let unknownKey = DiagnosticCode("unknown-key")
     public static let unknownLocale = DiagnosticCode("unknown-locale")
     public static let unknownPaymentMethod = DiagnosticCode("unknown-payment-method")
+    public static let unknownUnitCode = DiagnosticCode("unknown-unit-code")
     public static let unreadableFile = DiagnosticCode("unreadable-file")
     public static let wrongType = DiagnosticCode("wrong-type")
 }

@@ -75,8 +75,10 @@ extension Document {
         let category = reader.text(fields["category"])
         let amount = reader.decimal(fields["amount"], what: "amount")
         guard let price, fields["quantity"] == nil || quantity != nil else { return nil }
-        return LineItem(description: description?.value ?? "", quantity: quantity, unit: unit, price: price,
-                        tax: tax, category: category, statedAmount: amount, range: node.range)
+        var item = LineItem(description: description?.value ?? "", quantity: quantity, unit: unit, price: price,
+                            tax: tax, category: category, statedAmount: amount, range: node.range)
+        item.unitCode = reader.unitCode(fields["unit_code"])
+        return item
     }
 
     private static func payment(_ node: YAMLNode, reader: inout ValueReader) -> Payment? {

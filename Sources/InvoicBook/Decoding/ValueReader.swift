@@ -244,6 +244,22 @@ struct ValueReader {
         return rate(node).map { Located(TaxRate(rate: $0.value), at: $0.range) }
     }
 
+    /// `unit_code:`: a Rec 20 code (1 to 3 capital letters and digits); one invoic does not map
+    /// units to is taken with a warning, since the full list has some two thousand codes.
+    mutating func unitCode(_ node: YAMLNode?) -> Located<String>? {
+        guard let node, let code = text(node) else { return nil }
+        guard (1...3).contains(code.count), code.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) else {
+            error(.wrongType, "`\(code)` is not a UN/ECE Rec 20 unit code", at: node.range,
+                  help: "codes are 1 to 3 capital letters and digits, e.g. HUR (hour), DAY, H87 (piece), C62 (one)")
+            return nil
+        }
+        if UnitCode.known[code] == nil {
+            warning(.unknownUnitCode, "unit code `\(code)` is not one invoic knows", at: node.range,
+                    help: "check it against UN/ECE Recommendation 20; the usual ones: \(UnitCode.known.keys.sorted().joined(separator: ", "))")
+        }
+        return Located(code, at: node.range)
+    }
+
     /// `exemption:`: `{code: VATEX-EU-132-1C, text: ...}`, or the text alone.
     mutating func exemption(_ node: YAMLNode?) -> Located<Exemption>? {
         guard let node else { return nil }

@@ -88,6 +88,8 @@ public struct LineItem: Sendable {
     public var category: String?
     public var statedAmount: Located<DecimalNumber>?
     public var range: SourceRange
+    /// `unit_code:`, the UN/ECE Rec 20 code (BT-130) when the unit's word does not say it.
+    public var unitCode: Located<String>?
 }
 
 /// How a payment was made: any text the user writes (PayPal, Venmo, SEPA direct debit, ...).
