@@ -57,13 +57,20 @@ public enum Pricing {
     /// Quantity and price are exact decimals of any scale; the product is
     /// computed exactly (256-bit intermediate) and rounded once.
     /// `.overflow` when the result does not fit in ±`Int64.max` minor units.
-    public static func lineAmount(quantity: DecimalNumber, price: DecimalNumber, currency: Currency,
+    /// With `per` (a price base quantity, EN 16931 BT-149: a price per 1000 sheets), quantity x
+    /// price / per, rounded once.
+    public static func lineAmount(quantity: DecimalNumber, price: DecimalNumber, per: DecimalNumber? = nil, currency: Currency,
                                   rounding: RoundingRule) -> Result<Int64, PricingError> {
-        let shift = currency.exponent - quantity.scale - price.scale
-        guard let magnitude = WideArithmetic.scaledProduct(quantity.significand.magnitude,
-                                                           price.significand.magnitude,
-                                                           shift: shift, rule: rounding),
-              magnitude <= UInt128(Int64.max) else { return .failure(.overflow) }
+        let shift = currency.exponent - quantity.scale - price.scale + (per?.scale ?? 0)
+        let magnitude: UInt128?
+        if let per, !(per.significand == 1 && per.scale == 0) {
+            magnitude = WideArithmetic.scaledQuotient(quantity.significand.magnitude, price.significand.magnitude, shift: shift,
+                                                      dividedBy: per.significand.magnitude, rule: rounding)
+        } else {
+            magnitude = WideArithmetic.scaledProduct(quantity.significand.magnitude, price.significand.magnitude,
+                                                     shift: currency.exponent - quantity.scale - price.scale, rule: rounding)
+        }
+        guard let magnitude, magnitude <= UInt128(Int64.max) else { return .failure(.overflow) }
         let value = Int64(magnitude)
         return .success(quantity.isNegative != price.isNegative ? -value : value)
     }

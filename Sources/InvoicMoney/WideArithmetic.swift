@@ -69,6 +69,32 @@ enum WideArithmetic {
     }
 }
 
+extension WideArithmetic {
+    /// a x b x 10^shift / divisor, rounded to a whole number by `rule`; nil when a step does not
+    /// fit (the result in `UInt128`, 10^-shift x divisor in `UInt128`). For a price per a base
+    /// quantity (EN 16931 BT-149): quantity x price / base, rounded once.
+    static func scaledQuotient(_ a: UInt128, _ b: UInt128, shift: Int, dividedBy divisor: UInt128, rule: RoundingRule) -> UInt128? {
+        guard divisor > 0 else { return nil }
+        var numerator = UInt256.product(a, b)
+        var denominator = divisor
+        if shift >= 0 {
+            guard numerator.high == 0, let factor = PowersOfTen.uint128(shift) else { return nil }
+            let (high, low) = numerator.low.multipliedFullWidth(by: factor)
+            numerator = UInt256(high: high, low: low)
+        } else {
+            guard let factor = PowersOfTen.uint128(-shift) else { return nil }
+            let (scaled, overflow) = denominator.multipliedReportingOverflow(by: factor)
+            guard !overflow else { return nil }
+            denominator = scaled
+        }
+        let (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+        guard quotient.high == 0 else { return nil }
+        guard rule.roundsAwayFromZero(quotient: quotient.low, HalfComparison(remainder: remainder, divisor: denominator)) else { return quotient.low }
+        let (rounded, overflow) = quotient.low.addingReportingOverflow(1)
+        return overflow ? nil : rounded
+    }
+}
+
 // MARK: - Powers of ten
 
 /// Exact powers of ten for the module's integer arithmetic.

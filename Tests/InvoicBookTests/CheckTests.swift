@@ -203,3 +203,33 @@ import Testing
         #expect(findings == ["invoices/INV-0001.yaml:7:13 date-before-issue"])
     }
 }
+
+/// Negative lines on invoices, price base quantities, and a warning for a negative invoice.
+@Suite struct ReturnsAndBaseQuantityTests {
+    @Test func anInvoiceMayTakeSomethingBackAnEstimateMayNot() {
+        let items = "  - { description: Chairs, quantity: 10, price: 120.00 }\n  - { description: Returned chairs, quantity: -2, price: 120.00 }\n"
+        let book = TestBook(["invoices/INV-0001.yaml": invoice(items: items)])
+        let result = book.check()
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(result.book.documents.first?.figures?.total == 96_000)
+        let estimate = TestBook(["estimates/EST-0001.yaml": invoice(items: items)])
+        #expect(estimate.findings() == ["estimates/EST-0001.yaml:5:47 invalid-quantity"])
+        let zero = TestBook(["invoices/INV-0001.yaml": invoice(items: "  - { description: A, quantity: 0, price: 1 }\n")])
+        #expect(zero.findings() == ["invoices/INV-0001.yaml:4:33 invalid-quantity"])
+    }
+
+    @Test func aNegativeInvoiceIsAWarning() {
+        let book = TestBook(["invoices/INV-0001.yaml": invoice(items: "  - { description: Returned chairs, quantity: -2, price: 120.00 }\n")])
+        #expect(book.findings() == ["invoices/INV-0001.yaml:4:3 negative-total"])
+    }
+
+    @Test func aPricePerABaseQuantityIsPricedAndChecked() {
+        let items = "  - { description: Paper, quantity: 2500, price: 12.50, per: 1000, amount: 31.25 }\n"
+        let book = TestBook(["invoices/INV-0001.yaml": invoice(items: items)])
+        let result = book.check()
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(result.book.documents.first?.figures?.breakdown.subtotal == 3_125)
+        let wrong = TestBook(["invoices/INV-0001.yaml": invoice(items: "  - { description: Paper, quantity: 2500, price: 12.50, per: 0 }\n")])
+        #expect(wrong.findings() == ["invoices/INV-0001.yaml:4:62 invalid-quantity"])
+    }
+}

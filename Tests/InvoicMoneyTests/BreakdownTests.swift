@@ -165,3 +165,29 @@ extension Pricing {
         #expect(result.total == 20_000)
     }
 }
+
+/// A price per a base quantity (EN 16931 BT-149): quantity x price / base, rounded once.
+@Suite struct BaseQuantityTests {
+    func amount(_ quantity: String, _ price: String, per: String?, rounding: RoundingRule = .halfAwayFromZero) throws -> Int64 {
+        try Pricing.lineAmount(quantity: try DecimalNumber.parse(quantity).get(), price: try DecimalNumber.parse(price).get(),
+                               per: try per.map { try DecimalNumber.parse($0).get() }, currency: Currency.named("EUR")!,
+                               rounding: rounding).get()
+    }
+
+    @Test func pricesPerABaseQuantity() throws {
+        #expect(try amount("2500", "12.50", per: "1000") == 3_125)   // 31.25
+        #expect(try amount("1", "100.00", per: "12") == 833)          // 8.333... -> 8.33
+        #expect(try amount("31", "1200.00", per: "365") == 10_192)    // 101.9178 -> 101.92
+        #expect(try amount("31", "1200.00", per: "366") == 10_164)    // 101.6393 -> 101.64
+        #expect(try amount("3", "7.50", per: "1") == 2_250)
+        #expect(try amount("3", "7.50", per: nil) == 2_250)
+        #expect(try amount("1.5", "10.00", per: "0.5") == 3_000)      // a base below one: 30.00
+        #expect(try amount("-4", "120.00", per: nil) == -48_000)      // a returned line
+    }
+
+    @Test func theBooksRoundingDecidesTheHalf() throws {
+        #expect(try amount("1", "0.05", per: "2") == 3)               // 0.025 -> 0.03
+        #expect(try amount("1", "0.05", per: "2", rounding: .halfEven) == 2)
+        #expect(try amount("1", "0.07", per: "2", rounding: .halfEven) == 4)   // 0.035 -> 0.04
+    }
+}

@@ -78,6 +78,7 @@ extension Document {
         var item = LineItem(description: description?.value ?? "", quantity: quantity, unit: unit, price: price,
                             tax: tax, category: category, statedAmount: amount, range: node.range)
         item.unitCode = reader.unitCode(fields["unit_code"])
+        item.per = reader.decimal(fields["per"], what: "price base quantity")
         return item
     }
 

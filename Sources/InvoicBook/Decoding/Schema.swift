@@ -143,6 +143,7 @@ public enum Schema {
         KeySpec("description", .text, required: true, "what was supplied; may span lines"),
         KeySpec("quantity", .quantity, "greater than 0, default 1, at most 6 decimals"),
         KeySpec("unit", .text, "printed after the quantity, e.g. h"),
+        KeySpec("per", .quantity, "the price is per this many units (BT-149), e.g. 1000: amount = quantity x price / per"),
         KeySpec("unit_code", .text, "the UN/ECE Rec 20 code of the unit (BT-130), e.g. HUR, when the unit's word does not say it"),
         KeySpec("price", .price, required: true, "price per unit, 0 or more"),
         KeySpec("tax", .tax, "this line's tax rate or category, over the document's"),

@@ -90,6 +90,8 @@ public struct LineItem: Sendable {
     public var range: SourceRange
     /// `unit_code:`, the UN/ECE Rec 20 code (BT-130) when the unit's word does not say it.
     public var unitCode: Located<String>?
+    /// `per:`, the price base quantity (BT-149): the price is per this many units.
+    public var per: Located<DecimalNumber>?
 }
 
 /// How a payment was made: any text the user writes (PayPal, Venmo, SEPA direct debit, ...).

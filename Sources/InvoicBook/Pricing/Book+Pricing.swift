@@ -102,6 +102,12 @@ struct DocumentPricer {
             return nil
         }
         checkStatedFigures(figures)
+        if breakdown.total < 0 {
+            diagnostics.append(.warning(
+                .negativeTotal, "\(document.number) totals \(MoneyFormat.plain(breakdown.total, currency)) \(currency.code): a negative invoice",
+                file: document.file, range: document.itemsRange ?? document.issued.range,
+                help: "a negative invoice corrects an earlier one; tax offices and e-invoice receivers usually expect a credit note instead"))
+        }
         return figures
     }
 
@@ -118,9 +124,13 @@ struct DocumentPricer {
     private mutating func priceLine(_ item: LineItem, currency: Currency, rounding: RoundingRule, defaultRate: TaxRate) -> PricedLine? {
         let quantity = item.quantity?.value ?? DecimalNumber(integer: 1)
         if let written = item.quantity {
-            if quantity.isNegative || quantity.isZero {
-                error(.invalidQuantity, "quantity must be more than 0, found \(written.value)", at: written.range,
-                      help: "to give money back, issue a credit or a discount instead of a negative line")
+            // An invoice may take something back with a negative line (a return, a correction); an
+            // estimate offers, and a line of nothing is a mistake on either.
+            if quantity.isZero || (quantity.isNegative && document.kind != .invoice) {
+                error(.invalidQuantity, "quantity must be \(document.kind == .invoice ? "other than 0" : "more than 0"), found \(written.value)",
+                      at: written.range,
+                      help: document.kind == .invoice ? "leave the line out, or write what was supplied (negative for a return)"
+                                                      : "an estimate offers what it lists: write a positive quantity")
             } else if quantity.scale > 6 {
                 error(.tooManyDecimals, "quantity \(written.value) has \(quantity.scale) decimals; at most 6 are allowed", at: written.range)
             }
@@ -132,8 +142,12 @@ struct DocumentPricer {
             error(.tooManyDecimals, "price \(item.price.value) has \(item.price.value.scale) decimals; \(currency.code) prices carry at most \(currency.exponent + 4)",
                   at: item.price.range)
         }
+        if let per = item.per, per.value.isNegative || per.value.isZero || per.value.scale > 6 {
+            error(.invalidQuantity, "price base quantity must be more than 0 with at most 6 decimals, found \(per.value)", at: per.range,
+                  help: "write how many units the price is for, e.g. `per: 1000`")
+        }
         guard trustworthy else { return nil }
-        switch Pricing.lineAmount(quantity: quantity, price: item.price.value, currency: currency, rounding: rounding) {
+        switch Pricing.lineAmount(quantity: quantity, price: item.price.value, per: item.per?.value, currency: currency, rounding: rounding) {
         case .failure:
             let culprit = item.quantity.map { $0.value.significand.magnitude > item.price.value.significand.magnitude ? $0.range : item.price.range }
             error(.amountOverflow, "\(quantity) x \(item.price.value) is too large to compute exactly", at: culprit ?? item.price.range,
@@ -142,7 +156,7 @@ struct DocumentPricer {
         case .success(let amount):
             if let stated = item.statedAmount {
                 compare(stated, label: "line amount", computed: amount, currency: currency,
-                        how: "\(quantity) x \(item.price.value) = \(MoneyFormat.plain(amount, currency))")
+                        how: "\(quantity) x \(item.price.value)\(item.per.map { " / \($0.value)" } ?? "") = \(MoneyFormat.plain(amount, currency))")
             }
             return PricedLine(amount: amount, tax: item.tax?.value ?? defaultRate)
         }

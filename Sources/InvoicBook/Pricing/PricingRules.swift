@@ -2,6 +2,9 @@ import InvoicDiagnostics
 /// Codes reported while resolving a document's currency and computing its figures.
 enum PricingRules {
     static let all: [Rule] = [
+        Rule(.negativeTotal, .warning, summary: "an invoice's total is negative",
+             explanation: "Lines may be negative on an invoice (a return, a correction), and so may its total: such an invoice gives money back. The law and e-invoice receivers usually expect a credit note for that (a document of its own that names the invoice it corrects), so invoic warns.",
+             example: "items:\n  - { description: Returned chairs, quantity: -4, price: 120.00 }"),
         Rule(.missingCurrency, summary: "no currency for a document",
              explanation: "A document's currency comes from the document, then its client, then `defaults.currency` in invoic.yaml; one of them must name it.",
              example: "# file: invoic.yaml   (no defaults.currency)\n# file: invoices/INV-0001.yaml   (no currency:)"),
@@ -27,6 +30,7 @@ enum PricingRules {
 }
 
 extension DiagnosticCode {
+    public static let negativeTotal = DiagnosticCode("negative-total")
     public static let discountExceedsSubtotal = DiagnosticCode("discount-exceeds-subtotal")
     public static let invalidQuantity = DiagnosticCode("invalid-quantity")
     public static let missingCurrency = DiagnosticCode("missing-currency")

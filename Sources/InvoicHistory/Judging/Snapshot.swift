@@ -70,6 +70,7 @@ struct Snapshot: Sendable {
                  shown: item.quantity?.value.description ?? "1")
             fact("unit", "unit", item.unit)
             fact("price", "price", item.price.value.normalized.description, shown: item.price.value.description)
+            fact("per", "price base quantity", item.per?.value.normalized.description, shown: item.per?.value.description)
             let rate = rates?[offset] ?? item.tax?.value
             // An inherited rate is pointed at where the document writes it, or at the line.
             fact("tax", "tax rate", rate?.description, at: item.tax == nil && document.tax != nil ? [.key("tax")] : nil)

@@ -76,7 +76,9 @@ extension Composer {
                 quantity = block(quantity.text, .quantity, width: columns.quantity.width, alignment: .center)
                 quantities[index] = quantity
             }
-            let rate = block(text.price(item.price.value), .rate, width: columns.rate.width, alignment: .right)
+            // A price per a base quantity says so: `12,50 € / 1000`.
+            let price = text.price(item.price.value) + (item.per.map { " / " + MoneyFormat.number($0.value, locale: text.locale) } ?? "")
+            let rate = block(price, .rate, width: columns.rate.width, alignment: .right)
             let amount = block(text.money(line.amount), .amount, width: columns.amount.width, alignment: .right)
             var rowOps: [DrawOp] = [.text(description, x: columns.description.x, y: pad)]
             var height = description.height
