@@ -233,3 +233,47 @@ import Testing
         #expect(wrong.findings() == ["invoices/INV-0001.yaml:4:62 invalid-quantity"])
     }
 }
+
+/// Line discounts and charges (EN 16931 BG-27, BG-28): the line net is quantity x price / per,
+/// less the discounts, plus the charges, each rounded once.
+@Suite struct LineAdjustmentTests {
+    static let paper = """
+          - description: Printing paper
+            quantity: 2500
+            price: 12.50
+            per: 1000
+            discounts:
+              - { reason: Loyalty, percent: 20% }
+              - { reason: Damaged box, amount: 2.00, code: "95" }
+            charges:
+              - { reason: Insurance, amount: 1.50 }
+            amount: 24.50
+
+        """
+
+    @Test func theDesignExampleNetsToTheCent() {
+        let result = TestBook(["invoices/INV-0001.yaml": invoice(items: Self.paper)]).check()
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(result.book.documents.first?.figures?.lines.map(\.amount) == [2_450])
+        let wrong = TestBook(["invoices/INV-0001.yaml": invoice(items: Self.paper.replacingOccurrences(of: "amount: 24.50", with: "amount: 24.51"))])
+        #expect(wrong.findings() == ["invoices/INV-0001.yaml:13:13 stated-figure-mismatch"])
+    }
+
+    @Test func aPercentTakesItsBaseAndItsSign() {
+        let items = """
+              - description: Returned cable
+                quantity: -2
+                price: 9.95
+                discounts: [{ reason: Restocking, percent: 10%, amount: -1.99 }]
+                amount: -17.91
+
+            """
+        let result = TestBook(["invoices/INV-0001.yaml": invoice(items: items + "  - { description: Cable, quantity: 10, price: 9.95 }\n")]).check()
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(result.book.documents.first?.figures?.lines.map(\.amount) == [-1_791, 9_950])
+        let based = "  - { description: A, quantity: 1, price: 100, discounts: [{ percent: 5%, base: 40.00 }], amount: 98.00 }\n"
+        #expect(TestBook(["invoices/INV-0001.yaml": invoice(items: based)]).findings() == [])
+        let empty = "  - { description: A, price: 100, charges: [{ reason: Freight }] }\n"
+        #expect(TestBook(["invoices/INV-0001.yaml": invoice(items: empty)]).findings() == ["invoices/INV-0001.yaml:4:45 missing-key"])
+    }
+}

@@ -79,7 +79,24 @@ extension Document {
                             tax: tax, category: category, statedAmount: amount, range: node.range)
         item.unitCode = reader.unitCode(fields["unit_code"])
         item.per = reader.decimal(fields["per"], what: "price base quantity")
+        item.discounts = reader.sequence(fields["discounts"], of: "discounts").compactMap { adjustment($0, reader: &reader) }
+        item.charges = reader.sequence(fields["charges"], of: "charges").compactMap { adjustment($0, reader: &reader) }
         return item
+    }
+
+    private static func adjustment(_ node: YAMLNode, reader: inout ValueReader) -> LineAdjustment? {
+        guard let fields = reader.fields(of: node, table: Schema.lineAdjustment) else { return nil }
+        let adjustment = LineAdjustment(
+            reason: reader.text(fields["reason"]), code: reader.text(fields["code"]), percent: reader.rate(fields["percent"]),
+            amount: reader.decimal(fields["amount"], what: "amount"), base: reader.decimal(fields["base"], what: "base"), range: node.range)
+        guard adjustment.percent != nil || adjustment.amount != nil else {
+            if fields["percent"] == nil, fields["amount"] == nil {
+                reader.error(.missingKey, "a line discount or charge has neither `percent` nor `amount`", at: node.range,
+                             help: "write `percent: 20%` or `amount: 2.00`")
+            }
+            return nil
+        }
+        return adjustment
     }
 
     private static func payment(_ node: YAMLNode, reader: inout ValueReader) -> Payment? {

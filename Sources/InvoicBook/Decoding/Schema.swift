@@ -97,6 +97,14 @@ public enum Schema {
         KeySpec("gaps", .oneOf(["error", "warning"]), "whether a gap in a series is an error or a warning"),
     ])
 
+    static let lineAdjustment = KeyTable(name: "line discount or charge", keys: [
+        KeySpec("reason", .text, "why, as printed, e.g. Loyalty"),
+        KeySpec("percent", .rate, "a percent of the base, e.g. 20%"),
+        KeySpec("amount", .amount, "an amount, e.g. 2.00; with a percent, the stated result, checked"),
+        KeySpec("base", .amount, "what the percent applies to; default the line's quantity x price"),
+        KeySpec("code", .text, "UNCL 5189 (discounts) or 7161 (charges), e.g. \"95\""),
+    ])
+
     static let exemption = KeyTable(name: "exemption", keys: [
         KeySpec("code", .text, "the VATEX code, e.g. VATEX-EU-132-1C (BT-121)"),
         KeySpec("text", .text, "the reason as printed, e.g. Medical care exempt under Art. 132(1)(c) (BT-120)"),
@@ -143,6 +151,8 @@ public enum Schema {
         KeySpec("description", .text, required: true, "what was supplied; may span lines"),
         KeySpec("quantity", .quantity, "greater than 0, default 1, at most 6 decimals"),
         KeySpec("unit", .text, "printed after the quantity, e.g. h"),
+        KeySpec("discounts", .list(.mapping(lineAdjustment)), "the line's discounts (BG-27): {reason, percent or amount, base, code}"),
+        KeySpec("charges", .list(.mapping(lineAdjustment)), "the line's charges (BG-28): {reason, percent or amount, base, code}"),
         KeySpec("per", .quantity, "the price is per this many units (BT-149), e.g. 1000: amount = quantity x price / per"),
         KeySpec("unit_code", .text, "the UN/ECE Rec 20 code of the unit (BT-130), e.g. HUR, when the unit's word does not say it"),
         KeySpec("price", .price, required: true, "price per unit, 0 or more"),

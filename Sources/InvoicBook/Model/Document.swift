@@ -92,6 +92,9 @@ public struct LineItem: Sendable {
     public var unitCode: Located<String>?
     /// `per:`, the price base quantity (BT-149): the price is per this many units.
     public var per: Located<DecimalNumber>?
+    /// `discounts:` and `charges:` of the line (BG-27, BG-28), applied before tax.
+    public var discounts: [LineAdjustment] = []
+    public var charges: [LineAdjustment] = []
 }
 
 /// How a payment was made: any text the user writes (PayPal, Venmo, SEPA direct debit, ...).
@@ -171,5 +174,27 @@ public struct PricedLine: Sendable, Hashable {
     public init(amount: Int64, tax: TaxRate) {
         self.amount = amount
         self.tax = tax
+    }
+}
+
+/// A line's discount or charge (EN 16931 BG-27 / BG-28): an amount, or a percent of a base that
+/// defaults to the line's quantity x price.
+public struct LineAdjustment: Sendable {
+    public var reason: String?
+    /// UNCL 5189 (allowances) or 7161 (charges).
+    public var code: String?
+    public var percent: Located<Rate>?
+    public var amount: Located<DecimalNumber>?
+    public var base: Located<DecimalNumber>?
+    public var range: SourceRange
+
+    public init(reason: String? = nil, code: String? = nil, percent: Located<Rate>? = nil, amount: Located<DecimalNumber>? = nil,
+                base: Located<DecimalNumber>? = nil, range: SourceRange) {
+        self.reason = reason
+        self.code = code
+        self.percent = percent
+        self.amount = amount
+        self.base = base
+        self.range = range
     }
 }

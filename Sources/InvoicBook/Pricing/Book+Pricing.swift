@@ -153,12 +153,27 @@ struct DocumentPricer {
             error(.amountOverflow, "\(quantity) x \(item.price.value) is too large to compute exactly", at: culprit ?? item.price.range,
                   help: "amounts up to about 92 quadrillion minor units are supported")
             return nil
-        case .success(let amount):
-            if let stated = item.statedAmount {
-                compare(stated, label: "line amount", computed: amount, currency: currency,
-                        how: "\(quantity) x \(item.price.value)\(item.per.map { " / \($0.value)" } ?? "") = \(MoneyFormat.plain(amount, currency))")
+        case .success(let gross):
+            // The line net (BT-131): quantity x price, less its discounts, plus its charges.
+            var net = gross
+            var how = "\(quantity) x \(item.price.value)\(item.per.map { " / \($0.value)" } ?? "")"
+            for (adjustments, sign) in [(item.discounts, Int64(-1)), (item.charges, Int64(1))] {
+                for adjustment in adjustments {
+                    guard let value = adjustmentAmount(adjustment, gross: gross, currency: currency, rounding: rounding) else { return nil }
+                    let (sum, overflow) = net.addingReportingOverflow(sign * value)
+                    guard !overflow else {
+                        error(.amountOverflow, "the line's discounts and charges are too large to compute exactly", at: adjustment.range)
+                        return nil
+                    }
+                    net = sum
+                    how += " \(sign < 0 ? "-" : "+") \(MoneyFormat.plain(value, currency))"
+                }
             }
-            return PricedLine(amount: amount, tax: item.tax?.value ?? defaultRate)
+            if let stated = item.statedAmount {
+                compare(stated, label: "line amount", computed: net, currency: currency, how: how + " = \(MoneyFormat.plain(net, currency))",
+                        signed: true)
+            }
+            return PricedLine(amount: net, tax: item.tax?.value ?? defaultRate)
         }
     }
 
@@ -214,9 +229,46 @@ struct DocumentPricer {
         }
     }
 
-    private mutating func compare(_ stated: Located<DecimalNumber>, label: String, computed: Int64, currency: Currency, how: String) {
+    /// A line discount's or charge's amount: written, or a percent of its base (by default the
+    /// line's quantity x price), rounded once; it takes the sign of the base (a returned line's
+    /// discount is negative too). A written amount beside a percent is checked against it.
+    private mutating func adjustmentAmount(_ adjustment: LineAdjustment, gross: Int64, currency: Currency, rounding: RoundingRule) -> Int64? {
+        var base = gross
+        if let written = adjustment.base {
+            guard let minor = signedMinorUnits(written.value, at: written.range, what: "base", currency: currency) else { return nil }
+            base = minor
+        }
+        let sign: Int64 = base < 0 ? -1 : 1
+        guard let percent = adjustment.percent else {
+            guard let amount = adjustment.amount,
+                  let minor = minorUnits(amount.value, at: amount.range, what: "amount", currency: currency) else { return nil }
+            return sign * minor
+        }
+        guard let computed = rounding.apply(percent.value, to: base) else {
+            error(.amountOverflow, "\(percent.value) of \(MoneyFormat.plain(base, currency)) is too large to compute exactly", at: percent.range)
+            return nil
+        }
+        if let stated = adjustment.amount {
+            compare(stated, label: "amount", computed: computed, currency: currency,
+                    how: "\(percent.value) of \(MoneyFormat.plain(base, currency)) = \(MoneyFormat.plain(computed, currency))", signed: true)
+        }
+        // `apply` keeps the base's sign already.
+        return computed
+    }
+
+    /// An amount that may be negative (a returned line's), with no more decimals than the currency has.
+    private mutating func signedMinorUnits(_ number: DecimalNumber, at range: SourceRange, what: String, currency: Currency) -> Int64? {
+        guard number.isNegative else { return minorUnits(number, at: range, what: what, currency: currency) }
+        guard let magnitude = DecimalNumber(significand: -number.significand, scale: number.scale) else { return nil }
+        return minorUnits(magnitude, at: range, what: what, currency: currency).map { -$0 }
+    }
+
+    private mutating func compare(_ stated: Located<DecimalNumber>, label: String, computed: Int64, currency: Currency, how: String,
+                                  signed: Bool = false) {
         let before = diagnostics.count
-        guard let minor = minorUnits(stated.value, at: stated.range, what: "stated \(label)", currency: currency) else { return }
+        let converted = signed ? signedMinorUnits(stated.value, at: stated.range, what: "stated \(label)", currency: currency)
+                               : minorUnits(stated.value, at: stated.range, what: "stated \(label)", currency: currency)
+        guard let minor = converted else { return }
         guard diagnostics.count == before, minor != computed else { return }
         diagnostics.append(.error(
             .statedFigureMismatch,

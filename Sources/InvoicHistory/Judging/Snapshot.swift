@@ -71,6 +71,10 @@ struct Snapshot: Sendable {
             fact("unit", "unit", item.unit)
             fact("price", "price", item.price.value.normalized.description, shown: item.price.value.description)
             fact("per", "price base quantity", item.per?.value.normalized.description, shown: item.per?.value.description)
+            let adjustments = [("discounts", item.discounts), ("charges", item.charges)].flatMap { key, list in
+                list.map { "\(key) \($0.reason ?? "") \($0.percent?.value.description ?? "") \($0.amount?.value.normalized.description ?? "") \($0.base?.value.normalized.description ?? "")" }
+            }
+            fact("discounts", "discounts and charges", adjustments.isEmpty ? nil : adjustments.joined(separator: "; "))
             let rate = rates?[offset] ?? item.tax?.value
             // An inherited rate is pointed at where the document writes it, or at the line.
             fact("tax", "tax rate", rate?.description, at: item.tax == nil && document.tax != nil ? [.key("tax")] : nil)

@@ -89,8 +89,12 @@ extension Composer {
                 rowOps.append(.text(cell, x: x, y: y))
                 height = max(height, y - pad + cell.height)
             }
-            if rates.count > 1 {
-                let note = block(taxLabel(line.tax), .note, width: columns.description.width)
+            // Under the description: the line's discounts and charges, then its tax when the
+            // document has several.
+            var notes = item.discounts.map { adjustmentText($0, sign: "−") } + item.charges.map { adjustmentText($0, sign: "+") }
+            if rates.count > 1 { notes.append(taxLabel(line.tax)) }
+            if !notes.isEmpty {
+                let note = block(notes.joined(separator: "\n"), .note, width: columns.description.width)
                 rowOps.append(.text(note, x: columns.description.x, y: pad + description.height + 2))
                 height = max(height, description.height + 2 + note.height)
             }
@@ -104,6 +108,12 @@ extension Composer {
             rows.append(FlowBlock(height: rowHeight, ops: rowOps, isTableRow: true))
         }
         return (header, rows)
+    }
+
+    /// `− Loyalty 20 %` or `+ Insurance 1,50 €`: what a line's discount or charge is, as written.
+    func adjustmentText(_ adjustment: LineAdjustment, sign: String) -> String {
+        let what = adjustment.percent.map { text.rate($0.value) } ?? adjustment.amount.map { text.price($0.value) } ?? ""
+        return [sign, adjustment.reason, what].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// Subtotal, discount, one line per tax rate, the total; with payments, what was paid and what is due.
