@@ -37,7 +37,7 @@ struct ReportBuilder {
         var isBilled: Bool { document.kind == .invoice && status != .void && status != .draft }
         /// Owed now.
         var isOpen: Bool { document.kind == .invoice && [.sent, .partial, .overdue].contains(status) }
-        var balance: Int64 { status == .void ? 0 : figures.total - paid }
+        var balance: Int64 { status == .void ? 0 : figures.payable - paid }
         /// Money received on an invoice voided since: it belongs to the client until refunded.
         var refundOwed: Int64 { status == .void ? paid : 0 }
     }

@@ -277,3 +277,34 @@ import Testing
         #expect(TestBook(["invoices/INV-0001.yaml": invoice(items: empty)]).findings() == ["invoices/INV-0001.yaml:4:45 missing-key"])
     }
 }
+
+/// What is left to pay (EN 16931 BT-115): the total, less what was prepaid, rounded to the step
+/// the document, its client or the book sets (BT-114).
+@Suite struct PayableTests {
+    func figures(_ extra: String, settings: String = TestBook.settings, items: String = "  - { description: A, price: 100.03 }\n") -> Figures? {
+        TestBook(["invoices/INV-0001.yaml": invoice(extra, items: items)], settings: settings).check().book.documents.first?.figures
+    }
+
+    @Test func swissCashRoundingAndSwedishKronor() {
+        #expect(figures("payable_rounding: 0.05\n")?.roundingAmount == 2)     // 100.03 -> 100.05
+        #expect(figures("payable_rounding: 0.05\n")?.payable == 10_005)
+        #expect(figures("payable_rounding: 0.05\n", items: "  - { description: A, price: 100.02 }\n")?.roundingAmount == -2)
+        let swedish = "business: { name: Papier AB }\ndefaults: { currency: SEK, locale: sv_SE, terms: 30, payable_rounding: 1 }"
+        #expect(figures("", settings: swedish, items: "  - { description: A, price: 1234.56 }\n")?.roundingAmount == 44)
+        #expect(figures("", settings: swedish, items: "  - { description: A, price: 1234.49 }\n")?.payable == 123_400)
+        // The document's own step wins over the book's.
+        #expect(figures("payable_rounding: 0.01\n", settings: swedish, items: "  - { description: A, price: 1234.56 }\n")?.roundingAmount == 0)
+    }
+
+    @Test func aPrepaidInvoiceIsPaidWhenTheRestIsPaid() {
+        let extra = "prepaid: 300.00\nsent: 2026-03-02\ndue_amount: 700.00\npayments:\n  - { date: 2026-03-20, amount: 700.00, method: bank_transfer }\n"
+        let book = TestBook(["invoices/INV-0001.yaml": invoice(extra, items: "  - { description: A, price: 1000.00 }\n")])
+        let result = book.check()
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        let document = result.book.documents[0]
+        #expect(document.figures?.balance == 0)
+        #expect(result.book.status(of: document, today: Day("2026-04-01")!) == .paid)
+        let wrong = TestBook(["invoices/INV-0001.yaml": invoice("prepaid: 300.00\ndue_amount: 1000.00\n", items: "  - { description: A, price: 1000.00 }\n")])
+        #expect(wrong.findings() == ["invoices/INV-0001.yaml:6:13 stated-figure-mismatch"])
+    }
+}

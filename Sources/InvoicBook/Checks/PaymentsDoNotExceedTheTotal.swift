@@ -16,11 +16,11 @@ enum PaymentsDoNotExceedTheTotal: BookCheck {
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
         for invoice in book.invoices {
-            guard let figures = invoice.figures, figures.paid > figures.total, let last = invoice.payments.last else { continue }
+            guard let figures = invoice.figures, figures.paid > figures.payable, let last = invoice.payments.last else { continue }
             let c = figures.currency
             diagnostics.append(.error(
                 rule.code,
-                "payments of \(MoneyFormat.plain(figures.paid, c)) exceed the total of \(MoneyFormat.plain(figures.total, c)) by \(MoneyFormat.plain(figures.paid - figures.total, c))",
+                "payments of \(MoneyFormat.plain(figures.paid, c)) exceed the \(figures.payable == figures.total ? "total" : "amount due") of \(MoneyFormat.plain(figures.payable, c)) by \(MoneyFormat.plain(figures.paid - figures.payable, c))",
                 file: invoice.file, range: last.amount.range,
                 help: "look for a payment recorded twice or meant for another invoice"))
         }

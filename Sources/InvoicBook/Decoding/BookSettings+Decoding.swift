@@ -27,6 +27,7 @@ extension BookSettings {
                 rounding: reader.oneOf(defaults["rounding"], RoundingRule.allCases.map(\.rawValue), what: "rounding rule")
                     .flatMap { RoundingRule(rawValue: $0.value) } ?? .halfAwayFromZero)
             settings.defaults.exemption = reader.exemption(defaults["exemption"])
+            settings.defaults.payableRounding = reader.decimal(defaults["payable_rounding"], what: "payable rounding")
         }
         if let node = fields["numbering"], let numbering = reader.fields(of: node, table: Schema.numbering) {
             settings.numbering = Numbering(
@@ -95,6 +96,7 @@ extension Client {
         client.locale = reader.locale(fields["locale"])
         client.tax = reader.taxRate(fields["tax"])
         client.exemption = reader.exemption(fields["exemption"])
+        client.payableRounding = reader.decimal(fields["payable_rounding"], what: "payable rounding")
         client.terms = reader.days(fields["terms"])
         client.notes = reader.text(fields["notes"])
         client.archived = reader.date(fields["archived"])

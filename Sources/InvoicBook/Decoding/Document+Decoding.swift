@@ -34,6 +34,8 @@ extension Document {
         document.locale = reader.locale(fields["locale"])
         document.tax = reader.taxRate(fields["tax"])
         document.exemption = reader.exemption(fields["exemption"])
+        document.prepaid = reader.decimal(fields["prepaid"], what: "prepaid amount")
+        document.payableRounding = reader.decimal(fields["payable_rounding"], what: "payable rounding")
         document.discount = discount(fields["discount"], reader: &reader)
         document.project = reader.text(fields["project"])
         document.category = reader.text(fields["category"])

@@ -86,6 +86,7 @@ public enum Schema {
         KeySpec("locale", .locale, "formatting of money, dates and labels, e.g. en_US"),
         KeySpec("tax", .tax, "default tax of a line: a rate (20%) or a category (reverse-charge, intra-eu, export, exempt, outside-scope)"),
         KeySpec("exemption", .mapping(exemption, orText: true), "why no VAT is charged on exempt, reverse-charge, intra-EU, export and outside-scope lines"),
+        KeySpec("payable_rounding", .amount, "round the amount due to a multiple of this: 0.05 (Swiss cash), 1 (Swedish kronor)"),
         KeySpec("terms", .days, "days from issue to due"),
         KeySpec("validity", .days, "days an estimate stays valid"),
         KeySpec("rounding", .oneOf(["half_away_from_zero", "half_even"]), "rounding of amounts to the currency's minor unit"),
@@ -142,6 +143,7 @@ public enum Schema {
         KeySpec("locale", .locale, "this client's default locale, over the book's"),
         KeySpec("tax", .tax, "this client's default tax, over the book's: a rate, or reverse-charge, intra-eu, export, ..."),
         KeySpec("exemption", .mapping(exemption, orText: true), "why no VAT is charged to this client, over the book's"),
+        KeySpec("payable_rounding", .amount, "round this client's amounts due to a multiple of this, over the book's"),
         KeySpec("terms", .days, "days from issue to due for this client"),
         KeySpec("notes", .text, "internal only, never printed"),
         KeySpec("archived", .date, "no document issued after this day may use the client"),
@@ -182,6 +184,8 @@ public enum Schema {
         KeySpec("locale", .locale, "default: the client's, then the book's"),
         KeySpec("tax", .tax, "default tax rate or category for the lines"),
         KeySpec("exemption", .mapping(exemption, orText: true), "why no VAT is charged on the untaxed lines: {code, text} or the text"),
+        KeySpec("prepaid", .amount, "paid before this invoice (BT-113), e.g. a deposit invoiced earlier"),
+        KeySpec("payable_rounding", .amount, "round the amount due to a multiple of this (BT-114), over the client's and the book's"),
         KeySpec("discount", .discount, "a percentage (10%) or an amount (50.00), before tax"),
         KeySpec("project", .text, "grouping for reports"),
         KeySpec("category", .text, "grouping for reports"),
@@ -192,6 +196,7 @@ public enum Schema {
         KeySpec("subtotal", .amount, "stated subtotal, checked"),
         KeySpec("discount_amount", .amount, "stated discount, checked"),
         KeySpec("tax_amount", .amount, "stated tax, checked"),
+        KeySpec("due_amount", .amount, "stated amount due (total - prepaid + rounding), checked"),
         KeySpec("total", .amount, "stated total, checked"),
     ]
 

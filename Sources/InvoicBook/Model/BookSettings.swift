@@ -63,6 +63,7 @@ public struct Defaults: Sendable {
     public var validity: Located<Int>?
     public var rounding: RoundingRule
     public var exemption: Located<Exemption>?
+    public var payableRounding: Located<DecimalNumber>?
 
     public init(currency: Located<Currency>? = nil, locale: Located<String>? = nil, tax: Located<TaxRate>? = nil,
                 terms: Located<Int>? = nil, validity: Located<Int>? = nil, rounding: RoundingRule = .halfAwayFromZero) {

@@ -13,6 +13,7 @@ public struct Client: Sendable {
     /// Never printed.
     public var notes: String?
     public var exemption: Located<Exemption>?
+    public var payableRounding: Located<DecimalNumber>?
     /// Soft delete: no document issued after this day may use the client.
     public var archived: Located<Day>?
 

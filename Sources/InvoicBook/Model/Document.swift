@@ -51,6 +51,10 @@ public struct Document: Sendable {
     public var notes: String?
     /// `exemption:`, why no VAT is charged on the untaxed groups; the client's, then the book's by default.
     public var exemption: Located<Exemption>?
+    /// `prepaid:` (BT-113).
+    public var prepaid: Located<DecimalNumber>?
+    /// `payable_rounding:`, the step the amount due is rounded to (0.05 for Swiss cash, 1 for Swedish kronor).
+    public var payableRounding: Located<DecimalNumber>?
     public var stated: [StatedFigure: Located<DecimalNumber>]
     /// Figures computed from the lines once currency and defaults are resolved; nil when they could not be.
     public var figures: Figures?
@@ -134,7 +138,7 @@ public struct Payment: Sendable {
 
 /// Figures a document may state; each is checked against the computed one.
 public enum StatedFigure: String, Sendable, Hashable, CaseIterable {
-    case subtotal, discountAmount = "discount_amount", taxAmount = "tax_amount", total
+    case subtotal, discountAmount = "discount_amount", taxAmount = "tax_amount", total, dueAmount = "due_amount"
 
     /// The key in words, for messages.
     public var label: String {
@@ -143,6 +147,7 @@ public enum StatedFigure: String, Sendable, Hashable, CaseIterable {
         case .discountAmount: "discount amount"
         case .taxAmount: "tax amount"
         case .total: "total"
+        case .dueAmount: "amount due"
         }
     }
 }
@@ -161,8 +166,15 @@ public struct Figures: Sendable {
     /// The sum of payments; pricing fails with `amount-overflow` before this could overflow.
     public var paid: Int64
 
+    /// `prepaid:`, paid before this invoice (EN 16931 BT-113), e.g. on a deposit invoice.
+    public var prepaid: Int64 = 0
+    /// What `payable_rounding:` adds to the amount due (BT-114), e.g. +0.02 to reach a multiple of 0.05.
+    public var roundingAmount: Int64 = 0
+
     public var total: Int64 { breakdown.total }
-    public var balance: Int64 { breakdown.total - paid }
+    /// The amount due for payment (BT-115): total - prepaid + rounding.
+    public var payable: Int64 { breakdown.total - prepaid + roundingAmount }
+    public var balance: Int64 { payable - paid }
 }
 
 public struct PricedLine: Sendable, Hashable {

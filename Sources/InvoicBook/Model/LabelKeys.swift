@@ -49,6 +49,8 @@ public enum LabelKeys {
         "legal_reverse_charge": "under the totals of a reverse-charge invoice, unless `exemption:` gives the text",
         "legal_intra_eu": "under the totals of an intra-EU supply, unless `exemption:` gives the text",
         "legal_export": "under the totals of an export, unless `exemption:` gives the text",
+        "prepaid": "totals: what was paid before this invoice (`prepaid:`)",
+        "rounding": "totals: what `payable_rounding:` adds to or takes from the amount due",
         "legal_outside_scope": "under the totals of a supply outside the scope of VAT, unless `exemption:` gives the text",
     ]
 

@@ -88,8 +88,9 @@ struct DocumentPricer {
             }
             paid = sum
         }
-        let figures = Figures(currency: currency, locale: locale, rounding: rounding, dueDate: dueDate(),
+        var figures = Figures(currency: currency, locale: locale, rounding: rounding, dueDate: dueDate(),
                               lines: lines, breakdown: breakdown, payments: payments, paid: paid)
+        guard settlePayable(&figures) else { return nil }
         // Exact is not enough: every figure must also fit what the PDFs and reports print and add
         // up across a book, so a document beyond that is refused here rather than crash a renderer.
         let largest = ([breakdown.subtotal, breakdown.total, paid] + lines.map(\.amount)).map(\.magnitude).max() ?? 0
@@ -222,11 +223,37 @@ struct DocumentPricer {
             .map { "\(MoneyFormat.plain($0.tax, currency)) (\($0.rate) of \(MoneyFormat.plain($0.taxable, currency)))" }
         let how = "subtotal \(MoneyFormat.plain(b.subtotal, currency)) - discount \(MoneyFormat.plain(b.discount, currency))"
             + " + tax " + (taxes.isEmpty ? MoneyFormat.plain(0, currency) : taxes.joined(separator: " + ")) + " = \(MoneyFormat.plain(b.total, currency))"
-        let computed: [StatedFigure: Int64] = [.subtotal: b.subtotal, .discountAmount: b.discount, .taxAmount: b.tax, .total: b.total]
+        let computed: [StatedFigure: Int64] = [.subtotal: b.subtotal, .discountAmount: b.discount, .taxAmount: b.tax, .total: b.total,
+                                               .dueAmount: figures.payable]
+        let dueHow = how + (figures.prepaid != 0 ? " - prepaid \(MoneyFormat.plain(figures.prepaid, currency))" : "")
+            + (figures.roundingAmount != 0 ? " + rounding \(MoneyFormat.plain(figures.roundingAmount, currency))" : "")
+            + " = due \(MoneyFormat.plain(figures.payable, currency))"
         for figure in StatedFigure.allCases {
             guard let stated = document.stated[figure], let value = computed[figure] else { continue }
-            compare(stated, label: figure.label, computed: value, currency: currency, how: how)
+            compare(stated, label: figure.label, computed: value, currency: currency, how: figure == .dueAmount ? dueHow : how)
         }
+    }
+
+    /// The prepaid amount and the payable rounding: the amount due (BT-115) is the total less what
+    /// was prepaid, rounded (by the book's rule) to a multiple of the step the document, its
+    /// client or the book sets; the difference is the rounding amount (BT-114).
+    private mutating func settlePayable(_ figures: inout Figures) -> Bool {
+        let currency = figures.currency
+        if let prepaid = document.prepaid {
+            guard let minor = minorUnits(prepaid.value, at: prepaid.range, what: "prepaid amount", currency: currency) else { return false }
+            figures.prepaid = minor
+        }
+        guard let step = document.payableRounding ?? client?.payableRounding ?? book.settings.defaults.payableRounding else { return true }
+        guard let unit = minorUnits(step.value, at: step.range, what: "payable rounding", currency: currency) else { return false }
+        guard unit > 0 else {
+            error(.negativeAmount, "payable rounding must be more than 0, found \(step.value)", at: step.range,
+                  help: "write the step the amount due is rounded to, e.g. 0.05 or 1")
+            return false
+        }
+        let due = Int128(figures.total) - Int128(figures.prepaid)
+        let rounded = figures.rounding.divide(due, by: Int128(unit)) * Int128(unit)
+        figures.roundingAmount = Int64(clamping: rounded - due)
+        return true
     }
 
     /// A line discount's or charge's amount: written, or a percent of its base (by default the

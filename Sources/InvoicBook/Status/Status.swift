@@ -29,7 +29,7 @@ extension Book {
         case .invoice:
             if let void = document.void, void.date.value <= today { return .void }
             let paid = document.payments.isEmpty ? 0 : paidAmount(of: document, through: today)
-            let total = document.figures?.total ?? 0
+            let total = document.figures?.payable ?? 0
             let due = total - paid
             if document.figures != nil, paid > 0 || total == 0, due <= 0, happened(document.sent) || paid > 0 { return .paid }
             if happened(document.sent) || paid > 0, let dueDate = document.figures?.dueDate, dueDate < today, due > 0 {

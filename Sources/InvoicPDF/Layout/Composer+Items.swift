@@ -150,9 +150,12 @@ extension Composer {
         ops.append(.line(x1: x + width - ruleWidth, y1: y + 0.5, x2: x + width, y2: y + 0.5, width: 1, color: color("rule") ?? .black))
         y += 12
         row(&self, labels["total"], text.money(breakdown.total), labelStyle: .totalLabel, valueStyle: .totalValue)
-        if !figures.payments.isEmpty {
+        let settles = figures.prepaid != 0 || figures.roundingAmount != 0
+        if !figures.payments.isEmpty || settles {
             y += 2
-            row(&self, labels["paid"], text.money(-figures.paid))
+            if figures.prepaid != 0 { row(&self, labels["prepaid"], text.money(-figures.prepaid)) }
+            if figures.roundingAmount != 0 { row(&self, labels["rounding"], text.money(figures.roundingAmount)) }
+            if !figures.payments.isEmpty { row(&self, labels["paid"], text.money(-figures.paid)) }
             row(&self, labels["amount_due"], text.money(figures.balance), labelStyle: .totalsValue, valueStyle: .amount)
         }
         // invoi sets the status stamp like a rubber stamp, beside the totals.

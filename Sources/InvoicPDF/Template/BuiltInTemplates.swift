@@ -223,6 +223,8 @@ labels:
     legal_intra_eu: Exempt intra-Community supply (Art. 138 Directive 2006/112/EC)
     legal_export: Export outside the EU, exempt (Art. 146 Directive 2006/112/EC)
     legal_outside_scope: Not subject to VAT
+    prepaid: Prepaid
+    rounding: Rounding
   en_GB: {tax: VAT, tax_id: VAT no.}
   en_IE: {tax: VAT, tax_id: VAT no.}
   en_IN: {tax: GST, tax_id: GSTIN}
@@ -276,6 +278,8 @@ labels:
     legal_intra_eu: Steuerfreie innergemeinschaftliche Lieferung (Art. 138 Richtlinie 2006/112/EG)
     legal_export: Steuerfreie Ausfuhrlieferung (Art. 146 Richtlinie 2006/112/EG)
     legal_outside_scope: Nicht steuerbarer Umsatz
+    prepaid: Bereits bezahlt
+    rounding: Rundung
   de_AT: {tax_id: UID-Nr.}
   de_CH: {tax: MWST, tax_id: MWST-Nr.}
   fr:
@@ -325,6 +329,8 @@ labels:
     legal_intra_eu: Livraison intracommunautaire exonérée (art. 138 de la directive 2006/112/CE)
     legal_export: Exportation hors UE exonérée (art. 146 de la directive 2006/112/CE)
     legal_outside_scope: Opération hors champ d’application de la TVA
+    prepaid: Acompte versé
+    rounding: Arrondi
   es:
     invoice: Factura
     estimate: Presupuesto
@@ -372,6 +378,8 @@ labels:
     legal_intra_eu: Entrega intracomunitaria exenta (art. 138 Directiva 2006/112/CE)
     legal_export: Exportación fuera de la UE, exenta (art. 146 Directiva 2006/112/CE)
     legal_outside_scope: Operación no sujeta a IVA
+    prepaid: Anticipo
+    rounding: Redondeo
   it:
     invoice: Fattura
     estimate: Preventivo
@@ -419,6 +427,8 @@ labels:
     legal_intra_eu: Cessione intracomunitaria non imponibile (art. 138 direttiva 2006/112/CE)
     legal_export: Esportazione fuori dall’UE, non imponibile (art. 146 direttiva 2006/112/CE)
     legal_outside_scope: Operazione fuori campo IVA
+    prepaid: Acconto versato
+    rounding: Arrotondamento
   nl:
     invoice: Factuur
     estimate: Offerte
@@ -466,6 +476,8 @@ labels:
     legal_intra_eu: Vrijgestelde intracommunautaire levering (art. 138 Richtlijn 2006/112/EG)
     legal_export: Uitvoer buiten de EU, vrijgesteld (art. 146 Richtlijn 2006/112/EG)
     legal_outside_scope: Niet onderworpen aan btw
+    prepaid: Vooruitbetaald
+    rounding: Afronding
   pt:
     invoice: Fatura
     estimate: Orçamento
@@ -513,6 +525,8 @@ labels:
     legal_intra_eu: Transmissão intracomunitária isenta (art. 138.º da Diretiva 2006/112/CE)
     legal_export: Exportação para fora da UE, isenta (art. 146.º da Diretiva 2006/112/CE)
     legal_outside_scope: Operação não sujeita a IVA
+    prepaid: Pago antecipadamente
+    rounding: Arredondamento
   pt_BR: {tax: Impostos, tax_id: CNPJ, amount_due: Valor a pagar, stamp_accepted: Aceito}
   pl:
     invoice: Faktura
@@ -561,6 +575,8 @@ labels:
     legal_intra_eu: Zwolniona wewnątrzwspólnotowa dostawa towarów (art. 138 dyrektywy 2006/112/WE)
     legal_export: Eksport poza UE, zwolniony (art. 146 dyrektywy 2006/112/WE)
     legal_outside_scope: Niepodlegające opodatkowaniu VAT
+    prepaid: Zaliczka
+    rounding: Zaokrąglenie
   sv:
     invoice: Faktura
     estimate: Offert
@@ -608,6 +624,8 @@ labels:
     legal_intra_eu: Undantagen gemenskapsintern leverans (art. 138 direktiv 2006/112/EG)
     legal_export: Export utanför EU, undantagen (art. 146 direktiv 2006/112/EG)
     legal_outside_scope: Ej momspliktig
+    prepaid: Förskott
+    rounding: Öresavrundning
   da:
     invoice: Faktura
     estimate: Tilbud
@@ -655,6 +673,8 @@ labels:
     legal_intra_eu: Momsfri levering inden for EU (art. 138 i direktiv 2006/112/EF)
     legal_export: Eksport uden for EU, momsfri (art. 146 i direktiv 2006/112/EF)
     legal_outside_scope: Ikke momspligtig
+    prepaid: Forudbetalt
+    rounding: Afrunding
   nb:
     invoice: Faktura
     estimate: Tilbud
@@ -702,6 +722,8 @@ labels:
     legal_intra_eu: Avgiftsfri levering innen EU (art. 138 direktiv 2006/112/EF)
     legal_export: Eksport ut av EU, fritatt (art. 146 direktiv 2006/112/EF)
     legal_outside_scope: Ikke avgiftspliktig
+    prepaid: Forskudd
+    rounding: Øreavrunding
   fi:
     invoice: Lasku
     estimate: Tarjous
@@ -749,6 +771,8 @@ labels:
     legal_intra_eu: Veroton yhteisömyynti (direktiivin 2006/112/EY 138 artikla)
     legal_export: "Vienti EU:n ulkopuolelle, veroton (direktiivin 2006/112/EY 146 artikla)"
     legal_outside_scope: Ei arvonlisäverollinen
+    prepaid: Ennakkomaksu
+    rounding: Pyöristys
   cs:
     invoice: Faktura
     estimate: Nabídka
@@ -796,6 +820,8 @@ labels:
     legal_intra_eu: Osvobozené dodání zboží do jiného členského státu (čl. 138 směrnice 2006/112/ES)
     legal_export: Vývoz mimo EU, osvobozeno (čl. 146 směrnice 2006/112/ES)
     legal_outside_scope: Plnění nepodléhá DPH
+    prepaid: Zaplacená záloha
+    rounding: Zaokrouhlení
   ja:
     invoice: 請求書
     estimate: 見積書
@@ -843,6 +869,8 @@ labels:
     legal_intra_eu: EU域内供給のため免税（指令2006/112/EC第138条）
     legal_export: EU域外への輸出のため免税（指令2006/112/EC第146条）
     legal_outside_scope: 付加価値税の課税対象外
+    prepaid: 前受金
+    rounding: 端数調整
   zh:
     invoice: 发票
     estimate: 报价单
@@ -890,6 +918,8 @@ labels:
     legal_intra_eu: 免税的欧盟内部供应（第2006/112/EC号指令第138条）
     legal_export: 出口至欧盟以外，免税（第2006/112/EC号指令第146条）
     legal_outside_scope: 不属于增值税征税范围
+    prepaid: 预付款
+    rounding: 舍入
   zh_Hant: {invoice: 發票, estimate: 報價單, from: 開票方, issue_date: 開立日期, due_date: 付款期限, valid_until: 有效期至, delivery_date: 交貨日期, quantity: 數量, rate: 單價, amount: 金額, subtotal: 小計, tax: 稅, paid: 已付, amount_due: 應付餘額, payment_details: 付款資訊, beneficiary: 收款人, bank: 銀行, account: 帳號, tax_id: 統一編號, project: 專案, notes: 備註, page: "第 {page} 頁，共 {pages} 頁", converted_from: "源自報價單 {number}", void_reason: "已作廢：{reason}", stamp_void: 已作廢, stamp_declined: 已拒絕, estimate_for: 報價對象, estimate_date: 報價日期}
 
 """#,
