@@ -16,7 +16,7 @@ public struct DocumentFacts {
         // Ranges are counted without a byte-order mark; edits keep it where it was.
         byteOrderMark = text.hasPrefix("\u{FEFF}") ? "\u{FEFF}" : ""
         let text = byteOrderMark.isEmpty ? text : String(text.dropFirst())
-        let parsed = YAMLParser.parse(Array(text.utf8), path: document.file)
+        let parsed = BookFileDecoder.parse(Array(text.utf8), path: document.file)
         guard let root = parsed.root, root.mapping != nil else {
             throw .refused("\(document.file) does not parse; fix it first (`invoic check`)")
         }

@@ -90,7 +90,7 @@ public enum NewFiles {
     /// that lead into the next key. Nil for a file that does not parse or is one flow mapping.
     static func verbatimEntries(of text: String, path: String) -> [String: String]? {
         let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        guard let root = YAMLParser.parse(Array(body.utf8), path: path).root, let pairs = root.mapping, !root.isFlow else { return nil }
+        guard let root = BookFileDecoder.parse(Array(body.utf8), path: path).root, let pairs = root.mapping, !root.isFlow else { return nil }
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
         var entries: [String: String] = [:]
         for (index, pair) in pairs.enumerated() {

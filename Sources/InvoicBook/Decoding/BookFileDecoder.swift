@@ -36,9 +36,17 @@ public enum BookFileDecoder {
         public var diagnostics: [Diagnostic]
     }
 
+    /// A file's YAML as located nodes, parsed with the book's limits: for the work that is done on
+    /// a file's text rather than its meaning (a template, merged before InvoicPDF decodes it; an
+    /// edit that keeps the user's comments and style; a history finding pointed at its line).
+    /// Every module reads book files through here, so all of them parse alike.
+    public static func parse(_ bytes: [UInt8], path: String, limits: BookLimits = .standard) -> ParsedYAML {
+        YAMLParser.parse(bytes, path: path, limits: limits.yaml)
+    }
+
     /// Parses `bytes` and decodes them as `kind`; `path` is the path diagnostics name.
     public static func decode(_ bytes: [UInt8], as kind: Kind, path: String, limits: BookLimits = .standard) -> Decoded {
-        let parsed = YAMLParser.parse(bytes, path: path, limits: limits.yaml)
+        let parsed = parse(bytes, path: path, limits: limits)
         var reader = ValueReader(file: path)
         reader.diagnostics = parsed.diagnostics
         var decoded = Decoded(source: parsed.source, diagnostics: [])

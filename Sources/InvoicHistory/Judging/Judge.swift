@@ -196,7 +196,7 @@ struct Judge {
 
     private mutating func root(of file: String) -> YAMLNode? {
         if let cached = parsed[file] { return cached }
-        let root = book.sources[file].map { YAMLParser.parse(Array($0.text.utf8), path: file).root } ?? nil
+        let root = book.sources[file].map { BookFileDecoder.parse(Array($0.text.utf8), path: file).root } ?? nil
         parsed[file] = root
         return root
     }

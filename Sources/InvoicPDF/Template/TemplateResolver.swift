@@ -85,7 +85,7 @@ struct TemplateResolver {
             return nil
         }
         let path = isBookFile ? relative : BuiltInTemplates.displayPath(name)
-        let parsed = YAMLParser.parse(bytes, path: path)
+        let parsed = BookFileDecoder.parse(bytes, path: path)
         sources.append(parsed.source)
         diagnostics += parsed.diagnostics
         guard !parsed.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
