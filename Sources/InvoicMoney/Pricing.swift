@@ -31,10 +31,22 @@ public struct TaxGroup: Hashable, Sendable {
     public let net: Int64
     /// The group's share of the document discount.
     public let discount: Int64
-    /// What the tax is computed on: `net - discount`.
-    public var taxable: Int64 { net - discount }
+    /// The document allowances and charges of this group (EN 16931 BG-20, BG-21).
+    public var allowances: Int64 = 0
+    public var charges: Int64 = 0
+    /// What the tax is computed on: `net - discount - allowances + charges`.
+    public var taxable: Int64 { net - discount - allowances + charges }
     /// `taxable` x `rate`, rounded once for the whole group (EN 16931).
     public let tax: Int64
+
+    public init(taxRate: TaxRate, net: Int64, discount: Int64, allowances: Int64 = 0, charges: Int64 = 0, tax: Int64) {
+        self.taxRate = taxRate
+        self.net = net
+        self.discount = discount
+        self.allowances = allowances
+        self.charges = charges
+        self.tax = tax
+    }
 }
 
 /// Every figure of a priced document, in minor units.
@@ -47,8 +59,11 @@ public struct PriceBreakdown: Hashable, Sendable {
     public let groups: [TaxGroup]
     /// The sum of the groups' taxes.
     public let tax: Int64
-    /// `subtotal - discount + tax`.
+    /// `subtotal - discount - allowances + charges + tax`.
     public let total: Int64
+    /// The document allowances and charges (BT-107, BT-108).
+    public var allowances: Int64 = 0
+    public var charges: Int64 = 0
 }
 
 /// The pricing rules of the book (format section 5).
@@ -83,7 +98,10 @@ public enum Pricing {
     ///
     /// Zero lines give all zeros (a fixed discount above 0 then exceeds the
     /// subtotal). Line rates are not range-checked here.
+    /// Document `allowances` and `charges` (EN 16931 BG-20, BG-21), already in minor units,
+    /// belong each to the group of their rate, before its tax; a group may come from them alone.
     public static func breakdown(lines: [(amount: Int64, rate: TaxRate)], discount: Discount?,
+                                 allowances: [(amount: Int64, rate: TaxRate)] = [], charges: [(amount: Int64, rate: TaxRate)] = [],
                                  rounding: RoundingRule) -> Result<PriceBreakdown, PricingError> {
         var nets: [TaxRate: Int64] = [:]
         var subtotal: Int64 = 0
@@ -93,7 +111,16 @@ public enum Pricing {
             subtotal = sum
             nets[line.rate] = net
         }
-        let rates = nets.keys.sorted()
+        var allowed: [TaxRate: Int64] = [:], charged: [TaxRate: Int64] = [:]
+        for (amount, rate) in allowances {
+            guard let sum = allowed[rate, default: 0].checkedAdding(amount) else { return .failure(.overflow) }
+            allowed[rate] = sum
+        }
+        for (amount, rate) in charges {
+            guard let sum = charged[rate, default: 0].checkedAdding(amount) else { return .failure(.overflow) }
+            charged[rate] = sum
+        }
+        let rates = Set(nets.keys).union(allowed.keys).union(charged.keys).sorted()
         let groupNets = rates.map { nets[$0] ?? 0 }
 
         var discounts = [Int64](repeating: 0, count: rates.count)
@@ -117,21 +144,31 @@ public enum Pricing {
         }
 
         var groups: [TaxGroup] = []
-        var totalDiscount: Int64 = 0
-        var totalTax: Int64 = 0
+        var totalDiscount: Int64 = 0, totalTax: Int64 = 0, totalAllowances: Int64 = 0, totalCharges: Int64 = 0
         for (index, rate) in rates.enumerated() {
-            guard let taxable = groupNets[index].checkedSubtracting(discounts[index]),
+            let allowance = allowed[rate] ?? 0, charge = charged[rate] ?? 0
+            guard let afterDiscount = groupNets[index].checkedSubtracting(discounts[index]),
+                  let afterAllowances = afterDiscount.checkedSubtracting(allowance),
+                  let taxable = afterAllowances.checkedAdding(charge),
                   let tax = rounding.apply(rate.rate, to: taxable),
                   let discountSum = totalDiscount.checkedAdding(discounts[index]),
+                  let allowanceSum = totalAllowances.checkedAdding(allowance),
+                  let chargeSum = totalCharges.checkedAdding(charge),
                   let taxSum = totalTax.checkedAdding(tax) else { return .failure(.overflow) }
-            groups.append(TaxGroup(taxRate: rate, net: groupNets[index], discount: discounts[index], tax: tax))
+            groups.append(TaxGroup(taxRate: rate, net: groupNets[index], discount: discounts[index], allowances: allowance, charges: charge, tax: tax))
             totalDiscount = discountSum
+            totalAllowances = allowanceSum
+            totalCharges = chargeSum
             totalTax = taxSum
         }
         guard let afterDiscount = subtotal.checkedSubtracting(totalDiscount),
-              let total = afterDiscount.checkedAdding(totalTax) else { return .failure(.overflow) }
-        return .success(PriceBreakdown(subtotal: subtotal, discount: totalDiscount, groups: groups,
-                                       tax: totalTax, total: total))
+              let afterAllowances = afterDiscount.checkedSubtracting(totalAllowances),
+              let beforeTax = afterAllowances.checkedAdding(totalCharges),
+              let total = beforeTax.checkedAdding(totalTax) else { return .failure(.overflow) }
+        var breakdown = PriceBreakdown(subtotal: subtotal, discount: totalDiscount, groups: groups, tax: totalTax, total: total)
+        breakdown.allowances = totalAllowances
+        breakdown.charges = totalCharges
+        return .success(breakdown)
     }
 
     /// Splits `amount` over `nets` (which sum to `total` > 0) in proportion,

@@ -308,3 +308,37 @@ import Testing
         #expect(wrong.findings() == ["invoices/INV-0001.yaml:6:13 stated-figure-mismatch"])
     }
 }
+
+/// Document allowances and charges (EN 16931 BG-20, BG-21), each in the tax group it names.
+@Suite struct DocumentAdjustmentTests {
+    static let items = "  - { description: A, price: 4000.00, tax: 25% }\n  - { description: B, price: 1000.00, tax: 12% }\n"
+
+    @Test func allowancesAndChargesLandInTheirGroups() throws {
+        let extra = """
+            allowances:
+              - { reason: Early client, code: "95", amount: 100.00, tax: 25% }
+              - { reason: Volume, percent: 2.5%, base: 4000.00, tax: 25% }
+              - { reason: Loyalty, percent: 10%, tax: 12% }
+            charges:
+              - { reason: Freight, code: FC, amount: 100.00, tax: 25% }
+            allowance_total: 300.00
+            charge_total: 100.00
+            total: 5883.00
+
+            """
+        let result = TestBook(["invoices/INV-0001.yaml": invoice(extra, items: Self.items)]).check()
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        let figures = try #require(result.book.documents.first?.figures)
+        // 25 %: 4000 - 100 - 100 + 100 = 3900 -> tax 975; 12 %: 1000 - 100 = 900 -> tax 108.
+        #expect(figures.breakdown.groups.map(\.taxable) == [90_000, 390_000])
+        #expect(figures.breakdown.groups.map(\.tax) == [10_800, 97_500])
+        #expect(figures.breakdown.allowances == 30_000 && figures.breakdown.charges == 10_000)
+        #expect(figures.total == 588_300)
+        #expect(figures.allowances == [10_000, 10_000, 10_000] && figures.charges == [10_000])
+    }
+
+    @Test func aWrongStatedTotalIsNamed() {
+        let extra = "allowances:\n  - { reason: Early client, amount: 100.00, tax: 25% }\nallowance_total: 90.00\n"
+        #expect(TestBook(["invoices/INV-0001.yaml": invoice(extra, items: Self.items)]).findings() == ["invoices/INV-0001.yaml:8:18 stated-figure-mismatch"])
+    }
+}

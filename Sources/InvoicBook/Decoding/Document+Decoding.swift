@@ -35,6 +35,8 @@ extension Document {
         document.tax = reader.taxRate(fields["tax"])
         document.exemption = reader.exemption(fields["exemption"])
         document.prepaid = reader.decimal(fields["prepaid"], what: "prepaid amount")
+        document.allowances = reader.sequence(fields["allowances"], of: "allowances").compactMap { adjustment($0, table: Schema.documentAdjustment, reader: &reader) }
+        document.charges = reader.sequence(fields["charges"], of: "charges").compactMap { adjustment($0, table: Schema.documentAdjustment, reader: &reader) }
         document.payableRounding = reader.decimal(fields["payable_rounding"], what: "payable rounding")
         document.discount = discount(fields["discount"], reader: &reader)
         document.project = reader.text(fields["project"])
@@ -81,16 +83,17 @@ extension Document {
                             tax: tax, category: category, statedAmount: amount, range: node.range)
         item.unitCode = reader.unitCode(fields["unit_code"])
         item.per = reader.decimal(fields["per"], what: "price base quantity")
-        item.discounts = reader.sequence(fields["discounts"], of: "discounts").compactMap { adjustment($0, reader: &reader) }
-        item.charges = reader.sequence(fields["charges"], of: "charges").compactMap { adjustment($0, reader: &reader) }
+        item.discounts = reader.sequence(fields["discounts"], of: "discounts").compactMap { adjustment($0, table: Schema.lineAdjustment, reader: &reader) }
+        item.charges = reader.sequence(fields["charges"], of: "charges").compactMap { adjustment($0, table: Schema.lineAdjustment, reader: &reader) }
         return item
     }
 
-    private static func adjustment(_ node: YAMLNode, reader: inout ValueReader) -> LineAdjustment? {
-        guard let fields = reader.fields(of: node, table: Schema.lineAdjustment) else { return nil }
-        let adjustment = LineAdjustment(
+    private static func adjustment(_ node: YAMLNode, table: KeyTable, reader: inout ValueReader) -> LineAdjustment? {
+        guard let fields = reader.fields(of: node, table: table) else { return nil }
+        var adjustment = LineAdjustment(
             reason: reader.text(fields["reason"]), code: reader.text(fields["code"]), percent: reader.rate(fields["percent"]),
             amount: reader.decimal(fields["amount"], what: "amount"), base: reader.decimal(fields["base"], what: "base"), range: node.range)
+        adjustment.tax = reader.taxRate(fields["tax"])
         guard adjustment.percent != nil || adjustment.amount != nil else {
             if fields["percent"] == nil, fields["amount"] == nil {
                 reader.error(.missingKey, "a line discount or charge has neither `percent` nor `amount`", at: node.range,

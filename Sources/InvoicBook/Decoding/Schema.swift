@@ -106,6 +106,10 @@ public enum Schema {
         KeySpec("code", .text, "UNCL 5189 (discounts) or 7161 (charges), e.g. \"95\""),
     ])
 
+    static let documentAdjustment = KeyTable(name: "allowance or charge", keys: lineAdjustment.keys + [
+        KeySpec("tax", .tax, "the tax group it belongs to; default the document's"),
+    ])
+
     static let exemption = KeyTable(name: "exemption", keys: [
         KeySpec("code", .text, "the VATEX code, e.g. VATEX-EU-132-1C (BT-121)"),
         KeySpec("text", .text, "the reason as printed, e.g. Medical care exempt under Art. 132(1)(c) (BT-120)"),
@@ -184,6 +188,8 @@ public enum Schema {
         KeySpec("locale", .locale, "default: the client's, then the book's"),
         KeySpec("tax", .tax, "default tax rate or category for the lines"),
         KeySpec("exemption", .mapping(exemption, orText: true), "why no VAT is charged on the untaxed lines: {code, text} or the text"),
+        KeySpec("allowances", .list(.mapping(documentAdjustment)), "document allowances (BG-20), each in one tax group: {reason, percent or amount, base, tax, code}"),
+        KeySpec("charges", .list(.mapping(documentAdjustment)), "document charges (BG-21), e.g. freight: {reason, percent or amount, base, tax, code}"),
         KeySpec("prepaid", .amount, "paid before this invoice (BT-113), e.g. a deposit invoiced earlier"),
         KeySpec("payable_rounding", .amount, "round the amount due to a multiple of this (BT-114), over the client's and the book's"),
         KeySpec("discount", .discount, "a percentage (10%) or an amount (50.00), before tax"),
@@ -196,6 +202,8 @@ public enum Schema {
         KeySpec("subtotal", .amount, "stated subtotal, checked"),
         KeySpec("discount_amount", .amount, "stated discount, checked"),
         KeySpec("tax_amount", .amount, "stated tax, checked"),
+        KeySpec("allowance_total", .amount, "stated sum of the document allowances, checked"),
+        KeySpec("charge_total", .amount, "stated sum of the document charges, checked"),
         KeySpec("due_amount", .amount, "stated amount due (total - prepaid + rounding), checked"),
         KeySpec("total", .amount, "stated total, checked"),
     ]

@@ -51,6 +51,9 @@ public struct Document: Sendable {
     public var notes: String?
     /// `exemption:`, why no VAT is charged on the untaxed groups; the client's, then the book's by default.
     public var exemption: Located<Exemption>?
+    /// `allowances:` and `charges:` of the document (BG-20, BG-21), each in one tax group.
+    public var allowances: [LineAdjustment] = []
+    public var charges: [LineAdjustment] = []
     /// `prepaid:` (BT-113).
     public var prepaid: Located<DecimalNumber>?
     /// `payable_rounding:`, the step the amount due is rounded to (0.05 for Swiss cash, 1 for Swedish kronor).
@@ -138,7 +141,8 @@ public struct Payment: Sendable {
 
 /// Figures a document may state; each is checked against the computed one.
 public enum StatedFigure: String, Sendable, Hashable, CaseIterable {
-    case subtotal, discountAmount = "discount_amount", taxAmount = "tax_amount", total, dueAmount = "due_amount"
+    case subtotal, discountAmount = "discount_amount", allowanceTotal = "allowance_total", chargeTotal = "charge_total"
+    case taxAmount = "tax_amount", total, dueAmount = "due_amount"
 
     /// The key in words, for messages.
     public var label: String {
@@ -148,6 +152,8 @@ public enum StatedFigure: String, Sendable, Hashable, CaseIterable {
         case .taxAmount: "tax amount"
         case .total: "total"
         case .dueAmount: "amount due"
+        case .allowanceTotal: "allowance total"
+        case .chargeTotal: "charge total"
         }
     }
 }
@@ -166,6 +172,9 @@ public struct Figures: Sendable {
     /// The sum of payments; pricing fails with `amount-overflow` before this could overflow.
     public var paid: Int64
 
+    /// The document's allowances and charges in minor units, in the order written.
+    public var allowances: [Int64] = []
+    public var charges: [Int64] = []
     /// `prepaid:`, paid before this invoice (EN 16931 BT-113), e.g. on a deposit invoice.
     public var prepaid: Int64 = 0
     /// What `payable_rounding:` adds to the amount due (BT-114), e.g. +0.02 to reach a multiple of 0.05.
@@ -199,6 +208,8 @@ public struct LineAdjustment: Sendable {
     public var amount: Located<DecimalNumber>?
     public var base: Located<DecimalNumber>?
     public var range: SourceRange
+    /// A document allowance's or charge's tax group (a line's belong to the line's).
+    public var tax: Located<TaxRate>?
 
     public init(reason: String? = nil, code: String? = nil, percent: Located<Rate>? = nil, amount: Located<DecimalNumber>? = nil,
                 base: Located<DecimalNumber>? = nil, range: SourceRange) {

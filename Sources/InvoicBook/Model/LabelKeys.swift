@@ -51,6 +51,8 @@ public enum LabelKeys {
         "legal_export": "under the totals of an export, unless `exemption:` gives the text",
         "prepaid": "totals: what was paid before this invoice (`prepaid:`)",
         "rounding": "totals: what `payable_rounding:` adds to or takes from the amount due",
+        "allowance": "totals: a document allowance written without a reason",
+        "charge": "totals: a document charge written without a reason",
         "legal_outside_scope": "under the totals of a supply outside the scope of VAT, unless `exemption:` gives the text",
     ]
 

@@ -59,11 +59,14 @@ struct DocumentPricer {
             if let line = priceLine(item, currency: currency, rounding: rounding, defaultRate: defaultRate) { lines.append(line) }
         }
         let discount = resolveDiscount(currency: currency)
+        let allowances = documentAdjustments(document.allowances, lines: lines, defaultRate: defaultRate, currency: currency, rounding: rounding)
+        let charges = documentAdjustments(document.charges, lines: lines, defaultRate: defaultRate, currency: currency, rounding: rounding)
         let payments = document.payments.compactMap { payment in paymentAmount(payment, currency: currency) }
         guard trustworthy else { return nil }
 
         let breakdown: PriceBreakdown
-        switch Pricing.breakdown(lines: lines.map { ($0.amount, $0.tax) }, discount: discount, rounding: rounding) {
+        switch Pricing.breakdown(lines: lines.map { ($0.amount, $0.tax) }, discount: discount, allowances: allowances, charges: charges,
+                                 rounding: rounding) {
         case .success(let value): breakdown = value
         case .failure(.overflow):
             error(.amountOverflow, "the figures of \(document.number) are too large to compute exactly", at: document.itemsRange ?? document.issued.range)
@@ -90,6 +93,8 @@ struct DocumentPricer {
         }
         var figures = Figures(currency: currency, locale: locale, rounding: rounding, dueDate: dueDate(),
                               lines: lines, breakdown: breakdown, payments: payments, paid: paid)
+        figures.allowances = allowances.map(\.amount)
+        figures.charges = charges.map(\.amount)
         guard settlePayable(&figures) else { return nil }
         // Exact is not enough: every figure must also fit what the PDFs and reports print and add
         // up across a book, so a document beyond that is refused here rather than crash a renderer.
@@ -221,10 +226,13 @@ struct DocumentPricer {
         let currency = figures.currency
         let taxes = b.groups.filter { !$0.rate.isZero }
             .map { "\(MoneyFormat.plain($0.tax, currency)) (\($0.rate) of \(MoneyFormat.plain($0.taxable, currency)))" }
-        let how = "subtotal \(MoneyFormat.plain(b.subtotal, currency)) - discount \(MoneyFormat.plain(b.discount, currency))"
-            + " + tax " + (taxes.isEmpty ? MoneyFormat.plain(0, currency) : taxes.joined(separator: " + ")) + " = \(MoneyFormat.plain(b.total, currency))"
+        var how = "subtotal \(MoneyFormat.plain(b.subtotal, currency)) - discount \(MoneyFormat.plain(b.discount, currency))"
+        if b.allowances != 0 { how += " - allowances \(MoneyFormat.plain(b.allowances, currency))" }
+        if b.charges != 0 { how += " + charges \(MoneyFormat.plain(b.charges, currency))" }
+        let taxText: String = taxes.isEmpty ? MoneyFormat.plain(0, currency) : taxes.joined(separator: " + ")
+        how += " + tax \(taxText) = \(MoneyFormat.plain(b.total, currency))"
         let computed: [StatedFigure: Int64] = [.subtotal: b.subtotal, .discountAmount: b.discount, .taxAmount: b.tax, .total: b.total,
-                                               .dueAmount: figures.payable]
+                                               .dueAmount: figures.payable, .allowanceTotal: b.allowances, .chargeTotal: b.charges]
         let dueHow = how + (figures.prepaid != 0 ? " - prepaid \(MoneyFormat.plain(figures.prepaid, currency))" : "")
             + (figures.roundingAmount != 0 ? " + rounding \(MoneyFormat.plain(figures.roundingAmount, currency))" : "")
             + " = due \(MoneyFormat.plain(figures.payable, currency))"
@@ -254,6 +262,17 @@ struct DocumentPricer {
         let rounded = figures.rounding.divide(due, by: Int128(unit)) * Int128(unit)
         figures.roundingAmount = Int64(clamping: rounded - due)
         return true
+    }
+
+    /// The document's allowances or charges in minor units, each with its tax group: a percent's
+    /// base is, unless written, the line net total of that group.
+    private mutating func documentAdjustments(_ adjustments: [LineAdjustment], lines: [PricedLine], defaultRate: TaxRate,
+                                              currency: Currency, rounding: RoundingRule) -> [(amount: Int64, rate: TaxRate)] {
+        adjustments.compactMap { adjustment in
+            let rate = adjustment.tax?.value ?? defaultRate
+            let groupNet = lines.filter { $0.tax == rate }.reduce(Int64(0)) { $0 &+ $1.amount }
+            return adjustmentAmount(adjustment, gross: groupNet, currency: currency, rounding: rounding).map { ($0, rate) }
+        }
     }
 
     /// A line discount's or charge's amount: written, or a percent of its base (by default the

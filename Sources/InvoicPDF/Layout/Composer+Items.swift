@@ -140,6 +140,13 @@ extension Composer {
             if case .percentage(let rate)? = document.discount?.value { label += " " + text.rate(rate) }
             row(&self, label, text.money(-breakdown.discount))
         }
+        // Document allowances and charges, each by its reason (EN 16931 BG-20, BG-21).
+        for (adjustment, amount) in zip(document.allowances, figures.allowances) {
+            row(&self, adjustment.reason ?? labels["allowance"], text.money(-amount))
+        }
+        for (adjustment, amount) in zip(document.charges, figures.charges) {
+            row(&self, adjustment.reason ?? labels["charge"], text.money(amount))
+        }
         let groups = taxGroupsShown
         for group in groups {
             row(&self, taxLabel(group.taxRate), text.money(group.tax))

@@ -225,6 +225,8 @@ labels:
     legal_outside_scope: Not subject to VAT
     prepaid: Prepaid
     rounding: Rounding
+    allowance: Allowance
+    charge: Charge
   en_GB: {tax: VAT, tax_id: VAT no.}
   en_IE: {tax: VAT, tax_id: VAT no.}
   en_IN: {tax: GST, tax_id: GSTIN}
@@ -280,6 +282,8 @@ labels:
     legal_outside_scope: Nicht steuerbarer Umsatz
     prepaid: Bereits bezahlt
     rounding: Rundung
+    allowance: Nachlass
+    charge: Zuschlag
   de_AT: {tax_id: UID-Nr.}
   de_CH: {tax: MWST, tax_id: MWST-Nr.}
   fr:
@@ -331,6 +335,8 @@ labels:
     legal_outside_scope: Opération hors champ d’application de la TVA
     prepaid: Acompte versé
     rounding: Arrondi
+    allowance: Remise
+    charge: Frais
   es:
     invoice: Factura
     estimate: Presupuesto
@@ -380,6 +386,8 @@ labels:
     legal_outside_scope: Operación no sujeta a IVA
     prepaid: Anticipo
     rounding: Redondeo
+    allowance: Descuento
+    charge: Recargo
   it:
     invoice: Fattura
     estimate: Preventivo
@@ -429,6 +437,8 @@ labels:
     legal_outside_scope: Operazione fuori campo IVA
     prepaid: Acconto versato
     rounding: Arrotondamento
+    allowance: Abbuono
+    charge: Maggiorazione
   nl:
     invoice: Factuur
     estimate: Offerte
@@ -478,6 +488,8 @@ labels:
     legal_outside_scope: Niet onderworpen aan btw
     prepaid: Vooruitbetaald
     rounding: Afronding
+    allowance: Korting
+    charge: Toeslag
   pt:
     invoice: Fatura
     estimate: Orçamento
@@ -527,6 +539,8 @@ labels:
     legal_outside_scope: Operação não sujeita a IVA
     prepaid: Pago antecipadamente
     rounding: Arredondamento
+    allowance: Desconto
+    charge: Encargo
   pt_BR: {tax: Impostos, tax_id: CNPJ, amount_due: Valor a pagar, stamp_accepted: Aceito}
   pl:
     invoice: Faktura
@@ -577,6 +591,8 @@ labels:
     legal_outside_scope: Niepodlegające opodatkowaniu VAT
     prepaid: Zaliczka
     rounding: Zaokrąglenie
+    allowance: Rabat
+    charge: Opłata dodatkowa
   sv:
     invoice: Faktura
     estimate: Offert
@@ -626,6 +642,8 @@ labels:
     legal_outside_scope: Ej momspliktig
     prepaid: Förskott
     rounding: Öresavrundning
+    allowance: Avdrag
+    charge: Tillägg
   da:
     invoice: Faktura
     estimate: Tilbud
@@ -675,6 +693,8 @@ labels:
     legal_outside_scope: Ikke momspligtig
     prepaid: Forudbetalt
     rounding: Afrunding
+    allowance: Fradrag
+    charge: Tillæg
   nb:
     invoice: Faktura
     estimate: Tilbud
@@ -724,6 +744,8 @@ labels:
     legal_outside_scope: Ikke avgiftspliktig
     prepaid: Forskudd
     rounding: Øreavrunding
+    allowance: Fradrag
+    charge: Tillegg
   fi:
     invoice: Lasku
     estimate: Tarjous
@@ -773,6 +795,8 @@ labels:
     legal_outside_scope: Ei arvonlisäverollinen
     prepaid: Ennakkomaksu
     rounding: Pyöristys
+    allowance: Hyvitys
+    charge: Lisämaksu
   cs:
     invoice: Faktura
     estimate: Nabídka
@@ -822,6 +846,8 @@ labels:
     legal_outside_scope: Plnění nepodléhá DPH
     prepaid: Zaplacená záloha
     rounding: Zaokrouhlení
+    allowance: Sleva
+    charge: Příplatek
   ja:
     invoice: 請求書
     estimate: 見積書
@@ -871,6 +897,8 @@ labels:
     legal_outside_scope: 付加価値税の課税対象外
     prepaid: 前受金
     rounding: 端数調整
+    allowance: 値引
+    charge: 追加料金
   zh:
     invoice: 发票
     estimate: 报价单
@@ -920,6 +948,8 @@ labels:
     legal_outside_scope: 不属于增值税征税范围
     prepaid: 预付款
     rounding: 舍入
+    allowance: 折让
+    charge: 附加费
   zh_Hant: {invoice: 發票, estimate: 報價單, from: 開票方, issue_date: 開立日期, due_date: 付款期限, valid_until: 有效期至, delivery_date: 交貨日期, quantity: 數量, rate: 單價, amount: 金額, subtotal: 小計, tax: 稅, paid: 已付, amount_due: 應付餘額, payment_details: 付款資訊, beneficiary: 收款人, bank: 銀行, account: 帳號, tax_id: 統一編號, project: 專案, notes: 備註, page: "第 {page} 頁，共 {pages} 頁", converted_from: "源自報價單 {number}", void_reason: "已作廢：{reason}", stamp_void: 已作廢, stamp_declined: 已拒絕, estimate_for: 報價對象, estimate_date: 報價日期}
 
 """#,
