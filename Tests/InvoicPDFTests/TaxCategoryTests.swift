@@ -75,3 +75,18 @@ import Testing
         #expect(text.contains("Steuer gesamt"), "\(text)")
     }
 }
+
+extension TaxCategoryTests {
+    /// The references a buyer asks to see are printed among the dates, in the document's language.
+    @Test func referencesAndThePeriodArePrinted() throws {
+        let extra = "order: PO-4711\ncontract: C-2026-01\nperiod: { from: 2026-02-01, to: 2026-02-28 }\n"
+        let text = try pdfText(book(invoice(extra), client: Self.germanClient + "buyer_reference: 04011000-12345-03\n"))
+        for expected in ["BESTELLUNG", "PO-4711", "VERTRAG", "C-2026-01", "IHRE REFERENZ", "04011000-12345-03", "LEISTUNGSZEITRAUM"] {
+            #expect(text.contains(expected), "\(expected) in \(text)")
+        }
+        let backwards = book(invoice("period: { from: 2026-02-28, to: 2026-02-01 }\n"))
+        #expect(backwards.findings() == ["invoices/INV-0001.yaml:5:33 invalid-date"])
+        // An intra-EU supply may name its period instead of a delivery date.
+        #expect(book(invoice("tax: intra-eu\nperiod: { from: 2026-02-01, to: 2026-02-28 }\n")).findings() == [])
+    }
+}

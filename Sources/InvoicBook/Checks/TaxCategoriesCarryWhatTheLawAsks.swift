@@ -125,9 +125,9 @@ enum IntraCommunitySupplyHasADeliveryDate: TaxCategoryCheck {
         """)
 
     static func check(_ facts: TaxFacts) -> Diagnostic? {
-        guard facts.invoice.delivered == nil else { return nil }
+        guard facts.invoice.delivered == nil, facts.invoice.period == nil else { return nil }
         return facts.error(rule, category, "intra-EU invoice \(facts.invoice.number) has no delivery date",
-                           help: "add `delivered: YYYY-MM-DD`, the day of the supply")
+                           help: "add `delivered: YYYY-MM-DD`, the day of the supply, or the `period:` it covers")
     }
 }
 

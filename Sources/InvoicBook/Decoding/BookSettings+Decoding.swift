@@ -97,6 +97,7 @@ extension Client {
         client.tax = reader.taxRate(fields["tax"])
         client.exemption = reader.exemption(fields["exemption"])
         client.payableRounding = reader.decimal(fields["payable_rounding"], what: "payable rounding")
+        client.buyerReference = reader.located(fields["buyer_reference"])
         client.terms = reader.days(fields["terms"])
         client.notes = reader.text(fields["notes"])
         client.archived = reader.date(fields["archived"])

@@ -35,6 +35,19 @@ extension Document {
         document.tax = reader.taxRate(fields["tax"])
         document.exemption = reader.exemption(fields["exemption"])
         document.prepaid = reader.decimal(fields["prepaid"], what: "prepaid amount")
+        document.buyerReference = reader.located(fields["buyer_reference"])
+        document.order = reader.located(fields["order"])
+        document.contract = reader.located(fields["contract"])
+        document.projectReference = reader.located(fields["project_reference"])
+        if let node = fields["period"], let period = reader.fields(of: node, table: Schema.period),
+           let from = reader.date(period["from"]), let to = reader.date(period["to"]) {
+            if to.value < from.value {
+                reader.error(.invalidDate, "the period ends on \(to.value), before it starts on \(from.value)", at: to.range,
+                             help: "write the first day as `from:` and the last as `to:`")
+            } else {
+                document.period = Located(DayRange(from: from.value, to: to.value), at: node.range)
+            }
+        }
         document.allowances = reader.sequence(fields["allowances"], of: "allowances").compactMap { adjustment($0, table: Schema.documentAdjustment, reader: &reader) }
         document.charges = reader.sequence(fields["charges"], of: "charges").compactMap { adjustment($0, table: Schema.documentAdjustment, reader: &reader) }
         document.payableRounding = reader.decimal(fields["payable_rounding"], what: "payable rounding")

@@ -110,6 +110,11 @@ public enum Schema {
         KeySpec("tax", .tax, "the tax group it belongs to; default the document's"),
     ])
 
+    static let period = KeyTable(name: "period", keys: [
+        KeySpec("from", .date, required: true, "the first day"),
+        KeySpec("to", .date, required: true, "the last day"),
+    ])
+
     static let exemption = KeyTable(name: "exemption", keys: [
         KeySpec("code", .text, "the VATEX code, e.g. VATEX-EU-132-1C (BT-121)"),
         KeySpec("text", .text, "the reason as printed, e.g. Medical care exempt under Art. 132(1)(c) (BT-120)"),
@@ -148,6 +153,7 @@ public enum Schema {
         KeySpec("tax", .tax, "this client's default tax, over the book's: a rate, or reverse-charge, intra-eu, export, ..."),
         KeySpec("exemption", .mapping(exemption, orText: true), "why no VAT is charged to this client, over the book's"),
         KeySpec("payable_rounding", .amount, "round this client's amounts due to a multiple of this, over the book's"),
+        KeySpec("buyer_reference", .text, "the reference this client asks on every invoice (BT-10), e.g. a Leitweg-ID"),
         KeySpec("terms", .days, "days from issue to due for this client"),
         KeySpec("notes", .text, "internal only, never printed"),
         KeySpec("archived", .date, "no document issued after this day may use the client"),
@@ -190,6 +196,11 @@ public enum Schema {
         KeySpec("exemption", .mapping(exemption, orText: true), "why no VAT is charged on the untaxed lines: {code, text} or the text"),
         KeySpec("allowances", .list(.mapping(documentAdjustment)), "document allowances (BG-20), each in one tax group: {reason, percent or amount, base, tax, code}"),
         KeySpec("charges", .list(.mapping(documentAdjustment)), "document charges (BG-21), e.g. freight: {reason, percent or amount, base, tax, code}"),
+        KeySpec("buyer_reference", .text, "the buyer's reference (BT-10; XRechnung: the Leitweg-ID), over the client's"),
+        KeySpec("order", .text, "the buyer's purchase order number (BT-13)"),
+        KeySpec("contract", .text, "the contract reference (BT-12)"),
+        KeySpec("project_reference", .text, "the buyer's project reference (BT-11)"),
+        KeySpec("period", .mapping(period), "the invoicing period (BG-14): {from: YYYY-MM-DD, to: YYYY-MM-DD}"),
         KeySpec("prepaid", .amount, "paid before this invoice (BT-113), e.g. a deposit invoiced earlier"),
         KeySpec("payable_rounding", .amount, "round the amount due to a multiple of this (BT-114), over the client's and the book's"),
         KeySpec("discount", .discount, "a percentage (10%) or an amount (50.00), before tax"),

@@ -244,6 +244,12 @@ struct ValueReader {
         return rate(node).map { Located(TaxRate(rate: $0.value), at: $0.range) }
     }
 
+    /// A text value with its place.
+    mutating func located(_ node: YAMLNode?) -> Located<String>? {
+        guard let node, let value = text(node) else { return nil }
+        return Located(value, at: node.range)
+    }
+
     /// `unit_code:`: a Rec 20 code (1 to 3 capital letters and digits); one invoic does not map
     /// units to is taken with a warning, since the full list has some two thousand codes.
     mutating func unitCode(_ node: YAMLNode?) -> Located<String>? {

@@ -14,6 +14,8 @@ public struct Client: Sendable {
     public var notes: String?
     public var exemption: Located<Exemption>?
     public var payableRounding: Located<DecimalNumber>?
+    /// `buyer_reference:`, printed and sent on every invoice to this client (BT-10).
+    public var buyerReference: Located<String>?
     /// Soft delete: no document issued after this day may use the client.
     public var archived: Located<Day>?
 

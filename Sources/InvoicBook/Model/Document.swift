@@ -54,6 +54,14 @@ public struct Document: Sendable {
     /// `allowances:` and `charges:` of the document (BG-20, BG-21), each in one tax group.
     public var allowances: [LineAdjustment] = []
     public var charges: [LineAdjustment] = []
+    /// References the buyer asks to see (EN 16931): `buyer_reference:` (BT-10, XRechnung's
+    /// Leitweg-ID; the client's by default), `order:` (BT-13), `contract:` (BT-12),
+    /// `project_reference:` (BT-11), and the invoicing `period:` (BG-14).
+    public var buyerReference: Located<String>?
+    public var order: Located<String>?
+    public var contract: Located<String>?
+    public var projectReference: Located<String>?
+    public var period: Located<DayRange>?
     /// `prepaid:` (BT-113).
     public var prepaid: Located<DecimalNumber>?
     /// `payable_rounding:`, the step the amount due is rounded to (0.05 for Swiss cash, 1 for Swedish kronor).
@@ -219,5 +227,16 @@ public struct LineAdjustment: Sendable {
         self.amount = amount
         self.base = base
         self.range = range
+    }
+}
+
+/// A span of days, both ends included: an invoicing period (BG-14).
+public struct DayRange: Sendable, Hashable {
+    public var from: Day
+    public var to: Day
+
+    public init(from: Day, to: Day) {
+        self.from = from
+        self.to = to
     }
 }

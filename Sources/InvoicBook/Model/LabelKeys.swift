@@ -53,6 +53,10 @@ public enum LabelKeys {
         "rounding": "totals: what `payable_rounding:` adds to or takes from the amount due",
         "allowance": "totals: a document allowance written without a reason",
         "charge": "totals: a document charge written without a reason",
+        "buyer_reference": "the buyer's reference (`buyer_reference:`), among the dates",
+        "order": "the buyer's order number (`order:`), among the dates",
+        "contract": "the contract reference (`contract:`), among the dates",
+        "period": "the invoicing period (`period:`), among the dates",
         "legal_outside_scope": "under the totals of a supply outside the scope of VAT, unless `exemption:` gives the text",
     ]
 

@@ -53,6 +53,10 @@ struct Snapshot: Sendable {
         add("discount", "discount", document.discount.map { Self.canonical($0.value) }, shown: document.discount.map { Self.shown($0.value) },
             place: ["discount"])
         add("from_estimate", "estimate it converts", document.fromEstimate?.value, place: ["from_estimate"])
+        add("buyer_reference", "buyer reference", document.buyerReference?.value, place: ["buyer_reference"])
+        add("order", "order number", document.order?.value, place: ["order"])
+        add("contract", "contract reference", document.contract?.value, place: ["contract"])
+        add("period", "invoicing period", document.period.map { "\($0.value.from)..\($0.value.to)" }, place: ["period"])
         let notes = document.notes?.trimmingCharacters(in: .whitespacesAndNewlines)
         add("notes", "notes", notes.flatMap { $0.isEmpty ? nil : $0 }, place: ["notes"])
 

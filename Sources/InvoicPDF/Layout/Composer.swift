@@ -158,6 +158,10 @@ struct Composer {
         var result = [(labels[isEstimate ? "estimate_date" : "issue_date"], text.date(document.issued.value))]
         if let due = figures.dueDate { result.append((labels[isEstimate ? "valid_until" : "due_date"], text.date(due))) }
         if let delivered = document.delivered?.value { result.append((labels["delivery_date"], text.date(delivered))) }
+        if let period = document.period?.value { result.append((labels["period"], text.date(period.from) + " – " + text.date(period.to))) }
+        if let reference = (document.buyerReference ?? client?.buyerReference)?.value { result.append((labels["buyer_reference"], reference)) }
+        if let order = document.order?.value { result.append((labels["order"], order)) }
+        if let contract = document.contract?.value { result.append((labels["contract"], contract)) }
         return result
     }
 

@@ -227,6 +227,10 @@ labels:
     rounding: Rounding
     allowance: Allowance
     charge: Charge
+    buyer_reference: Your reference
+    order: Order
+    contract: Contract
+    period: Period
   en_GB: {tax: VAT, tax_id: VAT no.}
   en_IE: {tax: VAT, tax_id: VAT no.}
   en_IN: {tax: GST, tax_id: GSTIN}
@@ -284,6 +288,10 @@ labels:
     rounding: Rundung
     allowance: Nachlass
     charge: Zuschlag
+    buyer_reference: Ihre Referenz
+    order: Bestellung
+    contract: Vertrag
+    period: Leistungszeitraum
   de_AT: {tax_id: UID-Nr.}
   de_CH: {tax: MWST, tax_id: MWST-Nr.}
   fr:
@@ -337,6 +345,10 @@ labels:
     rounding: Arrondi
     allowance: Remise
     charge: Frais
+    buyer_reference: Votre référence
+    order: Commande
+    contract: Contrat
+    period: Période
   es:
     invoice: Factura
     estimate: Presupuesto
@@ -388,6 +400,10 @@ labels:
     rounding: Redondeo
     allowance: Descuento
     charge: Recargo
+    buyer_reference: Su referencia
+    order: Pedido
+    contract: Contrato
+    period: Periodo
   it:
     invoice: Fattura
     estimate: Preventivo
@@ -439,6 +455,10 @@ labels:
     rounding: Arrotondamento
     allowance: Abbuono
     charge: Maggiorazione
+    buyer_reference: Vostro riferimento
+    order: Ordine
+    contract: Contratto
+    period: Periodo
   nl:
     invoice: Factuur
     estimate: Offerte
@@ -490,6 +510,10 @@ labels:
     rounding: Afronding
     allowance: Korting
     charge: Toeslag
+    buyer_reference: Uw referentie
+    order: Bestelling
+    contract: Contract
+    period: Periode
   pt:
     invoice: Fatura
     estimate: Orçamento
@@ -541,6 +565,10 @@ labels:
     rounding: Arredondamento
     allowance: Desconto
     charge: Encargo
+    buyer_reference: A sua referência
+    order: Encomenda
+    contract: Contrato
+    period: Período
   pt_BR: {tax: Impostos, tax_id: CNPJ, amount_due: Valor a pagar, stamp_accepted: Aceito}
   pl:
     invoice: Faktura
@@ -593,6 +621,10 @@ labels:
     rounding: Zaokrąglenie
     allowance: Rabat
     charge: Opłata dodatkowa
+    buyer_reference: Wasz numer
+    order: Zamówienie
+    contract: Umowa
+    period: Okres
   sv:
     invoice: Faktura
     estimate: Offert
@@ -644,6 +676,10 @@ labels:
     rounding: Öresavrundning
     allowance: Avdrag
     charge: Tillägg
+    buyer_reference: Er referens
+    order: Order
+    contract: Avtal
+    period: Period
   da:
     invoice: Faktura
     estimate: Tilbud
@@ -695,6 +731,10 @@ labels:
     rounding: Afrunding
     allowance: Fradrag
     charge: Tillæg
+    buyer_reference: Jeres reference
+    order: Ordre
+    contract: Kontrakt
+    period: Periode
   nb:
     invoice: Faktura
     estimate: Tilbud
@@ -746,6 +786,10 @@ labels:
     rounding: Øreavrunding
     allowance: Fradrag
     charge: Tillegg
+    buyer_reference: Deres referanse
+    order: Ordre
+    contract: Kontrakt
+    period: Periode
   fi:
     invoice: Lasku
     estimate: Tarjous
@@ -797,6 +841,10 @@ labels:
     rounding: Pyöristys
     allowance: Hyvitys
     charge: Lisämaksu
+    buyer_reference: Viitteenne
+    order: Tilaus
+    contract: Sopimus
+    period: Jakso
   cs:
     invoice: Faktura
     estimate: Nabídka
@@ -848,6 +896,10 @@ labels:
     rounding: Zaokrouhlení
     allowance: Sleva
     charge: Příplatek
+    buyer_reference: Vaše značka
+    order: Objednávka
+    contract: Smlouva
+    period: Období
   ja:
     invoice: 請求書
     estimate: 見積書
@@ -899,6 +951,10 @@ labels:
     rounding: 端数調整
     allowance: 値引
     charge: 追加料金
+    buyer_reference: 御社参照番号
+    order: 注文番号
+    contract: 契約番号
+    period: 対象期間
   zh:
     invoice: 发票
     estimate: 报价单
@@ -950,6 +1006,10 @@ labels:
     rounding: 舍入
     allowance: 折让
     charge: 附加费
+    buyer_reference: 贵方参考号
+    order: 订单号
+    contract: 合同号
+    period: 服务期间
   zh_Hant: {invoice: 發票, estimate: 報價單, from: 開票方, issue_date: 開立日期, due_date: 付款期限, valid_until: 有效期至, delivery_date: 交貨日期, quantity: 數量, rate: 單價, amount: 金額, subtotal: 小計, tax: 稅, paid: 已付, amount_due: 應付餘額, payment_details: 付款資訊, beneficiary: 收款人, bank: 銀行, account: 帳號, tax_id: 統一編號, project: 專案, notes: 備註, page: "第 {page} 頁，共 {pages} 頁", converted_from: "源自報價單 {number}", void_reason: "已作廢：{reason}", stamp_void: 已作廢, stamp_declined: 已拒絕, estimate_for: 報價對象, estimate_date: 報價日期}
 
 """#,
