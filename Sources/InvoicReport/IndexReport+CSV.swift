@@ -1,4 +1,5 @@
 import Foundation
+import InvoicMoney
 
 // The CSV is the invoice table only: one header row, then one row per invoice, newest first.
 // A spreadsheet or an accountant's import wants one rectangular table; the totals, ages and
@@ -16,6 +17,7 @@ extension IndexReport {
     static let csvColumns = [
         "number", "client_id", "client", "issued", "due", "currency", "total", "paid", "balance",
         "status", "days_past_due", "project", "category", "from_estimate", "pdf", "issued_in", "refund_owed",
+        "net", "tax", "discount", "tax_groups",
     ]
 
     /// The invoice table as CSV.
@@ -29,6 +31,11 @@ extension IndexReport {
                 row.daysPastDue.map(String.init) ?? "",
                 csvText(row.project ?? ""), csvText(row.category ?? ""), csvText(row.fromEstimate ?? ""), csvText(row.pdf),
                 csvText(row.issuedIn?.shortHash ?? ""), row.refundOwed.plain,
+                row.net.plain, row.tax.plain, row.discount.plain,
+                // `S 20%: 1000.00 / 200.00; AE 0%: 500.00 / 0.00`: category, rate, taxable, tax per group.
+                csvQuoted(row.taxGroups.map { group in
+                    "\(group.rate.category.rawValue) \(group.rate.rate): \(MoneyFormat.plain(group.taxable, row.total.currency)) / \(MoneyFormat.plain(group.tax, row.total.currency))"
+                }.joined(separator: "; ")),
             ]
             out += cells.joined(separator: ",") + "\n"
         }

@@ -154,7 +154,10 @@ struct ReportBuilder {
             balance: Money(entry.balance, currency), refundOwed: Money(entry.refundOwed, currency), status: entry.status,
             daysPastDue: entry.status == .overdue ? entry.figures.dueDate.map { $0.days(until: today) } : nil,
             project: document.project, category: document.category, fromEstimate: document.fromEstimate?.value,
-            pdf: book.pdfFileName(for: document), issuedIn: issuingCommits[document.number])
+            pdf: book.pdfFileName(for: document), issuedIn: issuingCommits[document.number],
+            net: Money(entry.figures.total - entry.figures.breakdown.tax, currency), tax: Money(entry.figures.breakdown.tax, currency),
+            discount: Money(entry.figures.breakdown.discount + entry.figures.breakdown.allowances - entry.figures.breakdown.charges, currency),
+            taxGroups: entry.figures.breakdown.groups.map { IndexReport.TaxLine(rate: $0.taxRate, taxable: $0.taxable, tax: $0.tax) })
     }
 
     func estimateRow(_ entry: Entry) -> IndexReport.EstimateRow {

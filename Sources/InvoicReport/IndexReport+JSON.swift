@@ -80,6 +80,17 @@ extension IndexReport {
             "paid": amount(row.paid, locale: row.locale),
             "balance": amount(row.balance, locale: row.locale),
             "refund_owed": amount(row.refundOwed, locale: row.locale),
+            "net": amount(row.net, locale: row.locale),
+            "tax": amount(row.tax, locale: row.locale),
+            "discount": amount(row.discount, locale: row.locale),
+            "tax_groups": .array(row.taxGroups.map { group in
+                .object([
+                    "category": .string(group.rate.category.rawValue),
+                    "rate": .string(group.rate.rate.description),
+                    "taxable": amount(Money(group.taxable, row.total.currency), locale: row.locale),
+                    "tax": amount(Money(group.tax, row.total.currency), locale: row.locale),
+                ])
+            }),
             "status": .string(row.status.rawValue),
             "days_past_due": row.daysPastDue.map { .int(Int64($0)) } ?? .null,
             "project": .string(row.project),

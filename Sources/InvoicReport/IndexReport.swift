@@ -104,6 +104,12 @@ extension IndexReport {
         public var pdf: String
         /// The commit that issued it (recorded its `sent`), when the book keeps its history.
         public var issuedIn: IssuingCommit?
+        /// The figures behind the total: net before tax (after discount, allowances and charges),
+        /// the tax, the discount with the allowances less the charges, and one entry per tax group.
+        public var net: Money
+        public var tax: Money
+        public var discount: Money
+        public var taxGroups: [TaxLine] = []
     }
 
     /// A commit as the report names it: enough to find it with `git show`.
