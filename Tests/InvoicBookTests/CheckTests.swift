@@ -342,3 +342,13 @@ import Testing
         #expect(TestBook(["invoices/INV-0001.yaml": invoice(extra, items: Self.items)]).findings() == ["invoices/INV-0001.yaml:8:18 stated-figure-mismatch"])
     }
 }
+
+extension LineAdjustmentTests {
+    /// A list price is the gross price before its discount (BT-148): never below the price charged.
+    @Test func aListPriceIsAtLeastThePrice() {
+        let ok = "  - { description: Cable, quantity: 2, price: 9.95, list_price: 12.00 }\n"
+        #expect(TestBook(["invoices/INV-0001.yaml": invoice(items: ok)]).findings() == [])
+        let below = "  - { description: Cable, quantity: 2, price: 9.95, list_price: 9.9 }\n"
+        #expect(TestBook(["invoices/INV-0001.yaml": invoice(items: below)]).findings() == ["invoices/INV-0001.yaml:4:65 negative-amount"])
+    }
+}

@@ -96,6 +96,7 @@ extension Document {
                             tax: tax, category: category, statedAmount: amount, range: node.range)
         item.unitCode = reader.unitCode(fields["unit_code"])
         item.per = reader.decimal(fields["per"], what: "price base quantity")
+        item.listPrice = reader.decimal(fields["list_price"], what: "list price")
         item.discounts = reader.sequence(fields["discounts"], of: "discounts").compactMap { adjustment($0, table: Schema.lineAdjustment, reader: &reader) }
         item.charges = reader.sequence(fields["charges"], of: "charges").compactMap { adjustment($0, table: Schema.lineAdjustment, reader: &reader) }
         return item

@@ -165,6 +165,7 @@ public enum Schema {
         KeySpec("unit", .text, "printed after the quantity, e.g. h"),
         KeySpec("discounts", .list(.mapping(lineAdjustment)), "the line's discounts (BG-27): {reason, percent or amount, base, code}"),
         KeySpec("charges", .list(.mapping(lineAdjustment)), "the line's charges (BG-28): {reason, percent or amount, base, code}"),
+        KeySpec("list_price", .price, "the gross price before its discount (BT-148); `price` is what is charged"),
         KeySpec("per", .quantity, "the price is per this many units (BT-149), e.g. 1000: amount = quantity x price / per"),
         KeySpec("unit_code", .text, "the UN/ECE Rec 20 code of the unit (BT-130), e.g. HUR, when the unit's word does not say it"),
         KeySpec("price", .price, required: true, "price per unit, 0 or more"),

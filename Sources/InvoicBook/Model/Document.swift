@@ -105,6 +105,8 @@ public struct LineItem: Sendable {
     public var range: SourceRange
     /// `unit_code:`, the UN/ECE Rec 20 code (BT-130) when the unit's word does not say it.
     public var unitCode: Located<String>?
+    /// `list_price:`, the gross price before the price discount (BT-148); the price is the net one.
+    public var listPrice: Located<DecimalNumber>?
     /// `per:`, the price base quantity (BT-149): the price is per this many units.
     public var per: Located<DecimalNumber>?
     /// `discounts:` and `charges:` of the line (BG-27, BG-28), applied before tax.

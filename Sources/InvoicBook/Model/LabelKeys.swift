@@ -57,6 +57,7 @@ public enum LabelKeys {
         "order": "the buyer's order number (`order:`), among the dates",
         "contract": "the contract reference (`contract:`), among the dates",
         "period": "the invoicing period (`period:`), among the dates",
+        "list_price": "under a line's description: its gross price before the price discount (`list_price:`)",
         "legal_outside_scope": "under the totals of a supply outside the scope of VAT, unless `exemption:` gives the text",
     ]
 

@@ -148,6 +148,10 @@ struct DocumentPricer {
             error(.tooManyDecimals, "price \(item.price.value) has \(item.price.value.scale) decimals; \(currency.code) prices carry at most \(currency.exponent + 4)",
                   at: item.price.range)
         }
+        if let list = item.listPrice, list.value.isNegative || Self.isBelow(list.value, item.price.value) {
+            error(.negativeAmount, "list price \(list.value) is \(list.value.isNegative ? "negative" : "below the price \(item.price.value)")",
+                  at: list.range, help: "the list price is the gross price before its discount: at least the price charged, never negative")
+        }
         if let per = item.per, per.value.isNegative || per.value.isZero || per.value.scale > 6 {
             error(.invalidQuantity, "price base quantity must be more than 0 with at most 6 decimals, found \(per.value)", at: per.range,
                   help: "write how many units the price is for, e.g. `per: 1000`")
@@ -273,6 +277,13 @@ struct DocumentPricer {
             let groupNet = lines.filter { $0.tax == rate }.reduce(Int64(0)) { $0 &+ $1.amount }
             return adjustmentAmount(adjustment, gross: groupNet, currency: currency, rounding: rounding).map { ($0, rate) }
         }
+    }
+
+    /// Whether `a` < `b`, compared at the scale of the finer one (nil-safe: an overflow compares as not below).
+    static func isBelow(_ a: DecimalNumber, _ b: DecimalNumber) -> Bool {
+        let scale = max(a.scale, b.scale)
+        guard let x = a.scaled(to: scale), let y = b.scaled(to: scale) else { return false }
+        return x < y
     }
 
     /// A line discount's or charge's amount: written, or a percent of its base (by default the

@@ -91,7 +91,8 @@ extension Composer {
             }
             // Under the description: the line's discounts and charges, then its tax when the
             // document has several.
-            var notes = item.discounts.map { adjustmentText($0, sign: "−") } + item.charges.map { adjustmentText($0, sign: "+") }
+            var notes = item.listPrice.map { [labels["list_price"] + " " + text.price($0.value)] } ?? []
+            notes += item.discounts.map { adjustmentText($0, sign: "−") } + item.charges.map { adjustmentText($0, sign: "+") }
             if rates.count > 1 { notes.append(taxLabel(line.tax)) }
             if !notes.isEmpty {
                 let note = block(notes.joined(separator: "\n"), .note, width: columns.description.width)

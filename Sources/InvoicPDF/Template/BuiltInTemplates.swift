@@ -231,6 +231,7 @@ labels:
     order: Order
     contract: Contract
     period: Period
+    list_price: List price
   en_GB: {tax: VAT, tax_id: VAT no.}
   en_IE: {tax: VAT, tax_id: VAT no.}
   en_IN: {tax: GST, tax_id: GSTIN}
@@ -292,6 +293,7 @@ labels:
     order: Bestellung
     contract: Vertrag
     period: Leistungszeitraum
+    list_price: Listenpreis
   de_AT: {tax_id: UID-Nr.}
   de_CH: {tax: MWST, tax_id: MWST-Nr.}
   fr:
@@ -349,6 +351,7 @@ labels:
     order: Commande
     contract: Contrat
     period: Période
+    list_price: Prix catalogue
   es:
     invoice: Factura
     estimate: Presupuesto
@@ -404,6 +407,7 @@ labels:
     order: Pedido
     contract: Contrato
     period: Periodo
+    list_price: Precio de lista
   it:
     invoice: Fattura
     estimate: Preventivo
@@ -459,6 +463,7 @@ labels:
     order: Ordine
     contract: Contratto
     period: Periodo
+    list_price: Prezzo di listino
   nl:
     invoice: Factuur
     estimate: Offerte
@@ -514,6 +519,7 @@ labels:
     order: Bestelling
     contract: Contract
     period: Periode
+    list_price: Catalogusprijs
   pt:
     invoice: Fatura
     estimate: Orçamento
@@ -569,6 +575,7 @@ labels:
     order: Encomenda
     contract: Contrato
     period: Período
+    list_price: Preço de tabela
   pt_BR: {tax: Impostos, tax_id: CNPJ, amount_due: Valor a pagar, stamp_accepted: Aceito}
   pl:
     invoice: Faktura
@@ -625,6 +632,7 @@ labels:
     order: Zamówienie
     contract: Umowa
     period: Okres
+    list_price: Cena katalogowa
   sv:
     invoice: Faktura
     estimate: Offert
@@ -680,6 +688,7 @@ labels:
     order: Order
     contract: Avtal
     period: Period
+    list_price: Listpris
   da:
     invoice: Faktura
     estimate: Tilbud
@@ -735,6 +744,7 @@ labels:
     order: Ordre
     contract: Kontrakt
     period: Periode
+    list_price: Listepris
   nb:
     invoice: Faktura
     estimate: Tilbud
@@ -790,6 +800,7 @@ labels:
     order: Ordre
     contract: Kontrakt
     period: Periode
+    list_price: Listepris
   fi:
     invoice: Lasku
     estimate: Tarjous
@@ -845,6 +856,7 @@ labels:
     order: Tilaus
     contract: Sopimus
     period: Jakso
+    list_price: Listahinta
   cs:
     invoice: Faktura
     estimate: Nabídka
@@ -900,6 +912,7 @@ labels:
     order: Objednávka
     contract: Smlouva
     period: Období
+    list_price: Ceníková cena
   ja:
     invoice: 請求書
     estimate: 見積書
@@ -955,6 +968,7 @@ labels:
     order: 注文番号
     contract: 契約番号
     period: 対象期間
+    list_price: 定価
   zh:
     invoice: 发票
     estimate: 报价单
@@ -1010,6 +1024,7 @@ labels:
     order: 订单号
     contract: 合同号
     period: 服务期间
+    list_price: 标价
   zh_Hant: {invoice: 發票, estimate: 報價單, from: 開票方, issue_date: 開立日期, due_date: 付款期限, valid_until: 有效期至, delivery_date: 交貨日期, quantity: 數量, rate: 單價, amount: 金額, subtotal: 小計, tax: 稅, paid: 已付, amount_due: 應付餘額, payment_details: 付款資訊, beneficiary: 收款人, bank: 銀行, account: 帳號, tax_id: 統一編號, project: 專案, notes: 備註, page: "第 {page} 頁，共 {pages} 頁", converted_from: "源自報價單 {number}", void_reason: "已作廢：{reason}", stamp_void: 已作廢, stamp_declined: 已拒絕, estimate_for: 報價對象, estimate_date: 報價日期}
 
 """#,
