@@ -10,9 +10,12 @@ public struct DocumentFacts {
     let text: String
     let root: YAMLNode
     let byteOrderMark: String
+    /// What the invoice's credit notes took off what is due (their totals less their refunds).
+    let credited: Int64
 
     /// - Parameter text: the file's text, as read; `document` is its decoded, priced form.
-    public init(document: Document, text: String) throws(AuthoringError) {
+    /// - Parameter credited: what credit notes took off the invoice's amount due, net of refunds.
+    public init(document: Document, text: String, credited: Int64 = 0) throws(AuthoringError) {
         // Ranges are counted without a byte-order mark; edits keep it where it was.
         byteOrderMark = text.hasPrefix("\u{FEFF}") ? "\u{FEFF}" : ""
         let text = byteOrderMark.isEmpty ? text : String(text.dropFirst())
@@ -23,6 +26,7 @@ public struct DocumentFacts {
         self.document = document
         self.text = text
         self.root = root
+        self.credited = credited
     }
 
     public func send(on day: Day) throws(AuthoringError) -> String {
@@ -64,11 +68,12 @@ public struct DocumentFacts {
         if document.void != nil { throw .refused("\(document.number) is void; record the payment on the invoice that replaces it") }
         guard let figures = document.figures else { throw .refused("\(document.number) has errors; fix them first (`invoic check`)") }
         let currency = figures.currency
+        let balance = figures.balance - credited
         let minor: Int64
         switch amount {
         case .full:
-            guard figures.balance > 0 else { throw .refused("nothing is due on \(document.number)") }
-            minor = figures.balance
+            guard balance > 0 else { throw .refused("nothing is due on \(document.number)") }
+            minor = balance
         case .exactly(let text):
             guard case .success(let number) = DecimalNumber.parse(text) else {
                 throw .refused("`\(text)` is not an amount; \(DecimalNumber.howToWrite(text))")
@@ -82,8 +87,9 @@ public struct DocumentFacts {
             guard let value = number.minorUnits(in: currency) else { throw .refused("\(text) is too large") }
             minor = value
         }
-        guard minor <= figures.balance else {
-            throw .refused("\(MoneyFormat.plain(minor, currency)) is more than the \(MoneyFormat.plain(figures.balance, currency)) due on \(document.number)")
+        guard minor <= balance else {
+            throw .refused("\(MoneyFormat.plain(minor, currency)) is more than the \(MoneyFormat.plain(balance, currency)) due on \(document.number)"
+                + (credited != 0 ? " after its credit notes" : ""))
         }
         var fields = [("date", day.description), ("amount", MoneyFormat.plain(minor, currency)), ("method", method.rawValue)]
         if let note { fields.append(("note", YAMLText.scalar(note))) }
@@ -93,11 +99,11 @@ public struct DocumentFacts {
     // MARK: where text goes
 
     private func requireInvoice(_ verb: String) throws(AuthoringError) {
-        if document.kind != .invoice { throw .refused("\(document.number) is an estimate; only an invoice can \(verb == "void" ? "be voided" : "have payments")") }
+        if document.kind != .invoice { throw .refused("\(document.number) is \(document.kind == .estimate ? "an estimate" : "a credit note"); only an invoice can \(verb == "void" ? "be voided" : "have payments")") }
     }
 
     private func requireEstimate(_ verb: String) throws(AuthoringError) {
-        if document.kind != .estimate { throw .refused("\(document.number) is an invoice; only an estimate can be \(verb == "accept" ? "accepted" : "declined")") }
+        if document.kind != .estimate { throw .refused("\(document.number) is \(document.kind == .invoice ? "an invoice" : "a credit note"); only an estimate can be \(verb == "accept" ? "accepted" : "declined")") }
     }
 
     private var pairs: [YAMLPair] { root.mapping ?? [] }

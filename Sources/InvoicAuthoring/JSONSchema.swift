@@ -7,6 +7,7 @@ import InvoicMoney
 public enum JSONSchema {
     public enum Kind: String, CaseIterable, Sendable {
         case book, client, invoice, estimate
+        case creditNote = "credit_note"
     }
 
     public static func table(_ kind: Kind) -> KeyTable {
@@ -15,6 +16,7 @@ public enum JSONSchema {
         case .client: return Schema.client
         case .invoice: return Schema.invoice
         case .estimate: return Schema.estimate
+        case .creditNote: return Schema.creditNote
         }
     }
 
@@ -23,7 +25,7 @@ public enum JSONSchema {
         var schema = object(table(kind))
         schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         schema["$id"] = "https://invoic.dev/schemas/\(kind.rawValue).schema.json"
-        schema["title"] = kind == .book ? "invoic.yaml" : "invoic \(kind.rawValue)"
+        schema["title"] = kind == .book ? "invoic.yaml" : "invoic \(kind.rawValue.replacingOccurrences(of: "_", with: " "))"
         let data = try! JSONSerialization.data(withJSONObject: schema, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self) + "\n"
     }

@@ -32,6 +32,8 @@ public enum NewFiles {
             if let terms = client.terms?.value ?? defaults.terms?.value { text += "due: \(issued.adding(days: terms))\n" }
         case .estimate:
             if let validity = defaults.validity?.value { text += "valid_until: \(issued.adding(days: validity))\n" }
+        case .creditNote:
+            break
         }
         if let currency = like?.figures?.currency ?? client.currency?.value ?? defaults.currency?.value { text += "currency: \(currency.code)\n" }
         if let locale = like?.figures?.locale ?? client.locale?.value ?? defaults.locale?.value { text += "locale: \(locale)\n" }
@@ -42,6 +44,74 @@ public enum NewFiles {
             text += "items:\n  - description: \"\"   # what you did or supplied\n    quantity: 1\n    price: 0\n"
         }
         return text
+    }
+
+    /// The credit note that reverses `invoice`: in whole (`lines` nil), only the lines numbered
+    /// `lines` (from 1), or none of them (`lines` empty: one line to fill in).
+    /// It takes the invoice's client, currency, locale, tax and exemption, and the lines as the
+    /// user wrote them (every key, comments included), so it credits exactly what was charged.
+    /// Crediting in whole also takes the invoice's discount, allowances and charges; in part, only
+    /// a percentage discount, which applies to the credited lines as it did to all of them.
+    /// - Parameter invoiceText: the invoice's file as written.
+    public static func creditNote(reversing invoice: Document, lines selected: [Int]?, number: String, reason: String?,
+                                  issued: Day, invoiceText: String) -> String {
+        let written = verbatimEntries(of: invoiceText, path: invoice.file) ?? [:]
+        var text = schemaLine(DocumentKind.creditNote.rawValue, depth: 1)
+        text += numberLine(number)
+        text += "client: \(YAMLText.scalar(invoice.client.value))\n"
+        text += "issued: \(issued)\n"
+        text += "corrects: \(YAMLText.scalar(invoice.number))\n"
+        if let reason {
+            text += "reason: \(YAMLText.scalar(reason))\n"
+        } else {
+            text += "reason: \"\"   # why the invoice is credited: printed on the credit note\n"
+        }
+        if let figures = invoice.figures {
+            text += "currency: \(figures.currency.code)\n"
+            text += "locale: \(figures.locale)\n"
+        }
+        var keys = ["tax", "exemption", "buyer_reference", "order", "contract", "project_reference", "project", "category"]
+        if selected == nil {
+            keys += ["discount", "allowances", "charges", "prepaid", "payable_rounding"]
+        } else if case .percentage? = invoice.discount?.value {
+            keys.append("discount")
+        }
+        for key in keys { if let entry = written[key] { text += entry } }
+        text += "items:\n"
+        guard selected?.isEmpty != true else {
+            return text + "  - description: \"\"   # what is credited\n    quantity: 1\n    price: 0\n"
+        }
+        let chosen = selected ?? Array(invoice.items.indices.map { $0 + 1 })
+        for index in chosen where invoice.items.indices.contains(index - 1) {
+            text += itemText(invoice.items[index - 1], in: invoiceText)
+        }
+        return text
+    }
+
+    /// One item of a document as the user wrote it: its lines, from the `- ` that starts it to
+    /// the line its last value ends on, re-indented as an entry of `items:`.
+    static func itemText(_ item: LineItem, in documentText: String) -> String {
+        let lines = documentText.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = item.range.start.line
+        // A block mapping ends where the next token starts (the next `- `, the next key, the end of
+        // the file), at or left of its own column; a flow one ends after its `}`, on its own line.
+        var last = item.range.end.column <= item.range.start.column ? item.range.end.line - 1 : item.range.end.line
+        last = min(last, lines.count)
+        guard first >= 1, last >= first else { return "" }
+        var slice = Array(lines[(first - 1)..<last])
+        while slice.count > 1, let tail = slice.last, tail.trimmingCharacters(in: .whitespaces).isEmpty || tail.trimmingCharacters(in: .whitespaces).hasPrefix("#") {
+            slice.removeLast()
+        }
+        // The first line holds the `- ` before the item's column; the others are indented to it.
+        let column = item.range.start.column - 1
+        let dashLine = String(slice[0])
+        let indentation = String(repeating: " ", count: max(0, column - 2))
+        var result = "  - " + String(dashLine.dropFirst(column)) + "\n"
+        for line in slice.dropFirst() {
+            let text = String(line)
+            result += "    " + (text.hasPrefix(indentation + "  ") ? String(text.dropFirst(column)) : text.trimmingCharacters(in: .init(charactersIn: " "))) + "\n"
+        }
+        return result
     }
 
     /// A number with `/` cannot be the file's name alone (the name writes `_`): the file states it.

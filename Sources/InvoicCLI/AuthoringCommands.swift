@@ -60,7 +60,7 @@ func recordFact(_ options: EditOptions, number: String, _ edit: (DocumentFacts) 
     let changes = try performEdit(options) { result, editor throws(AuthoringError) in
         let target = try document(number, in: result.book)
         let file = try editor.read(target.file)
-        let facts = try DocumentFacts(document: target, text: file.text)
+        let facts = try DocumentFacts(document: target, text: file.text, credited: result.book.creditedNet(of: target))
         return [FileChange(path: target.file, before: file.bytes, after: try edit(facts))]
     }
     if !options.dryRun, let change = changes.first {

@@ -15,8 +15,8 @@ extension Currency: ExpressibleByArgument {
 
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "new", abstract: "Start a new client, invoice or estimate; prints the path of the new file.",
-        subcommands: [NewClient.self, NewInvoice.self, NewEstimate.self])
+        commandName: "new", abstract: "Start a new client, invoice, estimate or credit note; prints the path of the new file.",
+        subcommands: [NewClient.self, NewInvoice.self, NewEstimate.self, NewCreditNote.self])
 }
 
 struct NewClient: ParsableCommand {
@@ -88,6 +88,102 @@ struct NewEstimate: NewDocumentCommand {
     @Option(help: "The issue date, YYYY-MM-DD; default today.") var issued: Day?
     @Option(help: "Start from the items, project and category of an earlier document, e.g. EST-0002.") var like: String?
     @OptionGroup var options: EditOptions
+}
+
+struct NewCreditNote: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "credit-note", abstract: "Start the next credit note for an issued invoice, with one line to fill in.",
+        discussion: "To credit lines of the invoice as they were charged, use `invoic credit NUMBER [--lines 1,3]`.")
+    @Option(help: "The invoice it corrects, e.g. INV-0007.") var corrects: String
+    @Option(help: "Why the invoice is credited: printed on the credit note.") var reason: String?
+    @Option(help: "The issue date, YYYY-MM-DD; default today.") var issued: Day?
+    @OptionGroup var options: EditOptions
+
+    func run() throws {
+        try writeCreditNote(corrects, lines: [], reason: reason, issued: issued ?? options.today, options: options)
+    }
+}
+
+struct CreditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "credit", abstract: "Write the credit note that reverses an issued invoice, in whole or in part; prints its path.",
+        discussion: """
+        The credit note takes the invoice's client, currency, locale and tax, and its lines as written \
+        (all of them, or those --lines names), so it credits exactly what was charged. Refuses a draft \
+        (edit it instead), a void invoice and one credited in full already. When the client paid, record \
+        the money you pay back under the credit note's `refunds:`.
+        """)
+    @Argument(help: "The invoice number, e.g. INV-0007.") var number: String
+    @Option(help: "Credit only these lines, numbered from 1 as on the invoice: 1,3 or 2-4.") var lines: String?
+    @Option(help: "Why the invoice is credited: printed on the credit note.") var reason: String?
+    @Option(help: "The credit note's issue date, YYYY-MM-DD; default today.") var issued: Day?
+    @OptionGroup var options: EditOptions
+
+    func validate() throws {
+        if let lines, Self.lineNumbers(lines) == nil {
+            throw ValidationError("--lines takes line numbers from 1, separated by commas, or ranges: 1,3 or 2-4")
+        }
+    }
+
+    /// `1,3,5-7` -> [1, 3, 5, 6, 7]; nil when it is not such a list.
+    static func lineNumbers(_ text: String) -> [Int]? {
+        var numbers: [Int] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let bounds = part.trimmingCharacters(in: .whitespaces).split(separator: "-", omittingEmptySubsequences: false)
+            guard (1...2).contains(bounds.count), let low = Int(bounds[0]), let high = Int(bounds.last!), low >= 1, low <= high, high - low < 10_000 else {
+                return nil
+            }
+            for number in low...high where !numbers.contains(number) { numbers.append(number) }
+        }
+        return numbers.isEmpty ? nil : numbers
+    }
+
+    func run() throws {
+        try writeCreditNote(number, lines: lines.flatMap(Self.lineNumbers), reason: reason, issued: issued ?? options.today, options: options)
+    }
+}
+
+/// Writes the next credit note of the invoice numbered `number`: see ``NewFiles/creditNote``.
+private func writeCreditNote(_ number: String, lines: [Int]?, reason: String?, issued: Day, options: EditOptions) throws {
+    var path = ""
+    var paid = false
+    // Until the person writes the reason, and records a refund of money the client paid, the new
+    // credit note is written with those errors: they are what is left to do.
+    _ = try performEdit(options, allowing: { [.missingKey, .overCredit].contains($0.code) && $0.file == path }) { result, editor throws(AuthoringError) in
+        let book = result.book
+        let invoice = try document(number, in: book)
+        guard invoice.kind == .invoice else { throw .refused("\(number) is \(invoice.kind == .estimate ? "an estimate" : "a credit note"); a credit note corrects an invoice") }
+        if let void = invoice.void { throw .refused("\(number) was voided on \(void.date.value); there is nothing left to credit") }
+        guard let figures = invoice.figures else { throw .refused("\(number) has errors; fix them first (`invoic check`)") }
+        guard invoice.sent != nil || !invoice.payments.isEmpty else {
+            throw .refused("\(number) was never sent; edit the draft instead (a credit note corrects an invoice the client has)")
+        }
+        let open = figures.payable - book.creditedNet(of: invoice)
+        guard open > 0 || figures.paid > 0, book.creditNotes(correcting: number).reduce(Int64(0), { $0 + ($1.figures?.payable ?? 0) }) < figures.payable else {
+            throw .refused("\(number) is credited in full already")
+        }
+        if let lines {
+            if let wrong = lines.first(where: { $0 > invoice.items.count }) {
+                throw .refused("\(number) has \(invoice.items.count) line\(invoice.items.count == 1 ? "" : "s"); there is no line \(wrong)")
+            }
+            if let negative = lines.first(where: { invoice.items[$0 - 1].quantity?.value.isNegative == true }) {
+                throw .refused("line \(negative) of \(number) takes something back already (negative quantity); leave it out of --lines")
+            }
+        } else if invoice.items.contains(where: { $0.quantity?.value.isNegative == true }) {
+            throw .refused("\(number) has lines with a negative quantity; name the lines to credit with --lines")
+        }
+        paid = figures.paid > 0
+        let creditNumber = book.nextNumber(for: .creditNote, issued: issued)
+        path = DocumentKind.creditNote.file(forNumber: creditNumber)
+        let text = NewFiles.creditNote(reversing: invoice, lines: lines, number: creditNumber, reason: reason, issued: issued,
+                                       invoiceText: try editor.read(invoice.file).text)
+        return [FileChange(path: path, before: nil, after: text)]
+    }
+    if !options.dryRun {
+        print(BookLoader.join(options.directory, path))
+        if reason == nil { Terminal.standardError.write("note: write the reason for the credit under `reason:`; it is printed\n") }
+        if paid { Terminal.standardError.write("note: \(number) was paid: when you pay the money back, record it under `refunds:`\n") }
+    }
 }
 
 struct ConvertCommand: ParsableCommand {
@@ -175,7 +271,7 @@ struct InitCommand: ParsableCommand {
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema", abstract: "Print the JSON Schema (draft 2020-12) of a kind of file, for editors.")
-    @Argument(help: "book, client, invoice or estimate.") var kind: JSONSchema.Kind
+    @Argument(help: "book, client, invoice, estimate or credit_note.") var kind: JSONSchema.Kind
 
     func run() throws {
         print(JSONSchema.text(kind), terminator: "")

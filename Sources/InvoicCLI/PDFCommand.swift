@@ -7,7 +7,7 @@ import InvoicBuild
 struct PDFCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pdf",
-        abstract: "Render the named invoices and estimates to PDF.",
+        abstract: "Render the named invoices, estimates and credit notes to PDF.",
         discussion: """
             The whole book is checked first; a document with errors in its own file, its client's file \
             or invoic.yaml is not rendered. Files are named by the book's `pdf_name` pattern ({number} \
@@ -54,7 +54,7 @@ struct PDFCommand: ParsableCommand {
         }
         guard unknown.isEmpty else {
             for file in unknown {
-                Terminal.standardError.write("error: \(file) is not an invoice or estimate of the book in \(directory)\n")
+                Terminal.standardError.write("error: \(file) is not an invoice, estimate or credit note of the book in \(directory)\n")
             }
             throw ExitCode(2)
         }

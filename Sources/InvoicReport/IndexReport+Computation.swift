@@ -31,15 +31,31 @@ struct ReportBuilder {
         var document: Document
         var figures: Figures
         var status: Status
+        /// Received (an invoice) or paid back (a credit note) through today.
         var paid: Int64
+        /// An invoice's credit notes in effect: their totals, and their refunds through today.
+        var credited: Int64 = 0
+        var refunded: Int64 = 0
         var currency: Currency { figures.currency }
-        /// Neither void nor a draft: money that was asked for.
-        var isBilled: Bool { document.kind == .invoice && status != .void && status != .draft }
+        /// Neither void nor a draft: money that was asked for, or given back by a credit note.
+        var isBilled: Bool { document.kind != .estimate && status != .void && status != .draft }
         /// Owed now.
         var isOpen: Bool { document.kind == .invoice && [.sent, .partial, .overdue].contains(status) }
-        var balance: Int64 { status == .void ? 0 : figures.payable - paid }
+        /// What the client still owes on an invoice: the amount due less its credit notes and the
+        /// payments kept (received less refunded). A credit note's: what it still has to pay back.
+        var balance: Int64 {
+            switch document.kind {
+            case .invoice: status == .void ? 0 : figures.payable - credited - (paid - refunded)
+            case .creditNote: figures.payable - paid
+            case .estimate: 0
+            }
+        }
+        /// Money kept from an invoice: received less paid back on its credit notes.
+        var netPaid: Int64 { paid - refunded }
         /// Money received on an invoice voided since: it belongs to the client until refunded.
         var refundOwed: Int64 { status == .void ? paid : 0 }
+        /// What it adds to what the client was invoiced: a credit note takes its total off.
+        var invoicedAmount: Int64 { document.kind == .creditNote ? -figures.total : figures.total }
     }
 
     init(book: Book, today: Day, filter: Filter, issuingCommits: [String: IndexReport.IssuingCommit] = [:]) {
@@ -63,11 +79,17 @@ struct ReportBuilder {
             }
             let status = book.status(of: document, today: today, conversions: conversions)
             if let wanted = filter.status, status != wanted { continue }
-            let paid = document.kind == .invoice ? book.paidAmount(of: document, through: today) : 0
-            entries.append(Entry(document: document, figures: figures, status: status, paid: paid))
+            let paid = document.kind.isBilling ? book.paidAmount(of: document, through: today) : 0
+            var entry = Entry(document: document, figures: figures, status: status, paid: paid)
+            if document.kind == .invoice {
+                entry.credited = book.creditedAmount(of: document, through: today)
+                entry.refunded = book.refundedAmount(of: document, through: today)
+            }
+            entries.append(entry)
         }
         let invoices = entries.filter { $0.document.kind == .invoice }
-        let billed = invoices.filter { $0.status != .void }
+        let creditNotes = entries.filter { $0.document.kind == .creditNote }
+        let billed = entries.filter(\.isBilled)
 
         var report = IndexReport(
             today: today,
@@ -77,11 +99,13 @@ struct ReportBuilder {
             dashboard: dashboard(invoices),
             invoices: newestFirst(invoices).map(invoiceRow),
             estimates: newestFirst(entries.filter { $0.document.kind == .estimate }).map(estimateRow),
+            creditNotes: newestFirst(creditNotes).map(creditNoteRow),
             clients: clients(entries),
             agedReceivables: aging(invoices),
-            tax: taxSummary(billed.filter(\.isBilled)),
-            // Money received is income even on an invoice voided since (until it is refunded).
-            incomeByMonth: incomeByMonth(invoices),
+            tax: taxSummary(billed),
+            // Money received is income even on an invoice voided since (until it is refunded);
+            // money paid back on a credit note is income taken back.
+            incomeByMonth: incomeByMonth(invoices + creditNotes),
             incomeByCategory: incomeByCategory(invoices),
             incomeByProject: incomeByProject(invoices),
             warnings: diagnostics.filter { $0.severity == .warning }.sorted().map(Self.warning),
@@ -135,6 +159,14 @@ struct ReportBuilder {
                 where payment.date.value <= today && payment.date.value.monthKey == today.monthKey {
                     paidThisMonth = add(paidThisMonth, amount)
                 }
+                // Money paid back this month on the invoice's credit notes is not kept.
+                for note in book.creditNotes(correcting: entry.document.number) {
+                    guard let figures = note.figures else { continue }
+                    for (refund, amount) in zip(note.payments, figures.payments)
+                    where refund.date.value <= today && refund.date.value.monthKey == today.monthKey {
+                        paidThisMonth = add(paidThisMonth, -amount)
+                    }
+                }
             }
             return IndexReport.DashboardEntry(
                 currency: currency,
@@ -150,13 +182,28 @@ struct ReportBuilder {
         return IndexReport.InvoiceRow(
             number: document.number, clientID: document.client.value, clientName: clientName(document.client.value),
             issued: document.issued.value, due: entry.figures.dueDate, locale: entry.figures.locale,
-            total: Money(entry.figures.total, currency), paid: Money(entry.paid, currency),
+            total: Money(entry.figures.total, currency), paid: Money(entry.netPaid, currency),
             balance: Money(entry.balance, currency), refundOwed: Money(entry.refundOwed, currency), status: entry.status,
             daysPastDue: entry.status == .overdue ? entry.figures.dueDate.map { $0.days(until: today) } : nil,
             project: document.project, category: document.category, fromEstimate: document.fromEstimate?.value,
             pdf: book.pdfFileName(for: document), issuedIn: issuingCommits[document.number],
             net: Money(entry.figures.total - entry.figures.breakdown.tax, currency), tax: Money(entry.figures.breakdown.tax, currency),
             discount: Money(entry.figures.breakdown.discount + entry.figures.breakdown.allowances - entry.figures.breakdown.charges, currency),
+            taxGroups: entry.figures.breakdown.groups.map { IndexReport.TaxLine(rate: $0.taxRate, taxable: $0.taxable, tax: $0.tax) },
+            credited: Money(entry.credited, currency))
+    }
+
+    func creditNoteRow(_ entry: Entry) -> IndexReport.CreditNoteRow {
+        let document = entry.document, currency = entry.currency
+        let invoice = document.corrects.flatMap { book.invoice($0.value) }
+        return IndexReport.CreditNoteRow(
+            number: document.number, clientID: document.client.value, clientName: clientName(document.client.value),
+            issued: document.issued.value, locale: entry.figures.locale,
+            corrects: document.corrects?.value ?? "", correctsPDF: invoice.map { book.pdfFileName(for: $0) },
+            reason: document.reason?.value ?? "",
+            total: Money(entry.figures.total, currency), refunded: Money(entry.paid, currency), status: entry.status,
+            pdf: book.pdfFileName(for: document),
+            net: Money(entry.figures.total - entry.figures.breakdown.tax, currency), tax: Money(entry.figures.breakdown.tax, currency),
             taxGroups: entry.figures.breakdown.groups.map { IndexReport.TaxLine(rate: $0.taxRate, taxable: $0.taxable, tax: $0.tax) })
     }
 
@@ -193,7 +240,7 @@ struct ReportBuilder {
                 let billed = entries.filter(\.isBilled)
                 rows.append(IndexReport.ClientRow(
                     id: id, name: clientName(id), archived: archived, currency: currency,
-                    invoiced: sum(billed.map(\.figures.total)), paid: sum(billed.map(\.paid)),
+                    invoiced: sum(billed.map(\.invoicedAmount)), paid: sum(billed.filter { $0.document.kind == .invoice }.map(\.netPaid)),
                     outstanding: sum(entries.filter(\.isOpen).map(\.balance)), documents: entries.count,
                     lastActivity: entries.compactMap(lastActivity).max()))
             }
@@ -240,9 +287,11 @@ struct ReportBuilder {
                 var byPeriod: [String: [TaxRate: (taxable: Int64, tax: Int64)]] = [:]
                 for entry in entries {
                     let period = key(entry.document.issued.value)
+                    // A credit note takes its tax back in the period it is issued.
+                    let sign: Int64 = entry.document.kind == .creditNote ? -1 : 1
                     for group in entry.figures.breakdown.groups {
                         let old = byPeriod[period, default: [:]][group.taxRate, default: (0, 0)]
-                        byPeriod[period, default: [:]][group.taxRate] = (add(old.taxable, group.taxable), add(old.tax, group.tax))
+                        byPeriod[period, default: [:]][group.taxRate] = (add(old.taxable, sign * group.taxable), add(old.tax, sign * group.tax))
                     }
                 }
                 return byPeriod.keys.sorted().map { period in
@@ -261,8 +310,9 @@ struct ReportBuilder {
             var byMonth: [String: Int64] = [:]
             var first: Day?
             for entry in entries {
+                let sign: Int64 = entry.document.kind == .creditNote ? -1 : 1
                 for (payment, amount) in zip(entry.document.payments, entry.figures.payments) where payment.date.value <= today {
-                    byMonth[payment.date.value.monthKey] = add(byMonth[payment.date.value.monthKey, default: 0], amount)
+                    byMonth[payment.date.value.monthKey] = add(byMonth[payment.date.value.monthKey, default: 0], sign * amount)
                     first = min(first ?? payment.date.value, payment.date.value)
                 }
             }
@@ -279,15 +329,15 @@ struct ReportBuilder {
     }
 
     mutating func incomeByCategory(_ invoices: [Entry]) -> [IndexReport.IncomeBreakdown] {
-        breakdown(invoices) { entry in Attribution.attribute(entry.paid, of: entry.document).map { ($0.category, $0.amount) } }
+        breakdown(invoices) { entry in Attribution.attribute(entry.netPaid, of: entry.document).map { ($0.category, $0.amount) } }
     }
 
     mutating func incomeByProject(_ invoices: [Entry]) -> [IndexReport.IncomeBreakdown] {
-        breakdown(invoices) { entry in [(entry.document.project, entry.paid)] }
+        breakdown(invoices) { entry in [(entry.document.project, entry.netPaid)] }
     }
 
     mutating func breakdown(_ invoices: [Entry], parts: (Entry) -> [(String?, Int64)]) -> [IndexReport.IncomeBreakdown] {
-        byCurrency(invoices.filter { $0.paid > 0 }).map { currency, entries in
+        byCurrency(invoices.filter { $0.netPaid > 0 }).map { currency, entries in
             var amounts: [String?: Int64] = [:]
             for entry in entries {
                 for (name, amount) in parts(entry) { amounts[name] = add(amounts[name, default: 0], amount) }

@@ -26,6 +26,7 @@ extension IndexReport {
         htmlDashboard(&page)
         htmlInvoices(&page)
         htmlEstimates(&page)
+        htmlCreditNotes(&page)
         htmlClients(&page)
         htmlAging(&page)
         htmlIncome(&page)
@@ -45,7 +46,7 @@ extension IndexReport {
         page.line("<p class=\"asof\">" + escaped(words["as_of"]).replacingOccurrences(of: "{date}", with: "<time datetime=\"\(today)\">\(today)</time>") + "</p>")
         page.line("</header>")
         for note in preamble { page.line("<p class=\"notice\">\(escaped(note))</p>") }
-        let links = ["dashboard", "invoices", "estimates", "clients", "receivables", "income", "tax", "warnings"].map { ($0, words[$0]) }
+        let links = (["dashboard", "invoices", "estimates"] + (creditNotes.isEmpty ? [] : ["credit_notes"]) + ["clients", "receivables", "income", "tax", "warnings"]).map { ($0, words[$0]) }
         page.line("<nav>" + links.map { id, name in
             let count = id == "warnings" && !warnings.isEmpty ? " (\(warnings.count))" : ""
             return "<a href=\"#\(id)\">\(escaped(name))\(count)</a>"
@@ -140,6 +141,27 @@ extension IndexReport {
                 + "<td class=\"date due\">\(row.validUntil?.description ?? "–")</td>"
                 + amountCell(row.total.minorUnits, row.total.currency, muteZero: false, role: "total")
                 + "<td class=\"status\">\(pill(row.status))</td><td class=\"doc invoice\">\(invoice)</td></tr>")
+        }
+        page.line("</tbody></table></div>")
+        page.line("</section>")
+    }
+
+    private func htmlCreditNotes(_ page: inout HTMLPage) {
+        guard !creditNotes.isEmpty else { return }
+        page.line("<section id=\"credit_notes\">")
+        page.line("<h2>\(escaped(words["credit_notes"])) <span class=\"hint\">\(escaped(words["newest_first"]))</span></h2>")
+        page.line("<div class=\"scroll\"><table class=\"docs credit-notes\">")
+        page.line("<thead><tr>" + headers([("number", false), ("client", false), ("issued", false), ("corrects", false),
+                                          ("credited", true), ("refunded", true), ("status", false)]) + "</tr></thead>")
+        page.line("<tbody>")
+        for row in creditNotes {
+            let invoice = row.correctsPDF.map { "<a href=\"\(escaped(urlPath($0)))\">\(escaped(row.corrects))</a>" } ?? escaped(row.corrects)
+            page.line("<tr><td class=\"doc\"><a href=\"\(escaped(urlPath(row.pdf)))\">\(escaped(row.number))</a></td>"
+                + "<td class=\"client\">\(escaped(row.clientName))</td><td class=\"date issued\">\(row.issued)</td>"
+                + "<td class=\"doc invoice\" title=\"\(escaped(row.reason))\">\(invoice)</td>"
+                + amountCell(row.total.minorUnits, row.total.currency, muteZero: false, role: "total")
+                + amountCell(row.refunded.minorUnits, row.refunded.currency, role: "paid")
+                + "<td class=\"status\">\(pill(row.status))</td></tr>")
         }
         page.line("</tbody></table></div>")
         page.line("</section>")

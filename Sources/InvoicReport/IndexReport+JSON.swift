@@ -26,6 +26,7 @@ extension IndexReport {
             "dashboard": .array(dashboard.map(jsonDashboard)),
             "invoices": .array(invoices.map(jsonInvoice)),
             "estimates": .array(estimates.map(jsonEstimate)),
+            "credit_notes": .array(creditNotes.map(jsonCreditNote)),
             "clients": .array(clients.map(jsonClient)),
             "aged_receivables": .array(agedReceivables.map(jsonAging)),
             "tax": .array(tax.map(jsonTax)),
@@ -83,14 +84,8 @@ extension IndexReport {
             "net": amount(row.net, locale: row.locale),
             "tax": amount(row.tax, locale: row.locale),
             "discount": amount(row.discount, locale: row.locale),
-            "tax_groups": .array(row.taxGroups.map { group in
-                .object([
-                    "category": .string(group.rate.category.rawValue),
-                    "rate": .string(group.rate.rate.description),
-                    "taxable": amount(Money(group.taxable, row.total.currency), locale: row.locale),
-                    "tax": amount(Money(group.tax, row.total.currency), locale: row.locale),
-                ])
-            }),
+            "credited": amount(row.credited, locale: row.locale),
+            "tax_groups": taxGroups(row.taxGroups, row.total.currency, locale: row.locale),
             "status": .string(row.status.rawValue),
             "days_past_due": row.daysPastDue.map { .int(Int64($0)) } ?? .null,
             "project": .string(row.project),
@@ -100,6 +95,36 @@ extension IndexReport {
             "issued_in": row.issuedIn.map { commit in
                 .object(["commit": .string(commit.shortHash), "author": .string(commit.author), "date": .string(commit.date)])
             } ?? .null,
+        ])
+    }
+
+    private func taxGroups(_ groups: [TaxLine], _ currency: Currency, locale: String) -> JSONValue {
+        .array(groups.map { group in
+            .object([
+                "category": .string(group.rate.category.rawValue),
+                "rate": .string(group.rate.rate.description),
+                "taxable": amount(Money(group.taxable, currency), locale: locale),
+                "tax": amount(Money(group.tax, currency), locale: locale),
+            ])
+        })
+    }
+
+    private func jsonCreditNote(_ row: CreditNoteRow) -> JSONValue {
+        .object([
+            "number": .string(row.number),
+            "client": .string(row.clientID),
+            "client_name": .string(row.clientName),
+            "issued": day(row.issued),
+            "locale": .string(row.locale),
+            "corrects": .string(row.corrects),
+            "reason": .string(row.reason),
+            "total": amount(row.total, locale: row.locale),
+            "refunded": amount(row.refunded, locale: row.locale),
+            "net": amount(row.net, locale: row.locale),
+            "tax": amount(row.tax, locale: row.locale),
+            "tax_groups": taxGroups(row.taxGroups, row.total.currency, locale: row.locale),
+            "status": .string(row.status.rawValue),
+            "pdf": .string(row.pdf),
         ])
     }
 

@@ -73,7 +73,7 @@ extension IndexReport {
     .pill.partial { background: var(--orange-soft); color: var(--orange); }
     .pill.paid, .pill.accepted { background: var(--green-soft); color: var(--green); }
     .pill.overdue, .pill.declined { background: var(--red-soft); color: var(--red); }
-    .pill.converted { background: var(--violet-soft); color: var(--violet); }
+    .pill.converted, .pill.credited { background: var(--violet-soft); color: var(--violet); }
     .pill.void { background: transparent; color: var(--faint); text-decoration: line-through; border: 1px solid var(--line); }
     .late { margin-left: 8px; color: var(--red); font-size: 12px; }
     .tag { display: inline-block; margin-left: 6px; padding: 0 7px; border: 1px solid var(--line); border-radius: 4px; color: var(--muted); font-size: 11px; text-transform: uppercase; letter-spacing: .05em; }

@@ -46,7 +46,7 @@ extension IndexReport {
     }
 
     var sections: [ReportSection] {
-        [dashboardSection, invoiceSection, estimateSection, clientSection, agingSection, incomeSection,
+        [dashboardSection, invoiceSection, estimateSection] + (creditNotes.isEmpty ? [] : [creditNoteSection]) + [clientSection, agingSection, incomeSection,
          categorySection, projectSection, taxSection, warningSection]
     }
 
@@ -99,6 +99,19 @@ extension IndexReport {
             ])
         }
         return ReportSection(title: words["estimates"], blocks: estimates.isEmpty ? [none] : [.table(table)])
+    }
+
+    private var creditNoteSection: ReportSection {
+        var table = Table(columns: [(words["number"], .left), (words["client"], .left), (words["issued"], .left), (words["corrects"], .left),
+                                    (words["credited"], .right), (words["refunded"], .right), (words["status"], .left)])
+        for row in creditNotes {
+            table.rows.append([
+                Cell(row.number, link: urlPath(row.pdf)), Cell(row.clientName), Cell(row.issued.description),
+                Cell(row.corrects, link: row.correctsPDF.map(urlPath)), Cell(money(row.total)), Cell(money(row.refunded)),
+                Cell(status(row.status)),
+            ])
+        }
+        return ReportSection(title: words["credit_notes"], blocks: [.table(table)])
     }
 
     private var clientSection: ReportSection {

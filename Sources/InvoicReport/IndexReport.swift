@@ -12,6 +12,9 @@ import InvoicMoney
 /// - A document issued after `today` did not exist yet: it is left out and counted in
 ///   ``notYetIssued``. Payments and other facts dated after `today` do not count.
 /// - Void invoices count in no money total; they are listed, struck through.
+/// - A credit note counts once it is sent (or money went back on it): its total comes off its
+///   invoice's balance and off what the client was invoiced, its tax off the tax of its month,
+///   its refunds off the income of theirs. An invoice credited in full is `credited`.
 /// - Outstanding is the unpaid balance of sent, partial and overdue invoices (a draft is not
 ///   owed yet). Invoiced is the total of every invoice that is neither a draft nor void.
 /// - Income is money received: payments dated on or before `today`, by payment date.
@@ -49,6 +52,8 @@ public struct IndexReport: Sendable, Hashable {
     public var invoices: [InvoiceRow]
     /// Newest first, like invoices.
     public var estimates: [EstimateRow]
+    /// Newest first, like invoices.
+    public var creditNotes: [CreditNoteRow] = []
     /// Alphabetical by client name (then id), one row per client and currency.
     public var clients: [ClientRow]
     public var agedReceivables: [AgingTable]
@@ -110,6 +115,30 @@ extension IndexReport {
         public var tax: Money
         public var discount: Money
         public var taxGroups: [TaxLine] = []
+        /// What credit notes in effect took off it (their totals).
+        public var credited: Money
+    }
+
+    public struct CreditNoteRow: Sendable, Hashable {
+        public var number: String
+        public var clientID: String
+        public var clientName: String
+        public var issued: Day
+        public var locale: String
+        /// The invoice it corrects, and that invoice's PDF.
+        public var corrects: String
+        public var correctsPDF: String?
+        public var reason: String
+        /// What it credits: a positive amount, taken off the invoice.
+        public var total: Money
+        /// Paid back to the client through `today`.
+        public var refunded: Money
+        /// `draft` until sent (it then counts), `sent` after.
+        public var status: Status
+        public var pdf: String
+        public var net: Money
+        public var tax: Money
+        public var taxGroups: [TaxLine] = []
     }
 
     /// A commit as the report names it: enough to find it with `git show`.
@@ -149,7 +178,7 @@ extension IndexReport {
         public var archived: Bool
         /// Nil only for a client with no documents when neither it nor the book names a currency.
         public var currency: Currency?
-        /// The total of invoices that are neither drafts nor void.
+        /// The total of invoices that are neither drafts nor void, less their credit notes.
         public var invoiced: Int64
         public var paid: Int64
         public var outstanding: Int64

@@ -95,6 +95,10 @@ struct ReportWords: Sendable {
         dashboard|Dashboard|Kennzahlen|Tableau de bord|Resumen|Riepilogo|Kerncijfers|Resumo|Podsumowanie|Översikt|Overblik|Oversikt|Tilannekatsaus|Souhrn|概要|概况
         invoices|Invoices|Rechnungen|Factures|Facturas|Fatture|Facturen|Faturas|Faktury|Fakturor|Fakturaer|Fakturaer|Laskut|Faktury|請求書|发票
         estimates|Estimates|Angebote|Devis|Presupuestos|Preventivi|Offertes|Orçamentos|Oferty|Offerter|Tilbud|Tilbud|Tarjoukset|Nabídky|見積書|报价单
+        credit_notes|Credit notes|Rechnungskorrekturen|Avoirs|Facturas rectificativas|Note di credito|Creditnota's|Notas de crédito|Faktury korygujące|Kreditfakturor|Kreditnotaer|Kreditnotaer|Hyvityslaskut|Opravné doklady|クレジットノート|贷项通知单
+        corrects|Corrects|Korrigiert|Rectifie|Rectifica|Rettifica|Corrigeert|Corrige|Koryguje|Krediterar|Krediterer|Krediterer|Hyvittää|Opravuje|訂正対象|更正
+        refunded|Refunded|Erstattet|Remboursé|Reembolsado|Rimborsato|Terugbetaald|Reembolsado|Zwrócono|Återbetalt|Tilbagebetalt|Tilbakebetalt|Palautettu|Vráceno|返金済み|已退款
+        credited|Credited|Gutgeschrieben|Crédité|Abonado|Accreditato|Gecrediteerd|Creditado|Skorygowano|Krediterat|Krediteret|Kreditert|Hyvitetty|Dobropisováno|クレジット済|已贷记
         clients|Clients|Kunden|Clients|Clientes|Clienti|Klanten|Clientes|Klienci|Kunder|Kunder|Kunder|Asiakkaat|Klienti|取引先|客户
         receivables|Receivables|Forderungen|Créances|Cobros pendientes|Crediti|Debiteuren|Recebíveis|Należności|Fordringar|Tilgodehavender|Fordringer|Saatavat|Pohledávky|売掛金|应收账款
         aged_receivables|Aged receivables|Offene Forderungen nach Alter|Créances par ancienneté|Antigüedad de saldos|Crediti per anzianità|Ouderdom debiteuren|Recebíveis por antiguidade|Należności według wieku|Åldersanalys kundfordringar|Aldersfordelte tilgodehavender|Aldersfordelte fordringer|Saatavien ikäjakauma|Stáří pohledávek|売掛金の年齢分析|应收账款账龄
@@ -152,6 +156,7 @@ struct ReportWords: Sendable {
         no_invoices_yet|No invoices yet.|Noch keine Rechnungen.|Pas encore de factures.|Aún no hay facturas.|Ancora nessuna fattura.|Nog geen facturen.|Ainda sem faturas.|Brak faktur.|Inga fakturor än.|Ingen fakturaer endnu.|Ingen fakturaer ennå.|Ei vielä laskuja.|Zatím žádné faktury.|請求書はまだありません。|暂无发票。
         no_invoices|No invoices.|Keine Rechnungen.|Aucune facture.|No hay facturas.|Nessuna fattura.|Geen facturen.|Sem faturas.|Brak faktur.|Inga fakturor.|Ingen fakturaer.|Ingen fakturaer.|Ei laskuja.|Žádné faktury.|請求書はありません。|没有发票。
         no_estimates|No estimates.|Keine Angebote.|Aucun devis.|No hay presupuestos.|Nessun preventivo.|Geen offertes.|Sem orçamentos.|Brak ofert.|Inga offerter.|Ingen tilbud.|Ingen tilbud.|Ei tarjouksia.|Žádné nabídky.|見積書はありません。|没有报价单。
+        no_credit_notes|No credit notes.|Keine Rechnungskorrekturen.|Aucun avoir.|No hay facturas rectificativas.|Nessuna nota di credito.|Geen creditnota's.|Sem notas de crédito.|Brak faktur korygujących.|Inga kreditfakturor.|Ingen kreditnotaer.|Ingen kreditnotaer.|Ei hyvityslaskuja.|Žádné opravné doklady.|クレジットノートはありません。|没有贷项通知单。
         no_clients|No clients.|Keine Kunden.|Aucun client.|No hay clientes.|Nessun cliente.|Geen klanten.|Sem clientes.|Brak klientów.|Inga kunder.|Ingen kunder.|Ingen kunder.|Ei asiakkaita.|Žádní klienti.|取引先はありません。|没有客户。
         nothing_owed|Nothing is owed.|Nichts ist offen.|Rien n’est dû.|No hay nada pendiente.|Nulla da incassare.|Er staat niets open.|Nada em dívida.|Brak należności.|Inget är obetalt.|Intet udestående.|Ingenting utestående.|Ei avoimia saatavia.|Nic není neuhrazeno.|未回収はありません。|没有应收款。
         no_payments|No payments yet.|Noch keine Zahlungen.|Pas encore de paiements.|Aún no hay pagos.|Ancora nessun pagamento.|Nog geen betalingen.|Ainda sem pagamentos.|Brak wpłat.|Inga betalningar än.|Ingen betalinger endnu.|Ingen betalinger ennå.|Ei vielä maksuja.|Zatím žádné platby.|入金はまだありません。|暂无付款。
@@ -190,6 +195,7 @@ struct ReportWords: Sendable {
         status_declined|declined|abgelehnt|refusé|rechazado|rifiutato|afgewezen|recusado|odrzucona|avböjd|afvist|avslått|hylätty|odmítnuto|辞退|已拒绝
         status_expired|expired|abgelaufen|expiré|caducado|scaduto|verlopen|expirado|wygasła|utgången|udløbet|utløpt|vanhentunut|vypršelo|期限切れ|已过期
         status_converted|converted|in Rechnung gestellt|facturé|facturado|fatturato|gefactureerd|faturado|zafakturowana|fakturerad|faktureret|fakturert|laskutettu|vyfakturováno|請求済|已开票
+        status_credited|credited|gutgeschrieben|créditée|abonada|accreditata|gecrediteerd|creditada|skorygowana|krediterad|krediteret|kreditert|hyvitetty|dobropisováno|クレジット済|已贷记
         age_current|Current|Nicht fällig|Non échu|Al corriente|Non scaduto|Niet vervallen|Em dia|Bieżące|Ej förfallet|Ikke forfaldent|Ikke forfalt|Erääntymätön|Do splatnosti|期限内|未到期
         """
 }

@@ -16,7 +16,7 @@ public enum YAMLRules {
              explanation: "One document per file: a `---` line followed by more content starts a second YAML document, which invoic would otherwise ignore.",
              example: "client: acme\n---\nclient: other"),
         Rule(.resourceLimit, summary: "a file exceeds a size, depth or expansion bound",
-             explanation: "Bounds keep a broken or hostile file from hanging invoic or exhausting memory: file size (4 MiB), nesting depth (64), values including alias expansion (250,000), one value's length (256 KiB), items per document (10,000), payments per invoice (10,000), files and folders below clients/, invoices/ and estimates/ (100,000), the logo's size (16 MiB).",
+             explanation: "Bounds keep a broken or hostile file from hanging invoic or exhausting memory: file size (4 MiB), nesting depth (64), values including alias expansion (250,000), one value's length (256 KiB), items per document (10,000), payments per invoice (10,000), files and folders below clients/, invoices/, estimates/ and credit-notes/ (100,000), the logo's size (16 MiB).",
              example: "a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n...   <- billion laughs"),
     ]
 }

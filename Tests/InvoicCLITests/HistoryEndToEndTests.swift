@@ -57,7 +57,7 @@ import Testing
                |
             10 |     price: 72.00
                |            ^^^^^ issued as 68.00
-               = help: void it and issue a new invoice instead: put back 68.00 (price of line 1), then `invoic void INV-0007 --reason ...` and `invoic new invoice --like INV-0007`
+               = help: put back 68.00 (price of line 1), then correct it with a credit note (`invoic credit INV-0007 --lines N`) and a new invoice for what replaces it (`invoic new invoice --like INV-0007`), or void it (`invoic void INV-0007 --reason ...`)
                = note: INV-0007 was issued in commit \(issued) (\(issuedOn), Ann Example)
                = note: the change is not committed yet
                = note: its total was $626.60 when issued and is $648.60 now
@@ -111,7 +111,7 @@ import Testing
         let refused = try book.commit("Charge more")
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("error[issued-invoice-changed]: the price of line 1 of issued invoice INV-0001 changed from 90.00 to 95.00"))
-        #expect(refused.stderr.contains("= help: void it and issue a new invoice instead"))
+        #expect(refused.stderr.contains("then correct it with a credit note"))
         try book.git("checkout", "HEAD", "--", "invoices/INV-0001.yaml")
         try step("Paid in full", "pay", "INV-0001", "--full", "--date", "2026-04-15", "--method", "card")
 

@@ -44,6 +44,21 @@ struct Edit: Sendable, CustomTestStringConvertible {
 }
 
 @Suite struct ForbiddenChanges {
+    @Test func aSentCreditNoteIsAsFixedAsAnInvoice() throws {
+        let note = "client: acme\nissued: 2026-03-05\ncorrects: INV-0001\nreason: Billed twice\nitems:\n  - { description: Design, price: 100.00 }\n"
+        let book = GitBook(["invoices/INV-0001.yaml": invoice() + "sent: 2026-03-01\n", "credit-notes/CN-0001.yaml": note])
+        book.commit("Credit INV-0001")
+        book.edit("credit-notes/CN-0001.yaml", "issued: 2026-03-05\n", "issued: 2026-03-05\nsent: 2026-03-05\n")
+        book.commit("Send CN-0001")
+        #expect(try book.judge().isEmpty)
+        book.edit("credit-notes/CN-0001.yaml", "reason: Billed twice", "reason: Goodwill")
+        book.commit("Another reason")
+        let findings = try book.judge()
+        #expect(findings.map(\.code.name) == ["issued-invoice-changed"])
+        #expect(findings.first?.message == "the reason of issued credit note CN-0001 changed from Billed twice to Goodwill")
+        #expect(findings.first?.help?.hasPrefix("put back Billed twice (reason), then write what changed as a new document") == true, "\(findings.first?.help ?? "")")
+    }
+
     @Test func aChangedPriceNamesTheLineTheIssuingCommitAndTheChangingOne() throws {
         let book = GitBook(["invoices/INV-0001.yaml": invoice(items: "  - description: Design\n    quantity: 2\n    price: 100.00\n")])
         book.commit("Start INV-0001")
@@ -63,7 +78,7 @@ struct Edit: Sendable, CustomTestStringConvertible {
         #expect(finding.range?.start == InvoicDiagnostics.SourceLocation(line: 7, column: 12))
         #expect(finding.message == "the price of line 1 of issued invoice INV-0001 changed from 100.00 to 120.00")
         #expect(finding.label == "issued as 100.00")
-        #expect(finding.help?.hasPrefix("void it and issue a new invoice instead") == true)
+        #expect(finding.help?.contains("correct it with a credit note (`invoic credit") == true)
         #expect(finding.notes == [
             "INV-0001 was issued in commit \(issued) (2026-03-02, Ann Example)",
             "changed in commit \(changed) (2026-03-04, Bob Builder)",

@@ -33,6 +33,10 @@ public enum BookChecker {
         ExportNamesTheSeller.self,
         OutsideScopeStandsAlone.self,
         ExemptLinesSayWhy.self,
+        CreditNotesCorrectAnInvoice.self,
+        CreditNotesMatchTheirInvoice.self,
+        CreditsDoNotExceedWhatIsOwed.self,
+        RefundsDoNotExceedTheCredit.self,
     ] }
 
     public static func check(at root: String, overrides: [String: [UInt8]] = [:], limits: BookLimits = .standard) throws(BookLoadError) -> CheckedBook {

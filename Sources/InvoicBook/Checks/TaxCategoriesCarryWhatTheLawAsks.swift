@@ -58,7 +58,7 @@ protocol TaxCategoryCheck: BookCheck {
 
 extension TaxCategoryCheck {
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
-        for invoice in book.invoices {
+        for invoice in book.documents where invoice.kind.isBilling {
             guard let facts = TaxFacts(book, invoice), facts.categories.contains(category), let found = check(facts) else { continue }
             diagnostics.append(found)
         }
@@ -81,11 +81,11 @@ enum ReverseChargeNamesBothParties: TaxCategoryCheck {
 
     static func check(_ facts: TaxFacts) -> Diagnostic? {
         if facts.sellerTaxRegistration == nil {
-            return facts.error(rule, category, "reverse-charge invoice \(facts.invoice.number) has no seller VAT number",
+            return facts.error(rule, category, "reverse-charge \(facts.invoice.kind.name) \(facts.invoice.number) has no seller VAT number",
                                help: "set `tax_id:` (e.g. ATU68231451) or `tax_number:` under `business:` in invoic.yaml")
         }
         if facts.buyerVATID == nil, facts.client?.contact.legalID == nil {
-            return facts.error(rule, category, "reverse-charge invoice \(facts.invoice.number) does not name the client's VAT number",
+            return facts.error(rule, category, "reverse-charge \(facts.invoice.kind.name) \(facts.invoice.number) does not name the client's VAT number",
                                help: "set `tax_id:` with its country prefix (e.g. DE143454214) in clients/\(facts.invoice.client.value).yaml")
         }
         return nil
@@ -104,11 +104,11 @@ enum IntraCommunitySupplyNamesBothVATNumbers: TaxCategoryCheck {
 
     static func check(_ facts: TaxFacts) -> Diagnostic? {
         if facts.sellerVATID == nil {
-            return facts.error(rule, category, "intra-EU invoice \(facts.invoice.number) has no seller VAT number",
+            return facts.error(rule, category, "intra-EU \(facts.invoice.kind.name) \(facts.invoice.number) has no seller VAT number",
                                help: "set `tax_id:` with its country prefix under `business:` in invoic.yaml")
         }
         if facts.buyerVATID == nil {
-            return facts.error(rule, category, "intra-EU invoice \(facts.invoice.number) does not name the client's VAT number",
+            return facts.error(rule, category, "intra-EU \(facts.invoice.kind.name) \(facts.invoice.number) does not name the client's VAT number",
                                help: "set `tax_id:` with its country prefix in clients/\(facts.invoice.client.value).yaml")
         }
         return nil
@@ -126,7 +126,7 @@ enum IntraCommunitySupplyHasADeliveryDate: TaxCategoryCheck {
 
     static func check(_ facts: TaxFacts) -> Diagnostic? {
         guard facts.invoice.delivered == nil, facts.invoice.period == nil else { return nil }
-        return facts.error(rule, category, "intra-EU invoice \(facts.invoice.number) has no delivery date",
+        return facts.error(rule, category, "intra-EU \(facts.invoice.kind.name) \(facts.invoice.number) has no delivery date",
                            help: "add `delivered: YYYY-MM-DD`, the day of the supply, or the `period:` it covers")
     }
 }
@@ -143,7 +143,7 @@ enum ExportNamesTheSeller: TaxCategoryCheck {
 
     static func check(_ facts: TaxFacts) -> Diagnostic? {
         guard facts.sellerVATID == nil else { return nil }
-        return facts.error(rule, category, "export invoice \(facts.invoice.number) has no seller VAT number",
+        return facts.error(rule, category, "export \(facts.invoice.kind.name) \(facts.invoice.number) has no seller VAT number",
                            help: "set `tax_id:` with its country prefix under `business:` in invoic.yaml")
     }
 }
@@ -162,7 +162,7 @@ enum OutsideScopeStandsAlone: TaxCategoryCheck {
     static func check(_ facts: TaxFacts) -> Diagnostic? {
         guard let other = facts.categories.first(where: { $0 != .outsideScope }) else { return nil }
         let place = facts.place(of: other)
-        return .error(rule.code, "invoice \(facts.invoice.number) mixes lines outside the scope of VAT with category \(other.rawValue)",
+        return .error(rule.code, "\(facts.invoice.kind.name) \(facts.invoice.number) mixes lines outside the scope of VAT with category \(other.rawValue)",
                       file: place.file, range: place.range, help: "put the lines outside the scope of VAT on an invoice of their own")
     }
 }
@@ -178,7 +178,7 @@ enum ExemptLinesSayWhy: TaxCategoryCheck {
 
     static func check(_ facts: TaxFacts) -> Diagnostic? {
         guard facts.exemption == nil else { return nil }
-        return facts.error(rule, category, "exempt invoice \(facts.invoice.number) does not say why no VAT is charged",
+        return facts.error(rule, category, "exempt \(facts.invoice.kind.name) \(facts.invoice.number) does not say why no VAT is charged",
                            help: "add `exemption: {code: VATEX-EU-132-1C, text: Medical care exempt under Art. 132(1)(c)}`, or the text alone")
     }
 }

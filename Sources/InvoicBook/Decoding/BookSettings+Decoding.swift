@@ -33,6 +33,7 @@ extension BookSettings {
             settings.numbering = Numbering(
                 invoice: pattern(numbering["invoice"], reader: &reader),
                 estimate: pattern(numbering["estimate"], reader: &reader),
+                creditNote: pattern(numbering["credit_note"], reader: &reader),
                 gaps: reader.oneOf(numbering["gaps"], ["error", "warning"], what: "gap setting")?.value == "warning" ? .warning : .error)
         }
         if let node = fields["template"], let name = reader.text(node) { settings.template = Located(name, at: node.range) }

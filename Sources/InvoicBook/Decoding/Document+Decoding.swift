@@ -3,7 +3,7 @@ import InvoicMoney
 import InvoicYAML
 
 extension Document {
-    /// Reads one invoice or estimate. Nil only when the file gives too little to be a document
+    /// Reads one invoice, estimate or credit note. Nil only when the file gives too little to be a document
     /// (no mapping, no client, no valid issue date); everything else is reported and kept.
     static func decode(_ root: YAMLNode?, kind: DocumentKind, number: String, file: String,
                        limits: BookLimits = .standard, reader: inout ValueReader) -> Document? {
@@ -29,7 +29,7 @@ extension Document {
                                 + (text.contains("/") ? " (a `/` is written `_` in the file name)" : ""))
             }
         }
-        document.due = reader.date(fields[kind == .invoice ? "due" : "valid_until"])
+        document.due = reader.date(fields[kind == .estimate ? "valid_until" : "due"])
         document.currency = reader.currency(fields["currency"])
         document.locale = reader.locale(fields["locale"])
         document.tax = reader.taxRate(fields["tax"])
@@ -60,6 +60,8 @@ extension Document {
         document.accepted = reader.date(fields["accepted"])
         document.declined = reader.date(fields["declined"])
         if let node = fields["from_estimate"], let text = reader.text(node) { document.fromEstimate = Located(text, at: node.range) }
+        document.corrects = reader.nonEmptyText(fields["corrects"], what: "corrected invoice number")
+        document.reason = reader.nonEmptyText(fields["reason"], what: "reason")
 
         document.itemsRange = fields.written("items")?.range
         document.itemsWritten = fields["items"]?.sequence?.count ?? 0
@@ -67,9 +69,12 @@ extension Document {
         if reader.withinBound(items, of: fields["items"], limit: limits.maxItems, what: "items", in: kind) {
             document.items = items.compactMap { item($0, reader: &reader) }
         }
-        let payments = reader.sequence(fields["payments"], of: "payments")
-        if reader.withinBound(payments, of: fields["payments"], limit: limits.maxPayments, what: "payments", in: kind) {
-            document.payments = payments.compactMap { payment($0, reader: &reader) }
+        // A credit note's refunds are payments the other way: they settle it as payments settle an invoice.
+        let paymentsKey = kind == .creditNote ? "refunds" : "payments"
+        let payments = reader.sequence(fields[paymentsKey], of: paymentsKey)
+        if reader.withinBound(payments, of: fields[paymentsKey], limit: limits.maxPayments, what: paymentsKey, in: kind) {
+            let table = kind == .creditNote ? Schema.refundEntry : Schema.paymentEntry
+            document.payments = payments.compactMap { payment($0, table: table, reader: &reader) }
         }
         if let node = fields["void"], let void = reader.fields(of: node, table: Schema.voiding), let date = reader.date(void["date"]) {
             document.void = Voiding(date: date, reason: reader.text(void["reason"]), range: node.range)
@@ -118,8 +123,8 @@ extension Document {
         return adjustment
     }
 
-    private static func payment(_ node: YAMLNode, reader: inout ValueReader) -> Payment? {
-        guard let fields = reader.fields(of: node, table: Schema.paymentEntry) else { return nil }
+    private static func payment(_ node: YAMLNode, table: KeyTable, reader: inout ValueReader) -> Payment? {
+        guard let fields = reader.fields(of: node, table: table) else { return nil }
         let date = reader.date(fields["date"])
         let amount = reader.decimal(fields["amount"], what: "payment amount")
         let method = reader.nonEmptyText(fields["method"], what: "payment method")
@@ -147,9 +152,9 @@ extension ValueReader {
     /// document is kept without them (and without figures) rather than priced from part of it.
     mutating func withinBound(_ entries: [YAMLNode], of node: YAMLNode?, limit: Int, what: String, in kind: DocumentKind) -> Bool {
         guard entries.count > limit, let node else { return true }
-        error(.resourceLimit, "\(article(kind.rawValue)) \(kind.rawValue) with \(entries.count) \(what), more than the limit of \(limit)",
+        error(.resourceLimit, "\(article(kind.name)) \(kind.name) with \(entries.count) \(what), more than the limit of \(limit)",
               at: SourceRange(start: node.range.start, end: SourceLocation(line: node.range.start.line, column: node.range.start.column + 1)),
-              help: "split the work over several documents; a real \(kind.rawValue) has a few dozen \(what) at most")
+              help: "split the work over several documents; a real \(kind.name) has a few dozen \(what) at most")
         return false
     }
 }

@@ -95,6 +95,7 @@ public enum Schema {
     static let numbering = KeyTable(name: "numbering", keys: [
         KeySpec("invoice", .pattern, "invoice number pattern, e.g. \"INV-{seq:4}\" or \"INV-{year}-{seq:3}\""),
         KeySpec("estimate", .pattern, "estimate number pattern, e.g. \"EST-{seq:4}\""),
+        KeySpec("credit_note", .pattern, "credit note number pattern, e.g. \"CN-{seq:4}\" (its own series)"),
         KeySpec("gaps", .oneOf(["error", "warning"]), "whether a gap in a series is an error or a warning"),
     ])
 
@@ -233,5 +234,24 @@ public enum Schema {
         KeySpec("declined", .date, "the day the client declined"),
     ])
 
-    public static func document(_ kind: DocumentKind) -> KeyTable { kind == .invoice ? invoice : estimate }
+    static let refundEntry = KeyTable(name: "refund", keys: [
+        KeySpec("date", .date, required: true, "the day the money went back to the client"),
+        KeySpec("amount", .amount, required: true, "the amount paid back"),
+        KeySpec("method", .text, required: true, "how it was paid back: bank_transfer, cash, card, ... or any other text"),
+        KeySpec("note", .text, "e.g. a transaction reference"),
+    ])
+
+    public static let creditNote = KeyTable(name: "credit note", keys: documentCommon + [
+        KeySpec("corrects", .text, required: true, "the number of the invoice this credits (BT-25); same client and currency"),
+        KeySpec("reason", .text, required: true, "why the invoice is credited, printed, e.g. Two hours billed twice"),
+        KeySpec("refunds", .list(.mapping(refundEntry)), "money paid back to the client"),
+    ])
+
+    public static func document(_ kind: DocumentKind) -> KeyTable {
+        switch kind {
+        case .invoice: invoice
+        case .estimate: estimate
+        case .creditNote: creditNote
+        }
+    }
 }

@@ -33,7 +33,7 @@ public enum BookLoader {
         if let folder = walk.exceededIn {
             // Past the bound nothing is read: checking part of a book would report gaps that are not there.
             let diagnostic = Diagnostic.error(
-                .resourceLimit, "the book has more than \(limits.maxFiles) files and folders below clients/, invoices/ and estimates/",
+                .resourceLimit, "the book has more than \(limits.maxFiles) files and folders below clients/, invoices/, estimates/ and credit-notes/",
                 file: folder,
                 help: "a book this large is almost certainly a mistake (a copied folder, a link to a big tree); move old years to a book of their own")
             return (Book(root: root, settings: BookSettings(business: Contact(name: "")), clients: [:], documents: [], sources: [:]), [diagnostic])

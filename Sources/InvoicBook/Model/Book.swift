@@ -11,6 +11,8 @@ public struct Book: Sendable {
     public private(set) var documents: [Document]
     /// Position in `documents` by number (the first, when a number is used twice).
     private var positions: [String: Int]
+    /// Positions of the credit notes in `documents` by the invoice number they correct.
+    private var corrections: [String: [Int]]
     /// File text by the relative path diagnostics use.
     public var sources: [String: SourceFile]
     /// Document files that exist but could not be read: their numbers still count as used.
@@ -25,8 +27,10 @@ public struct Book: Sendable {
         self.documents = documents
         self.sources = sources
         positions = [:]
-        for (index, document) in documents.enumerated() where positions[document.number] == nil {
-            positions[document.number] = index
+        corrections = [:]
+        for (index, document) in documents.enumerated() {
+            if positions[document.number] == nil { positions[document.number] = index }
+            if document.kind == .creditNote, let invoice = document.corrects?.value { corrections[invoice, default: []].append(index) }
         }
     }
 
@@ -38,6 +42,13 @@ public struct Book: Sendable {
     /// Lazy, so a check walking them copies no array of documents.
     public var invoices: LazyFilterSequence<[Document]> { documents.lazy.filter { $0.kind == .invoice } }
     public var estimates: LazyFilterSequence<[Document]> { documents.lazy.filter { $0.kind == .estimate } }
+    public var creditNotes: LazyFilterSequence<[Document]> { documents.lazy.filter { $0.kind == .creditNote } }
+
+    /// The credit notes that correct the invoice numbered `number`, in path order.
+    public func creditNotes(correcting number: String) -> [Document] { corrections[number, default: []].map { documents[$0] } }
+
+    /// The invoice numbered `number`, if there is one.
+    public func invoice(_ number: String) -> Document? { document(number).flatMap { $0.kind == .invoice ? $0 : nil } }
 
     public func document(_ number: String) -> Document? { positions[number].map { documents[$0] } }
 

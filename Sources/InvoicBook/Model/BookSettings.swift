@@ -82,22 +82,27 @@ public struct Defaults: Sendable {
 public struct Numbering: Sendable {
     public var invoice: Located<NumberPattern>?
     public var estimate: Located<NumberPattern>?
+    public var creditNote: Located<NumberPattern>?
     /// How a gap in a series is reported: France and Spain require gapless series, Germany only unique ones.
     public var gaps: Severity
 
-    public init(invoice: Located<NumberPattern>? = nil, estimate: Located<NumberPattern>? = nil, gaps: Severity = .error) {
+    public init(invoice: Located<NumberPattern>? = nil, estimate: Located<NumberPattern>? = nil,
+                creditNote: Located<NumberPattern>? = nil, gaps: Severity = .error) {
         self.invoice = invoice
         self.estimate = estimate
+        self.creditNote = creditNote
         self.gaps = gaps
     }
 
     public static let defaultInvoicePattern = NumberPattern.parse("INV-{seq:4}")!
     public static let defaultEstimatePattern = NumberPattern.parse("EST-{seq:4}")!
+    public static let defaultCreditNotePattern = NumberPattern.parse("CN-{seq:4}")!
 
     public func pattern(for kind: DocumentKind) -> NumberPattern {
         switch kind {
         case .invoice: return invoice?.value ?? Numbering.defaultInvoicePattern
         case .estimate: return estimate?.value ?? Numbering.defaultEstimatePattern
+        case .creditNote: return creditNote?.value ?? Numbering.defaultCreditNotePattern
         }
     }
 }

@@ -3,9 +3,24 @@ import InvoicMoney
 
 public enum DocumentKind: String, Sendable, Hashable, CaseIterable {
     case invoice, estimate
+    /// Corrects an issued invoice in whole or in part (EN 16931 type 381): the lawful way to
+    /// change what an invoice asked for once it was sent.
+    case creditNote = "credit_note"
 
     /// The folder of the book that holds documents of this kind.
-    public var folder: String { self == .invoice ? "invoices" : "estimates" }
+    public var folder: String {
+        switch self {
+        case .invoice: "invoices"
+        case .estimate: "estimates"
+        case .creditNote: "credit-notes"
+        }
+    }
+
+    /// The kind in words, for messages: "credit note".
+    public var name: String { self == .creditNote ? "credit note" : rawValue }
+
+    /// Invoices and credit notes: documents that move money and may not change once sent.
+    public var isBilling: Bool { self != .estimate }
 
     /// The file of a document numbered `number`: its number is its name, except that a `/`
     /// (`FAC/2026/001`, common in Spain, Italy and Poland) cannot be in a file name and is
@@ -16,7 +31,7 @@ public enum DocumentKind: String, Sendable, Hashable, CaseIterable {
     public static func fileStem(forNumber number: String) -> String { number.replacingOccurrences(of: "/", with: "_") }
 }
 
-/// An invoice or an estimate as the user wrote it: one file, its stem the number.
+/// An invoice, an estimate or a credit note as the user wrote it: one file, its stem the number.
 /// Every value keeps its place in the file; resolved figures live in `figures`.
 public struct Document: Sendable {
     public var kind: DocumentKind
@@ -44,8 +59,12 @@ public struct Document: Sendable {
     /// False when part of the file could not be decoded: its figures would be computed from
     /// less than the person wrote, so none are, and no figure-based check speaks about it.
     public var isComplete = true
+    /// Payments received (invoices), or `refunds:`, money paid back (credit notes).
     public var payments: [Payment]
     public var void: Voiding?
+    /// `corrects:`, the invoice a credit note credits (BT-25), and `reason:`, why (printed).
+    public var corrects: Located<String>?
+    public var reason: Located<String>?
     public var accepted: Located<Day>?
     public var declined: Located<Day>?
     public var notes: String?

@@ -59,6 +59,11 @@ public enum LabelKeys {
         "period": "the invoicing period (`period:`), among the dates",
         "list_price": "under a line's description: its gross price before the price discount (`list_price:`)",
         "legal_outside_scope": "under the totals of a supply outside the scope of VAT, unless `exemption:` gives the text",
+        "credit_note": "the title of a credit note",
+        "corrects_invoice": "on a credit note: the invoice it corrects; {number} and {date} are filled in",
+        "credit_reason": "on a credit note: why; {reason} is filled in",
+        "refunded": "totals of a credit note: what was paid back",
+        "credit_remaining": "totals of a credit note: what is still to be paid back or set off",
     ]
 
     public static let all: [String] = meanings.map(\.key)

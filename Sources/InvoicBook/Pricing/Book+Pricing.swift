@@ -51,7 +51,7 @@ struct DocumentPricer {
         let defaultRate = document.tax?.value ?? client?.tax?.value ?? defaults.tax?.value ?? TaxRate(rate: .zero)
 
         if document.items.isEmpty, document.itemsWritten == 0, document.itemsRange != nil {
-            error(.noItems, "\(document.kind.rawValue) \(document.number) has no items",
+            error(.noItems, "\(document.kind.name) \(document.number) has no items",
                   at: document.itemsRange ?? document.issued.range, help: "add at least one item with a description and a price")
         }
         var lines: [PricedLine] = []
@@ -110,9 +110,11 @@ struct DocumentPricer {
         checkStatedFigures(figures)
         if breakdown.total < 0 {
             diagnostics.append(.warning(
-                .negativeTotal, "\(document.number) totals \(MoneyFormat.plain(breakdown.total, currency)) \(currency.code): a negative invoice",
+                .negativeTotal, "\(document.number) totals \(MoneyFormat.plain(breakdown.total, currency)) \(currency.code): a negative \(document.kind.name)",
                 file: document.file, range: document.itemsRange ?? document.issued.range,
-                help: "a negative invoice corrects an earlier one; tax offices and e-invoice receivers usually expect a credit note instead"))
+                help: document.kind == .creditNote
+                    ? "a credit note gives back what it lists; to ask for more, write an invoice"
+                    : "a negative invoice corrects an earlier one; tax offices and e-invoice receivers usually expect a credit note instead (`invoic credit`)"))
         }
         return figures
     }
@@ -123,6 +125,7 @@ struct DocumentPricer {
         switch document.kind {
         case .invoice: days = client?.terms?.value ?? book.settings.defaults.terms?.value
         case .estimate: days = book.settings.defaults.validity?.value
+        case .creditNote: days = nil
         }
         return days.map { document.issued.value.adding(days: $0) }
     }
@@ -131,12 +134,16 @@ struct DocumentPricer {
         let quantity = item.quantity?.value ?? DecimalNumber(integer: 1)
         if let written = item.quantity {
             // An invoice may take something back with a negative line (a return, a correction); an
-            // estimate offers, and a line of nothing is a mistake on either.
+            // estimate offers and a credit note credits what it lists, and a line of nothing is a
+            // mistake on any.
             if quantity.isZero || (quantity.isNegative && document.kind != .invoice) {
+                let help = switch document.kind {
+                case .invoice: "leave the line out, or write what was supplied (negative for a return)"
+                case .estimate: "an estimate offers what it lists: write a positive quantity"
+                case .creditNote: "a credit note lists what it credits, in positive quantities; to charge more, write an invoice"
+                }
                 error(.invalidQuantity, "quantity must be \(document.kind == .invoice ? "other than 0" : "more than 0"), found \(written.value)",
-                      at: written.range,
-                      help: document.kind == .invoice ? "leave the line out, or write what was supplied (negative for a return)"
-                                                      : "an estimate offers what it lists: write a positive quantity")
+                      at: written.range, help: help)
             } else if quantity.scale > 6 {
                 error(.tooManyDecimals, "quantity \(written.value) has \(quantity.scale) decimals; at most 6 are allowed", at: written.range)
             }

@@ -1,7 +1,9 @@
 /// Where a document stands, derived from its dated facts and "today"; never written in a file.
 public enum Status: String, Sendable, Hashable, CaseIterable, Comparable {
-    // invoices
+    // invoices (credit notes are drafts until sent, then sent)
     case draft, sent, partial, overdue, paid, void
+    /// Fully credited by credit notes: nothing is owed on it any more.
+    case credited
     // estimates
     case accepted, declined, expired, converted
 
@@ -26,10 +28,14 @@ extension Book {
     public func status(of document: Document, today: Day, conversions: [String: String]? = nil) -> Status {
         func happened(_ day: Located<Day>?) -> Bool { day.map { $0.value <= today } ?? false }
         switch document.kind {
+        case .creditNote:
+            return isInEffect(document, on: today) ? .sent : .draft
         case .invoice:
             if let void = document.void, void.date.value <= today { return .void }
-            let paid = document.payments.isEmpty ? 0 : paidAmount(of: document, through: today)
-            let total = document.figures?.payable ?? 0
+            let credited = creditedAmount(of: document, through: today)
+            if let payable = document.figures?.payable, credited > 0, credited >= payable { return .credited }
+            let paid = (document.payments.isEmpty ? 0 : paidAmount(of: document, through: today)) - refundedAmount(of: document, through: today)
+            let total = (document.figures?.payable ?? 0) - credited
             let due = total - paid
             if document.figures != nil, paid > 0 || total == 0, due <= 0, happened(document.sent) || paid > 0 { return .paid }
             if happened(document.sent) || paid > 0, let dueDate = document.figures?.dueDate, dueDate < today, due > 0 {
@@ -48,6 +54,38 @@ extension Book {
             if let validUntil = document.figures?.dueDate, validUntil < today { return .expired }
             return happened(document.sent) ? .sent : .draft
         }
+    }
+
+    /// A credit note counts once it was sent, or once money went back on it, like an invoice.
+    public func isInEffect(_ creditNote: Document, on day: Day) -> Bool {
+        creditNote.sent.map { $0.value <= day } ?? false || creditNote.payments.contains { $0.date.value <= day }
+    }
+
+    /// What the credit notes in effect on `day` credit on `invoice`, in minor units.
+    public func creditedAmount(of invoice: Document, through day: Day) -> Int64 {
+        var sum: Int64 = 0
+        for note in creditNotes(correcting: invoice.number) where isInEffect(note, on: day) {
+            sum &+= note.figures?.payable ?? 0
+        }
+        return sum
+    }
+
+    /// Money paid back to the client on or before `day` by the credit notes of `invoice`.
+    public func refundedAmount(of invoice: Document, through day: Day) -> Int64 {
+        var sum: Int64 = 0
+        for note in creditNotes(correcting: invoice.number) { sum &+= paidAmount(of: note, through: day) }
+        return sum
+    }
+
+    /// What all credit notes of `invoice` take off its amount due, whatever their dates: their
+    /// totals less what they refunded. What a new payment or credit note may still use.
+    public func creditedNet(of invoice: Document) -> Int64 {
+        var sum: Int64 = 0
+        for note in creditNotes(correcting: invoice.number) {
+            guard let figures = note.figures else { continue }
+            sum &+= figures.payable &- figures.paid
+        }
+        return sum
     }
 
     /// Payments received on or before `day`, in minor units.

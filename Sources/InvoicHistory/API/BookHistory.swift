@@ -54,7 +54,7 @@ public struct BookHistory: Sendable {
         var result: [String: CommitInfo] = [:]
         for (number, versions) in timeline.documents {
             let records = DocumentRecord.records(of: number, versions, decoded: decoded)
-            if let fixing = records.last(where: \.isFixed)?.fixing, fixing.kind == .invoice {
+            if let fixing = records.last(where: \.isFixed)?.fixing, fixing.kind.isBilling {
                 result[number] = timeline.commits[fixing.commit]
             }
         }

@@ -61,12 +61,12 @@ struct DocumentRecord: Sendable {
 }
 
 extension Document {
-    /// Issued for good: an invoice once sent, an estimate once accepted.
-    var isFixed: Bool { kind == .invoice ? sent != nil : accepted != nil }
+    /// Issued for good: an invoice or a credit note once sent, an estimate once accepted.
+    var isFixed: Bool { kind.isBilling ? sent != nil : accepted != nil }
 
     /// What makes two files with one number the same document.
     var identity: String { "\(kind.rawValue)\u{1F}\(client.value)\u{1F}\(issued.value)" }
 
-    /// "invoice", "issued invoice", "accepted estimate".
-    var fixedName: String { kind == .invoice ? "issued invoice" : "accepted estimate" }
+    /// "issued invoice", "issued credit note", "accepted estimate".
+    var fixedName: String { kind.isBilling ? "issued \(kind.name)" : "accepted estimate" }
 }

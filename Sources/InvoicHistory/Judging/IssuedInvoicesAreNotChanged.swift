@@ -38,9 +38,11 @@ enum IssuedInvoicesAreNotChanged {
         if let totals, difference.key != "total" { notes.append("its total was \(totals.0) when issued and is \(totals.1) now") }
         let restore = difference.before.map { "put back \($0) (\(difference.label)), then " } ?? "put it back as issued, then "
         return .error(rule.code, difference.message(name), file: document.file, range: range,
-                      label: difference.before.map { "issued as \($0)" } ?? "not on the issued invoice",
-                      help: "void it and issue a new invoice instead: \(restore)`invoic void \(document.number) --reason ...` "
-                          + "and `invoic new invoice --like \(document.number)`",
+                      label: difference.before.map { "issued as \($0)" } ?? "not on the issued \(document.kind.name)",
+                      help: document.kind == .creditNote
+                          ? "\(restore)write what changed as a new document: another credit note, or an invoice for what was credited too much"
+                          : "\(restore)correct it with a credit note (`invoic credit \(document.number) --lines N`) and a new invoice for what"
+                          + " replaces it (`invoic new invoice --like \(document.number)`), or void it (`invoic void \(document.number) --reason ...`)",
                       notes: notes)
     }
 }

@@ -30,8 +30,8 @@ enum NumbersAreNeverReused {
 
     static func reused(_ document: Document, earlier: Document, issued: CommitInfo, deletedIn: CommitInfo?, renamedTo: String?) -> Diagnostic {
         let number = document.number
-        let was = "\(earlier.kind == .invoice ? "an invoice" : "an estimate") to \(earlier.client.value) issued \(earlier.issued.value)"
-        var notes = ["the first \(number) was \(earlier.kind == .invoice ? "issued" : "accepted") in commit \(issued.citation)"]
+        let was = "\(earlier.kind == .estimate ? "an estimate" : earlier.kind == .invoice ? "an invoice" : "a credit note") to \(earlier.client.value) issued \(earlier.issued.value)"
+        var notes = ["the first \(number) was \(earlier.kind.isBilling ? "issued" : "accepted") in commit \(issued.citation)"]
         if let deletedIn { notes.append("and \(renamedTo.map { "renumbered to \($0)" } ?? "deleted") in commit \(deletedIn.citation)") }
         return .error(rule.code, "number \(number) is reused: it belonged to \(was)", file: document.file,
                       range: document.numberKey?.range,

@@ -39,7 +39,7 @@ struct Snapshot: Sendable {
 
     init(_ document: Document, resolved: Bool) {
         let figures = resolved ? document.figures : nil
-        let isInvoice = document.kind == .invoice
+        let isInvoice = document.kind != .estimate
         add("client", "client", document.client.value, place: ["client"])
         add("issued", "issue date", document.issued.value.description, place: ["issued"])
         let due = figures?.dueDate ?? document.due?.value
@@ -53,6 +53,8 @@ struct Snapshot: Sendable {
         add("discount", "discount", document.discount.map { Self.canonical($0.value) }, shown: document.discount.map { Self.shown($0.value) },
             place: ["discount"])
         add("from_estimate", "estimate it converts", document.fromEstimate?.value, place: ["from_estimate"])
+        add("corrects", "invoice it corrects", document.corrects?.value, place: ["corrects"])
+        add("reason", "reason", document.reason?.value, place: ["reason"])
         add("buyer_reference", "buyer reference", document.buyerReference?.value, place: ["buyer_reference"])
         add("order", "order number", document.order?.value, place: ["order"])
         add("contract", "contract reference", document.contract?.value, place: ["contract"])

@@ -24,7 +24,7 @@ struct StoryTeller {
         if !changes.isEmpty, wasFixed {
             events.append("(a change to the \(old.fixedName): `invoic check --history` reports it)")
         }
-        events += dated("sent", old.sent?.value, new.sent?.value, first: new.kind == .invoice ? "sent on %@ (issued)" : "sent on %@")
+        events += dated("sent", old.sent?.value, new.sent?.value, first: new.kind.isBilling ? "sent on %@ (issued)" : "sent on %@")
         events += dated("accepted", old.accepted?.value, new.accepted?.value, first: "accepted on %@")
         events += dated("declined", old.declined?.value, new.declined?.value, first: "declined on %@")
         events += payments(old, new)
@@ -46,7 +46,7 @@ struct StoryTeller {
         if let figures = document.figures { line += ", total \(MoneyFormat.format(figures.total, figures.currency, locale: figures.locale))" }
         var events = [line]
         if let estimate = document.fromEstimate?.value { events.append("converted from \(estimate)") }
-        if let sent = document.sent?.value { events.append(document.kind == .invoice ? "sent on \(sent) (issued)" : "sent on \(sent)") }
+        if let sent = document.sent?.value { events.append(document.kind.isBilling ? "sent on \(sent) (issued)" : "sent on \(sent)") }
         if let accepted = document.accepted?.value { events.append("accepted on \(accepted)") }
         if let declined = document.declined?.value { events.append("declined on \(declined)") }
         events += payments(nil, document)

@@ -1,7 +1,7 @@
 import InvoicBook
 
 /// What a path of the book holds, by the same rules the loader finds files with: documents
-/// anywhere below invoices/ and estimates/, clients directly in clients/, hidden entries skipped.
+/// anywhere below invoices/, estimates/ and credit-notes/, clients directly in clients/, hidden entries skipped.
 enum BookPath: Hashable, Sendable {
     case document(DocumentKind, number: String)
     case client(id: String)

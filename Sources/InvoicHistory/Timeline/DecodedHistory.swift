@@ -62,7 +62,7 @@ final class DecodedHistory: @unchecked Sendable {
     /// issued the document, so it need not be decoded to find that one.
     func mayBeFixed(_ version: Version) -> Bool {
         guard let blob = version.blob, let bytes = contents[blob] else { return false }
-        let word = Array((version.kind == .invoice ? "sent" : "accepted").utf8)
+        let word = Array((version.kind.isBilling ? "sent" : "accepted").utf8)
         let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
         func isQuote(_ byte: UInt8?) -> Bool { byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") }
         func isKey(_ line: ArraySlice<UInt8>) -> Bool {

@@ -154,7 +154,7 @@ public final class PDFRenderer {
 
     private func metadata(_ composer: Composer) -> [PDFMetadataField: String] {
         let document = composer.document
-        let title = composer.labels[document.kind == .invoice ? "invoice" : "estimate"] + " " + document.number
+        let title = composer.labels[composer.titleKey] + " " + document.number
         let client = composer.clientContact.name
         var subject = title + " – " + client
         if let project = document.project, !project.isEmpty { subject += " – " + project }

@@ -5,7 +5,7 @@ extension Composer {
     mutating func classicHeader() -> FlowBlock {
         var ops: [DrawOp] = []
         let business = book.settings.business
-        let title = block(labels[isEstimate ? "estimate" : "invoice"], .title)
+        let title = titleBlock(maxWidth: contentWidth * 0.5)
         let number = block(document.number, .number)
 
         // Left: the logo, or with none the title and number. Right: the business, right-aligned.

@@ -4,14 +4,13 @@ import Foundation
 extension Composer {
     mutating func invoiHeader() -> FlowBlock {
         var ops: [DrawOp] = []
-        let title = block(labels[isEstimate ? "estimate" : "invoice"], .title)
-        let number = block(document.number, .number)
-        let titleWidth = max(title.width, number.width)
-
         // The logo, when there is one, sits left of the name, centred on it.
         var nameX = left
         let logo = logoFrame(x: left, y: 0)
         if let logo { nameX = logo.maxX + 14 }
+        let title = titleBlock(maxWidth: (right - nameX) * 0.5)
+        let number = block(document.number, .number)
+        let titleWidth = max(title.width, number.width)
         let nameWidth = right - nameX - titleWidth - 32
         let name = block(book.settings.business.name, .businessName, width: nameWidth)
         var nameY = 0.0

@@ -163,8 +163,9 @@ extension Composer {
             y += 2
             if figures.prepaid != 0 { row(&self, labels["prepaid"], text.money(-figures.prepaid)) }
             if figures.roundingAmount != 0 { row(&self, labels["rounding"], text.money(figures.roundingAmount)) }
-            if !figures.payments.isEmpty { row(&self, labels["paid"], text.money(-figures.paid)) }
-            row(&self, labels["amount_due"], text.money(figures.balance), labelStyle: .totalsValue, valueStyle: .amount)
+            let credit = document.kind == .creditNote
+            if !figures.payments.isEmpty { row(&self, labels[credit ? "refunded" : "paid"], text.money(-figures.paid)) }
+            row(&self, labels[credit ? "credit_remaining" : "amount_due"], text.money(figures.balance), labelStyle: .totalsValue, valueStyle: .amount)
         }
         // invoi sets the status stamp like a rubber stamp, beside the totals.
         if template.layout == .invoi, let stamp {
@@ -179,7 +180,8 @@ extension Composer {
     /// PAYMENT DETAILS: a rule, the label, then payee, bank, account and BIC in two columns.
     mutating func paymentDetails() -> FlowBlock? {
         let payment = book.settings.payment
-        guard !payment.isEmpty, !isEstimate, document.void == nil else { return nil }
+        // A credit note asks for no payment: it gives money back.
+        guard !payment.isEmpty, document.kind == .invoice, document.void == nil else { return nil }
         var ops: [DrawOp] = [.line(x1: left, y1: 0.5, x2: right, y2: 0.5, width: 1, color: color("rule") ?? .black)]
         var y = 18.0
         let label = block(labels["payment_details"], .label)

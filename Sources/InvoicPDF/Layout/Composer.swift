@@ -53,6 +53,18 @@ struct Composer {
         return block
     }
 
+    /// The document's title, its type made smaller when the title would take more than `maxWidth`
+    /// (a long word such as RECHNUNGSKORREKTUR must not crowd the business's name); at most by a
+    /// third, and it stays on one line.
+    mutating func titleBlock(maxWidth: Double) -> TextBlock {
+        let full = block(labels[titleKey], .title)
+        guard full.width > maxWidth, full.width > 0 else { return full }
+        var style = template.style(.title)
+        style.size = max(style.size * 2 / 3, (style.size * maxWidth / full.width * 2).rounded(.down) / 2)
+        let shown = style.uppercase ? labels[titleKey].uppercased() : labels[titleKey]
+        return engine.block(shown, style)
+    }
+
     func color(_ name: String) -> RGB? { template.color(name) }
 
     /// The logo's frame at `x`, `y`: scaled into the template's box, keeping its proportions.
@@ -67,6 +79,15 @@ struct Composer {
 
     var isEstimate: Bool { document.kind == .estimate }
 
+    /// The title's label key: what the document is.
+    var titleKey: String {
+        switch document.kind {
+        case .invoice: "invoice"
+        case .estimate: "estimate"
+        case .creditNote: "credit_note"
+        }
+    }
+
     /// The stamp the files justify, never one that depends on the day the PDF is made:
     /// VOID when voided, PAID when payments cover the total, ACCEPTED or DECLINED for estimates.
     var stamp: (label: String, color: String)? {
@@ -78,6 +99,8 @@ struct Composer {
         case .estimate:
             if document.declined != nil { return ("stamp_declined", "void") }
             if document.accepted != nil { return ("stamp_accepted", "estimate") }
+            return nil
+        case .creditNote:
             return nil
         }
     }
@@ -165,9 +188,15 @@ struct Composer {
         return result
     }
 
-    /// Small print under the dates: where an invoice came from, why it was voided.
+    /// Small print under the dates: where an invoice came from, why it was voided, which invoice
+    /// a credit note corrects and why.
     var remarks: [String] {
         var lines: [String] = []
+        if let corrected = document.corrects?.value {
+            let date = book.invoice(corrected).map { text.date($0.issued.value) } ?? "?"
+            lines.append(labels.format("corrects_invoice", ["number": corrected, "date": date]))
+        }
+        if let reason = document.reason?.value { lines.append(labels.format("credit_reason", ["reason": reason])) }
         if let estimate = document.fromEstimate?.value { lines.append(labels.format("converted_from", ["number": estimate])) }
         if let reason = document.void?.reason, !reason.isEmpty { lines.append(labels.format("void_reason", ["reason": reason])) }
         return lines

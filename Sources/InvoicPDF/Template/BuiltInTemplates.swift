@@ -223,6 +223,11 @@ labels:
     legal_intra_eu: Exempt intra-Community supply (Art. 138 Directive 2006/112/EC)
     legal_export: Export outside the EU, exempt (Art. 146 Directive 2006/112/EC)
     legal_outside_scope: Not subject to VAT
+    credit_note: Credit note
+    corrects_invoice: "Corrects invoice {number} of {date}"
+    credit_reason: "Reason: {reason}"
+    refunded: Refunded
+    credit_remaining: Credit remaining
     prepaid: Prepaid
     rounding: Rounding
     allowance: Allowance
@@ -285,6 +290,11 @@ labels:
     legal_intra_eu: Steuerfreie innergemeinschaftliche Lieferung (Art. 138 Richtlinie 2006/112/EG)
     legal_export: Steuerfreie Ausfuhrlieferung (Art. 146 Richtlinie 2006/112/EG)
     legal_outside_scope: Nicht steuerbarer Umsatz
+    credit_note: Rechnungskorrektur
+    corrects_invoice: "Korrigiert die Rechnung {number} vom {date}"
+    credit_reason: "Grund: {reason}"
+    refunded: Erstattet
+    credit_remaining: Verbleibende Gutschrift
     prepaid: Bereits bezahlt
     rounding: Rundung
     allowance: Nachlass
@@ -343,6 +353,11 @@ labels:
     legal_intra_eu: Livraison intracommunautaire exonérée (art. 138 de la directive 2006/112/CE)
     legal_export: Exportation hors UE exonérée (art. 146 de la directive 2006/112/CE)
     legal_outside_scope: Opération hors champ d’application de la TVA
+    credit_note: Avoir
+    corrects_invoice: "Rectifie la facture {number} du {date}"
+    credit_reason: "Motif : {reason}"
+    refunded: Remboursé
+    credit_remaining: Crédit restant
     prepaid: Acompte versé
     rounding: Arrondi
     allowance: Remise
@@ -399,6 +414,11 @@ labels:
     legal_intra_eu: Entrega intracomunitaria exenta (art. 138 Directiva 2006/112/CE)
     legal_export: Exportación fuera de la UE, exenta (art. 146 Directiva 2006/112/CE)
     legal_outside_scope: Operación no sujeta a IVA
+    credit_note: Factura rectificativa
+    corrects_invoice: "Rectifica la factura {number} del {date}"
+    credit_reason: "Motivo: {reason}"
+    refunded: Reembolsado
+    credit_remaining: Crédito pendiente
     prepaid: Anticipo
     rounding: Redondeo
     allowance: Descuento
@@ -455,6 +475,11 @@ labels:
     legal_intra_eu: Cessione intracomunitaria non imponibile (art. 138 direttiva 2006/112/CE)
     legal_export: Esportazione fuori dall’UE, non imponibile (art. 146 direttiva 2006/112/CE)
     legal_outside_scope: Operazione fuori campo IVA
+    credit_note: Nota di credito
+    corrects_invoice: "Rettifica la fattura {number} del {date}"
+    credit_reason: "Motivo: {reason}"
+    refunded: Rimborsato
+    credit_remaining: Credito residuo
     prepaid: Acconto versato
     rounding: Arrotondamento
     allowance: Abbuono
@@ -511,6 +536,11 @@ labels:
     legal_intra_eu: Vrijgestelde intracommunautaire levering (art. 138 Richtlijn 2006/112/EG)
     legal_export: Uitvoer buiten de EU, vrijgesteld (art. 146 Richtlijn 2006/112/EG)
     legal_outside_scope: Niet onderworpen aan btw
+    credit_note: Creditnota
+    corrects_invoice: "Corrigeert factuur {number} van {date}"
+    credit_reason: "Reden: {reason}"
+    refunded: Terugbetaald
+    credit_remaining: Resterend tegoed
     prepaid: Vooruitbetaald
     rounding: Afronding
     allowance: Korting
@@ -567,6 +597,11 @@ labels:
     legal_intra_eu: Transmissão intracomunitária isenta (art. 138.º da Diretiva 2006/112/CE)
     legal_export: Exportação para fora da UE, isenta (art. 146.º da Diretiva 2006/112/CE)
     legal_outside_scope: Operação não sujeita a IVA
+    credit_note: Nota de crédito
+    corrects_invoice: "Corrige a fatura {number} de {date}"
+    credit_reason: "Motivo: {reason}"
+    refunded: Reembolsado
+    credit_remaining: Crédito restante
     prepaid: Pago antecipadamente
     rounding: Arredondamento
     allowance: Desconto
@@ -624,6 +659,11 @@ labels:
     legal_intra_eu: Zwolniona wewnątrzwspólnotowa dostawa towarów (art. 138 dyrektywy 2006/112/WE)
     legal_export: Eksport poza UE, zwolniony (art. 146 dyrektywy 2006/112/WE)
     legal_outside_scope: Niepodlegające opodatkowaniu VAT
+    credit_note: Faktura korygująca
+    corrects_invoice: "Koryguje fakturę {number} z dnia {date}"
+    credit_reason: "Przyczyna korekty: {reason}"
+    refunded: Zwrócono
+    credit_remaining: Pozostało do zwrotu
     prepaid: Zaliczka
     rounding: Zaokrąglenie
     allowance: Rabat
@@ -680,6 +720,11 @@ labels:
     legal_intra_eu: Undantagen gemenskapsintern leverans (art. 138 direktiv 2006/112/EG)
     legal_export: Export utanför EU, undantagen (art. 146 direktiv 2006/112/EG)
     legal_outside_scope: Ej momspliktig
+    credit_note: Kreditfaktura
+    corrects_invoice: "Krediterar faktura {number} av den {date}"
+    credit_reason: "Orsak: {reason}"
+    refunded: Återbetalt
+    credit_remaining: Återstående kredit
     prepaid: Förskott
     rounding: Öresavrundning
     allowance: Avdrag
@@ -736,6 +781,11 @@ labels:
     legal_intra_eu: Momsfri levering inden for EU (art. 138 i direktiv 2006/112/EF)
     legal_export: Eksport uden for EU, momsfri (art. 146 i direktiv 2006/112/EF)
     legal_outside_scope: Ikke momspligtig
+    credit_note: Kreditnota
+    corrects_invoice: "Krediterer faktura {number} af {date}"
+    credit_reason: "Årsag: {reason}"
+    refunded: Tilbagebetalt
+    credit_remaining: Resterende kredit
     prepaid: Forudbetalt
     rounding: Afrunding
     allowance: Fradrag
@@ -792,6 +842,11 @@ labels:
     legal_intra_eu: Avgiftsfri levering innen EU (art. 138 direktiv 2006/112/EF)
     legal_export: Eksport ut av EU, fritatt (art. 146 direktiv 2006/112/EF)
     legal_outside_scope: Ikke avgiftspliktig
+    credit_note: Kreditnota
+    corrects_invoice: "Krediterer faktura {number} av {date}"
+    credit_reason: "Årsak: {reason}"
+    refunded: Tilbakebetalt
+    credit_remaining: Gjenstående kreditt
     prepaid: Forskudd
     rounding: Øreavrunding
     allowance: Fradrag
@@ -848,6 +903,11 @@ labels:
     legal_intra_eu: Veroton yhteisömyynti (direktiivin 2006/112/EY 138 artikla)
     legal_export: "Vienti EU:n ulkopuolelle, veroton (direktiivin 2006/112/EY 146 artikla)"
     legal_outside_scope: Ei arvonlisäverollinen
+    credit_note: Hyvityslasku
+    corrects_invoice: "Hyvittää laskun {number} ({date})"
+    credit_reason: "Syy: {reason}"
+    refunded: Palautettu
+    credit_remaining: Jäljellä oleva hyvitys
     prepaid: Ennakkomaksu
     rounding: Pyöristys
     allowance: Hyvitys
@@ -904,6 +964,11 @@ labels:
     legal_intra_eu: Osvobozené dodání zboží do jiného členského státu (čl. 138 směrnice 2006/112/ES)
     legal_export: Vývoz mimo EU, osvobozeno (čl. 146 směrnice 2006/112/ES)
     legal_outside_scope: Plnění nepodléhá DPH
+    credit_note: Opravný daňový doklad
+    corrects_invoice: "Opravuje fakturu {number} ze dne {date}"
+    credit_reason: "Důvod opravy: {reason}"
+    refunded: Vráceno
+    credit_remaining: Zbývá vrátit
     prepaid: Zaplacená záloha
     rounding: Zaokrouhlení
     allowance: Sleva
@@ -960,6 +1025,11 @@ labels:
     legal_intra_eu: EU域内供給のため免税（指令2006/112/EC第138条）
     legal_export: EU域外への輸出のため免税（指令2006/112/EC第146条）
     legal_outside_scope: 付加価値税の課税対象外
+    credit_note: クレジットノート
+    corrects_invoice: "請求書 {number}（{date}）の訂正"
+    credit_reason: "理由：{reason}"
+    refunded: 返金済み
+    credit_remaining: 残りのクレジット
     prepaid: 前受金
     rounding: 端数調整
     allowance: 値引
@@ -1016,6 +1086,11 @@ labels:
     legal_intra_eu: 免税的欧盟内部供应（第2006/112/EC号指令第138条）
     legal_export: 出口至欧盟以外，免税（第2006/112/EC号指令第146条）
     legal_outside_scope: 不属于增值税征税范围
+    credit_note: 贷项通知单
+    corrects_invoice: "更正发票 {number}（{date}）"
+    credit_reason: "原因：{reason}"
+    refunded: 已退款
+    credit_remaining: 剩余贷记金额
     prepaid: 预付款
     rounding: 舍入
     allowance: 折让
@@ -1025,7 +1100,7 @@ labels:
     contract: 合同号
     period: 服务期间
     list_price: 标价
-  zh_Hant: {invoice: 發票, estimate: 報價單, from: 開票方, issue_date: 開立日期, due_date: 付款期限, valid_until: 有效期至, delivery_date: 交貨日期, quantity: 數量, rate: 單價, amount: 金額, subtotal: 小計, tax: 稅, paid: 已付, amount_due: 應付餘額, payment_details: 付款資訊, beneficiary: 收款人, bank: 銀行, account: 帳號, tax_id: 統一編號, project: 專案, notes: 備註, page: "第 {page} 頁，共 {pages} 頁", converted_from: "源自報價單 {number}", void_reason: "已作廢：{reason}", stamp_void: 已作廢, stamp_declined: 已拒絕, estimate_for: 報價對象, estimate_date: 報價日期}
+  zh_Hant: {invoice: 發票, estimate: 報價單, from: 開票方, issue_date: 開立日期, due_date: 付款期限, valid_until: 有效期至, delivery_date: 交貨日期, quantity: 數量, rate: 單價, amount: 金額, subtotal: 小計, tax: 稅, paid: 已付, amount_due: 應付餘額, payment_details: 付款資訊, beneficiary: 收款人, bank: 銀行, account: 帳號, tax_id: 統一編號, project: 專案, notes: 備註, page: "第 {page} 頁，共 {pages} 頁", converted_from: "源自報價單 {number}", void_reason: "已作廢：{reason}", stamp_void: 已作廢, stamp_declined: 已拒絕, estimate_for: 報價對象, estimate_date: 報價日期, credit_note: 貸項通知單, corrects_invoice: "更正發票 {number}（{date}）", refunded: 已退款, credit_remaining: 剩餘貸記金額}
 
 """#,
     ]
