@@ -25,9 +25,9 @@ import Testing
 
     @Test func amountRulesFollowTheCurrency() {
         let findings = TestBook([
-            "invoices/INV-0001.yaml": invoice(items: "  - { description: A, quantity: 0, price: 1.00 }\n  - { description: B, price: -1 }\n  - { description: C, price: 0.0000001 }\n  - { description: D, quantity: 1.0000001, price: 1 }\n"),
+            "invoices/INV-0001.yaml": invoice(items: "  - { description: A, quantity: 0, price: 1.00 }\n  - { description: B, price: -1 }\n  - { description: C, price: 0.00000000001 }\n  - { description: D, quantity: 1.0000001, price: 1 }\n"),
             "invoices/INV-0002.yaml": invoice(issued: "2026-03-02", "payments:\n  - { date: 2026-03-03, amount: 1.005, method: card }\n"),
-            // A JPY price may carry 4 decimals; a JPY payment none.
+            // A price carries up to 8 more decimals than its currency (USD 10, JPY 8); a JPY payment none.
             "invoices/INV-0003.yaml": invoice(issued: "2026-03-03", "currency: JPY\npayments:\n  - { date: 2026-03-04, amount: 10.5, method: card }\n",
                                               items: "  - { description: Gig, price: 1000.5 }\n"),
         ]).findings()
@@ -350,5 +350,17 @@ extension LineAdjustmentTests {
         #expect(TestBook(["invoices/INV-0001.yaml": invoice(items: ok)]).findings() == [])
         let below = "  - { description: Cable, quantity: 2, price: 9.95, list_price: 9.9 }\n"
         #expect(TestBook(["invoices/INV-0001.yaml": invoice(items: below)]).findings() == ["invoices/INV-0001.yaml:4:65 negative-amount"])
+    }
+}
+
+@Suite struct WarningsKeepFigures {
+    /// A warning while reading (an unknown unit code, a payment method close to a known one) is
+    /// no reason to drop the document's figures: stated figures are still checked against them.
+    @Test func aDocumentWithAWarningIsStillPricedAndChecked() throws {
+        let checked = TestBook(["invoices/INV-0001.yaml": invoice(
+            "total: 201.00\npayments:\n  - { date: 2026-03-05, amount: 10.00, method: chek }\n",
+            items: "  - { description: Power, quantity: 2, price: 100.00, unit_code: KW }\n")]).check()
+        #expect(checked.book.document("INV-0001")?.figures?.total == 200_00)
+        #expect(checked.diagnostics.map(\.code.name).sorted() == ["stated-figure-mismatch", "unknown-payment-method", "unknown-unit-code"])
     }
 }

@@ -9,7 +9,10 @@ extension Document {
                        limits: BookLimits = .standard, reader: inout ValueReader) -> Document? {
         let other = Schema.document(kind == .invoice ? .estimate : .invoice)
         guard let fields = reader.topLevel(root, table: Schema.document(kind), otherTable: other) else { return nil }
-        let errorsBefore = reader.diagnostics.count
+        // Only errors make a document incomplete: a warning (an unknown unit code, a payment
+        // method close to a known one) leaves every value read.
+        func errors() -> Int { reader.diagnostics.count { $0.severity == .error } }
+        let errorsBefore = errors()
 
         let client = reader.nonEmptyText(fields["client"], what: "client")
         let issued = reader.date(fields["issued"])
@@ -51,6 +54,7 @@ extension Document {
         document.allowances = reader.sequence(fields["allowances"], of: "allowances").compactMap { adjustment($0, table: Schema.documentAdjustment, reader: &reader) }
         document.charges = reader.sequence(fields["charges"], of: "charges").compactMap { adjustment($0, table: Schema.documentAdjustment, reader: &reader) }
         document.payableRounding = reader.decimal(fields["payable_rounding"], what: "payable rounding")
+        document.roundingAmount = reader.decimal(fields["rounding_amount"], what: "rounding amount")
         document.discount = discount(fields["discount"], reader: &reader)
         document.project = reader.text(fields["project"])
         document.category = reader.text(fields["category"])
@@ -82,7 +86,7 @@ extension Document {
         for figure in StatedFigure.allCases {
             document.stated[figure] = reader.decimal(fields[figure.rawValue], what: figure.label)
         }
-        document.isComplete = reader.diagnostics.count == errorsBefore
+        document.isComplete = errors() == errorsBefore
         guard client != nil, issued != nil else { return nil }
         return document
     }

@@ -205,6 +205,7 @@ public enum Schema {
         KeySpec("period", .mapping(period), "the invoicing period (BG-14): {from: YYYY-MM-DD, to: YYYY-MM-DD}"),
         KeySpec("prepaid", .amount, "paid before this invoice (BT-113), e.g. a deposit invoiced earlier"),
         KeySpec("payable_rounding", .amount, "round the amount due to a multiple of this (BT-114), over the client's and the book's"),
+        KeySpec("rounding_amount", .amount, "the rounding of the amount due as another system decided it (BT-114), e.g. -0.10; not with payable_rounding"),
         KeySpec("discount", .discount, "a percentage (10%) or an amount (50.00), before tax"),
         KeySpec("project", .text, "grouping for reports"),
         KeySpec("category", .text, "grouping for reports"),

@@ -85,6 +85,8 @@ public struct Document: Sendable {
     public var prepaid: Located<DecimalNumber>?
     /// `payable_rounding:`, the step the amount due is rounded to (0.05 for Swiss cash, 1 for Swedish kronor).
     public var payableRounding: Located<DecimalNumber>?
+    /// `rounding_amount:`, the rounding of the amount due (BT-114) as another system decided it.
+    public var roundingAmount: Located<DecimalNumber>?
     public var stated: [StatedFigure: Located<DecimalNumber>]
     /// Figures computed from the lines once currency and defaults are resolved; nil when they could not be.
     public var figures: Figures?

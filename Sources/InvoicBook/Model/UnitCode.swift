@@ -8,7 +8,8 @@ public enum UnitCode {
         "MON": "month", "ANN": "year", "KMT": "kilometre", "MTR": "metre", "CMT": "centimetre", "MMT": "millimetre",
         "MTK": "square metre", "MTQ": "cubic metre", "KGM": "kilogram", "GRM": "gram", "TNE": "tonne", "LTR": "litre",
         "MLT": "millilitre", "KWH": "kilowatt hour", "LS": "lump sum", "SET": "set", "PR": "pair", "PK": "pack",
-        "BX": "box", "D68": "number of words", "E48": "service unit",
+        "BX": "box", "D68": "number of words", "E48": "service unit", "EA": "each", "KWT": "kilowatt", "MWH": "megawatt hour",
+        "SEC": "second", "NAR": "number of articles",
     ]
 
     private static let words: [String: [String]] = [

@@ -119,6 +119,10 @@ struct DocumentPricer {
         return figures
     }
 
+    /// Decimals a unit price may carry beyond its currency's: energy and telecom tariffs are
+    /// priced to the millionth of a cent (XRechnung's 0.061232374 EUR per kWh).
+    static let extraPriceDecimals = 8
+
     private func dueDate() -> Day? {
         if let due = document.due { return due.value }
         let days: Int?
@@ -133,16 +137,14 @@ struct DocumentPricer {
     private mutating func priceLine(_ item: LineItem, currency: Currency, rounding: RoundingRule, defaultRate: TaxRate) -> PricedLine? {
         let quantity = item.quantity?.value ?? DecimalNumber(integer: 1)
         if let written = item.quantity {
-            // An invoice may take something back with a negative line (a return, a correction); an
-            // estimate offers and a credit note credits what it lists, and a line of nothing is a
+            // An invoice may take something back with a negative line (a return, a correction), and
+            // a credit note may give back less on one (the official Swedish example credits an
+            // invoice's return line); an estimate offers what it lists, and a line of nothing is a
             // mistake on any.
-            if quantity.isZero || (quantity.isNegative && document.kind != .invoice) {
-                let help = switch document.kind {
-                case .invoice: "leave the line out, or write what was supplied (negative for a return)"
-                case .estimate: "an estimate offers what it lists: write a positive quantity"
-                case .creditNote: "a credit note lists what it credits, in positive quantities; to charge more, write an invoice"
-                }
-                error(.invalidQuantity, "quantity must be \(document.kind == .invoice ? "other than 0" : "more than 0"), found \(written.value)",
+            if quantity.isZero || (quantity.isNegative && document.kind == .estimate) {
+                let help = document.kind == .estimate ? "an estimate offers what it lists: write a positive quantity"
+                    : "leave the line out, or write what was supplied (negative for a return)"
+                error(.invalidQuantity, "quantity must be \(document.kind == .estimate ? "more than 0" : "other than 0"), found \(written.value)",
                       at: written.range, help: help)
             } else if quantity.scale > 6 {
                 error(.tooManyDecimals, "quantity \(written.value) has \(quantity.scale) decimals; at most 6 are allowed", at: written.range)
@@ -151,8 +153,8 @@ struct DocumentPricer {
         if item.price.value.isNegative {
             error(.negativeAmount, "price must not be negative, found \(item.price.value)", at: item.price.range,
                   help: "use a `discount:` on the document instead of a negative price")
-        } else if item.price.value.scale > currency.exponent + 4 {
-            error(.tooManyDecimals, "price \(item.price.value) has \(item.price.value.scale) decimals; \(currency.code) prices carry at most \(currency.exponent + 4)",
+        } else if item.price.value.scale > currency.exponent + Self.extraPriceDecimals {
+            error(.tooManyDecimals, "price \(item.price.value) has \(item.price.value.scale) decimals; \(currency.code) prices carry at most \(currency.exponent + Self.extraPriceDecimals)",
                   at: item.price.range)
         }
         if let list = item.listPrice, list.value.isNegative || Self.isBelow(list.value, item.price.value) {
@@ -187,8 +189,7 @@ struct DocumentPricer {
                 }
             }
             if let stated = item.statedAmount {
-                compare(stated, label: "line amount", computed: net, currency: currency, how: how + " = \(MoneyFormat.plain(net, currency))",
-                        signed: true)
+                compare(stated, label: "line amount", computed: net, currency: currency, how: how + " = \(MoneyFormat.plain(net, currency))")
             }
             return PricedLine(amount: net, tax: item.tax?.value ?? defaultRate)
         }
@@ -215,8 +216,9 @@ struct DocumentPricer {
     }
 
     /// An amount that may not carry more decimals than the currency has.
-    private mutating func minorUnits(_ number: DecimalNumber, at range: SourceRange, what: String, currency: Currency) -> Int64? {
-        if number.isNegative {
+    private mutating func minorUnits(_ number: DecimalNumber, at range: SourceRange, what: String, currency: Currency,
+                                     signed: Bool = false) -> Int64? {
+        if number.isNegative, !signed {
             error(.negativeAmount, "\(what) must not be negative, found \(number)", at: range)
             return nil
         }
@@ -259,8 +261,21 @@ struct DocumentPricer {
     private mutating func settlePayable(_ figures: inout Figures) -> Bool {
         let currency = figures.currency
         if let prepaid = document.prepaid {
-            guard let minor = minorUnits(prepaid.value, at: prepaid.range, what: "prepaid amount", currency: currency) else { return false }
+            // A negative invoice (one that corrects) may have had a negative amount prepaid.
+            guard let minor = minorUnits(prepaid.value, at: prepaid.range, what: "prepaid amount", currency: currency,
+                                         signed: figures.total < 0) else { return false }
             figures.prepaid = minor
+        }
+        if let stated = document.roundingAmount {
+            // BT-114 decided elsewhere (another system's cash rounding): taken as written.
+            if let step = document.payableRounding {
+                error(.conflictingKeys, "`rounding_amount:` and `payable_rounding:` both set the rounding of the amount due", at: step.range,
+                      help: "keep one: `payable_rounding:` to have invoic round, `rounding_amount:` to state the adjustment")
+                return false
+            }
+            guard let minor = minorUnits(stated.value, at: stated.range, what: "rounding amount", currency: currency, signed: true) else { return false }
+            figures.roundingAmount = minor
+            return true
         }
         guard let step = document.payableRounding ?? client?.payableRounding ?? book.settings.defaults.payableRounding else { return true }
         guard let unit = minorUnits(step.value, at: step.range, what: "payable rounding", currency: currency) else { return false }
@@ -314,7 +329,7 @@ struct DocumentPricer {
         }
         if let stated = adjustment.amount {
             compare(stated, label: "amount", computed: computed, currency: currency,
-                    how: "\(percent.value) of \(MoneyFormat.plain(base, currency)) = \(MoneyFormat.plain(computed, currency))", signed: true)
+                    how: "\(percent.value) of \(MoneyFormat.plain(base, currency)) = \(MoneyFormat.plain(computed, currency))")
         }
         // `apply` keeps the base's sign already.
         return computed
@@ -327,12 +342,10 @@ struct DocumentPricer {
         return minorUnits(magnitude, at: range, what: what, currency: currency).map { -$0 }
     }
 
-    private mutating func compare(_ stated: Located<DecimalNumber>, label: String, computed: Int64, currency: Currency, how: String,
-                                  signed: Bool = false) {
+    /// A stated figure against the computed one. Signed: a corrective invoice states its negative totals.
+    private mutating func compare(_ stated: Located<DecimalNumber>, label: String, computed: Int64, currency: Currency, how: String) {
         let before = diagnostics.count
-        let converted = signed ? signedMinorUnits(stated.value, at: stated.range, what: "stated \(label)", currency: currency)
-                               : minorUnits(stated.value, at: stated.range, what: "stated \(label)", currency: currency)
-        guard let minor = converted else { return }
+        guard let minor = signedMinorUnits(stated.value, at: stated.range, what: "stated \(label)", currency: currency) else { return }
         guard diagnostics.count == before, minor != computed else { return }
         diagnostics.append(.error(
             .statedFigureMismatch,

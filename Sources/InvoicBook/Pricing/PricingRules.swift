@@ -2,7 +2,7 @@ import InvoicDiagnostics
 /// Codes reported while resolving a document's currency and computing its figures.
 enum PricingRules {
     static let all: [Rule] = [
-        Rule(.negativeTotal, .warning, summary: "an invoice's total is negative",
+        Rule(.negativeTotal, .warning, summary: "an invoice's or a credit note's total is negative",
              explanation: "Lines may be negative on an invoice (a return, a correction), and so may its total: such an invoice gives money back. The law and e-invoice receivers usually expect a credit note for that (a document of its own that names the invoice it corrects), so invoic warns.",
              example: "items:\n  - { description: Returned chairs, quantity: -4, price: 120.00 }"),
         Rule(.missingCurrency, summary: "no currency for a document",
@@ -11,18 +11,21 @@ enum PricingRules {
         Rule(.noItems, summary: "a document has no items",
              explanation: "Every invoice and estimate bills at least one line.",
              example: "items: []"),
-        Rule(.invalidQuantity, summary: "a quantity is zero or negative",
-             explanation: "Quantities are more than 0 (default 1). Give money back with a discount, or a separate credit.",
-             example: "quantity: -2"),
+        Rule(.invalidQuantity, summary: "a quantity is zero, or negative on an estimate",
+             explanation: "Quantities are other than 0 (default 1). An invoice or a credit note may have a negative line (a return, a correction); an estimate offers what it lists, in positive quantities. A price base quantity (`per:`) is more than 0.",
+             example: "# file: estimates/EST-0001.yaml\nquantity: -2"),
         Rule(.negativeAmount, summary: "a price, payment or discount is negative",
              explanation: "Prices are 0 or more, payments and fixed discounts more than 0: amounts never carry a sign.",
              example: "price: -50.00"),
         Rule(.tooManyDecimals, summary: "an amount has more decimals than allowed",
-             explanation: "A price may carry up to 4 more decimals than its currency (0.0125 USD); payments, fixed discounts and stated figures no more than the currency has (JPY 0, USD 2, KWD 3); quantities at most 6.",
+             explanation: "A price may carry up to 8 more decimals than its currency (0.061232374 EUR per kWh); payments, fixed discounts and stated figures no more than the currency has (JPY 0, USD 2, KWD 3); quantities at most 6.",
              example: "payments:\n  - { date: 2026-03-15, amount: 100.005, method: card }   <- USD has 2 decimals"),
         Rule(.discountExceedsSubtotal, summary: "a discount is larger than the subtotal",
              explanation: "A discount reduces the lines before tax and can at most cancel them.",
              example: "discount: 5000.00   <- lines add up to 1200.00"),
+        Rule(.conflictingKeys, summary: "two keys of a document say the same thing differently",
+             explanation: "`rounding_amount:` states the rounding of the amount due (BT-114) as another system decided it; `payable_rounding:` asks invoic to compute it. A document takes one of them.",
+             example: "payable_rounding: 1\nrounding_amount: -0.10"),
         Rule(.statedFigureMismatch, summary: "a stated figure disagrees with the computed one",
              explanation: "Stated figures (`total`, `subtotal`, `tax_amount`, `discount_amount`, a line's `amount`) are assertions: invoic computes every figure itself and reports one that differs, with the computation.",
              example: "items:\n  - { description: Design, quantity: 2, price: 100.00 }\ntotal: 210.00   <- computed 200.00"),
@@ -31,6 +34,7 @@ enum PricingRules {
 
 extension DiagnosticCode {
     public static let negativeTotal = DiagnosticCode("negative-total")
+    public static let conflictingKeys = DiagnosticCode("conflicting-keys")
     public static let discountExceedsSubtotal = DiagnosticCode("discount-exceeds-subtotal")
     public static let invalidQuantity = DiagnosticCode("invalid-quantity")
     public static let missingCurrency = DiagnosticCode("missing-currency")
