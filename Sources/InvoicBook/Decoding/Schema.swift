@@ -29,7 +29,7 @@ public indirect enum ValueType: Sendable {
     case days
     /// An exact decimal amount in the document's currency.
     case amount
-    /// A price per unit: up to four more decimals than the currency has.
+    /// A price per unit: up to eight more decimals than the currency has.
     case price
     /// A positive decimal with at most six decimals.
     case quantity
