@@ -8,7 +8,7 @@ import Testing
 /// VAT categories: how a book writes them, what check asks of them, what the page prints.
 @Suite struct TaxCategoryTests {
     static let seller = "business: { name: Atelier, tax_id: ATU68231451 }\ndefaults: { currency: EUR, locale: de_AT, terms: 30 }"
-    static let germanClient = "name: Kunde GmbH\ntax_id: DE143454214\nlocale: de_DE\n"
+    static let germanClient = "name: Kunde GmbH\ntax_id: DE143454214\nlocale: de_DE\naddress: { city: Berlin, country: DE }\n"
 
     func book(_ invoice: String, settings: String = seller, client: String = germanClient) -> TestBook {
         TestBook(["invoices/INV-0001.yaml": invoice], settings: settings, clients: ["acme": client])
@@ -46,6 +46,11 @@ import Testing
         #expect(book(intra + "delivered: 2026-02-27\n").findings() == [])
         #expect(book(intra + "delivered: 2026-02-27\n", settings: "business: { name: Atelier }\ndefaults: { currency: EUR }").findings()
             == ["invoices/INV-0001.yaml:5:6 BR-IC-02"])
+        // ... and the country the goods went to: the client's, or a `deliver_to:` address.
+        let nowhere = "name: Kunde GmbH\ntax_id: DE143454214\n"
+        #expect(book(intra + "delivered: 2026-02-27\n", client: nowhere).findings() == ["invoices/INV-0001.yaml:5:6 BR-IC-12"])
+        #expect(book(intra + "delivered: 2026-02-27\ndeliver_to: { name: Lager Nord, address: { city: Hamburg, country: DE } }\n",
+                     client: nowhere).findings() == [])
         // Exempt needs its reason, from the document, the client or the book.
         #expect(book(invoice("tax: exempt\n")).findings() == ["invoices/INV-0001.yaml:5:6 BR-E-10"])
         #expect(book(invoice("tax: exempt\nexemption: {code: VATEX-EU-132-1C, text: Heilbehandlung}\n")).findings() == [])
@@ -62,7 +67,7 @@ import Testing
         let text = try pdfText(book(invoice("tax: reverse-charge\n")))
         #expect(text.contains("USt. 0 % · Reverse Charge"), "\(text)")
         #expect(text.contains("Steuerschuldnerschaft des Leistungsempfängers (Art. 196 Richtlinie 2006/112/EG)"), "\(text)")
-        let english = try pdfText(book(invoice("tax: intra-eu\ndelivered: 2026-02-27\n"), client: "name: Client BV\ntax_id: NL004495445B01\nlocale: en_GB\n"))
+        let english = try pdfText(book(invoice("tax: intra-eu\ndelivered: 2026-02-27\n"), client: "name: Client BV\ntax_id: NL004495445B01\nlocale: en_GB\naddress: { city: Utrecht, country: NL }\n"))
         #expect(english.contains("VAT 0% · intra-EU supply"), "\(english)")
         #expect(english.contains("Exempt intra-Community supply (Art. 138 Directive 2006/112/EC)"), "\(english)")
     }

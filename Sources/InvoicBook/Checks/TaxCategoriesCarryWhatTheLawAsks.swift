@@ -131,6 +131,27 @@ enum IntraCommunitySupplyHasADeliveryDate: TaxCategoryCheck {
     }
 }
 
+enum IntraCommunitySupplyNamesTheDestination: TaxCategoryCheck {
+    static let category = TaxCategory.intraCommunity
+    static let rule = Rule(.brIC12, summary: "an intra-EU supply does not say which country the goods went to",
+        explanation: """
+        An intra-EU supply names the member state the goods went to (the deliver-to country, BT-80):         `deliver_to:` with an address on the invoice or the client, or else the client's address with         its `country:`, where the goods are then taken to have gone.
+        """,
+        example: """
+        # file: clients/acme.yaml
+        name: Acme BV
+        address: "Keizersgracht 1, Amsterdam"   <- no country
+        tax: intra-eu
+        """)
+
+    static func check(_ facts: TaxFacts) -> Diagnostic? {
+        let place = (facts.invoice.deliverTo ?? facts.client?.deliverTo)?.value.address ?? facts.client?.contact.address
+        guard place?.country?.isEmpty ?? true else { return nil }
+        return facts.error(rule, category, "intra-EU \(facts.invoice.kind.name) \(facts.invoice.number) does not say which country the goods went to",
+                           help: "add `country:` (ISO 3166-1, e.g. NL) to the address in clients/\(facts.invoice.client.value).yaml, or a `deliver_to:` address")
+    }
+}
+
 enum ExportNamesTheSeller: TaxCategoryCheck {
     static let category = TaxCategory.export
     static let rule = Rule(.brG02, summary: "an export invoice has no seller VAT number",
@@ -187,6 +208,7 @@ extension DiagnosticCode {
     public static let brAE02 = DiagnosticCode("BR-AE-02")
     public static let brIC02 = DiagnosticCode("BR-IC-02")
     public static let brIC11 = DiagnosticCode("BR-IC-11")
+    public static let brIC12 = DiagnosticCode("BR-IC-12")
     public static let brG02 = DiagnosticCode("BR-G-02")
     public static let brO11 = DiagnosticCode("BR-O-11")
     public static let brE10 = DiagnosticCode("BR-E-10")

@@ -18,6 +18,7 @@ extension BookSettings {
                 beneficiary: reader.text(payment["beneficiary"]), bank: reader.text(payment["bank"]),
                 account: reader.account(payment["account"]), bic: reader.bic(payment["bic"]),
                 instructions: reader.text(payment["instructions"]))
+            settings.payment.creditorID = reader.located(payment["creditor_id"])
         }
         if let node = fields["defaults"], let defaults = reader.fields(of: node, table: Schema.defaults) {
             settings.defaults = Defaults(
@@ -28,6 +29,7 @@ extension BookSettings {
                     .flatMap { RoundingRule(rawValue: $0.value) } ?? .halfAwayFromZero)
             settings.defaults.exemption = reader.exemption(defaults["exemption"])
             settings.defaults.payableRounding = reader.decimal(defaults["payable_rounding"], what: "payable rounding")
+            settings.defaults.paymentMeans = reader.paymentMeans(defaults["payment_means"])
         }
         if let node = fields["numbering"], let numbering = reader.fields(of: node, table: Schema.numbering) {
             settings.numbering = Numbering(
@@ -99,6 +101,9 @@ extension Client {
         client.exemption = reader.exemption(fields["exemption"])
         client.payableRounding = reader.decimal(fields["payable_rounding"], what: "payable rounding")
         client.buyerReference = reader.located(fields["buyer_reference"])
+        client.deliverTo = reader.deliveryPlace(fields["deliver_to"])
+        client.paymentMeans = reader.paymentMeans(fields["payment_means"])
+        if let node = fields["iban"], let iban = reader.account(node) { client.iban = Located(iban, at: node.range) }
         client.terms = reader.days(fields["terms"])
         client.notes = reader.text(fields["notes"])
         client.archived = reader.date(fields["archived"])
@@ -107,6 +112,24 @@ extension Client {
 }
 
 extension ValueReader {
+    /// `deliver_to: {name, address}`.
+    mutating func deliveryPlace(_ node: YAMLNode?) -> Located<DeliveryPlace>? {
+        guard let node, let fields = fields(of: node, table: Schema.deliveryPlace) else { return nil }
+        return Located(DeliveryPlace(name: text(fields["name"]), address: address(fields["address"])), at: node.range)
+    }
+
+    /// A UNCL 4461 code or one of the words for the common ones.
+    mutating func paymentMeans(_ node: YAMLNode?) -> Located<PaymentMeans>? {
+        guard let node, let text = text(node) else { return nil }
+        guard let means = PaymentMeans(written: text) else {
+            error(.invalidPaymentMeans, "`\(text)` is not a payment means", at: node.range,
+                  help: "write a UNCL 4461 code (58 SEPA credit transfer, 30 credit transfer, 59 SEPA direct debit, 48 card, 10 cash) or one of: "
+                      + PaymentMeans.words.map(\.key).joined(separator: ", "))
+            return nil
+        }
+        return Located(means, at: node.range)
+    }
+
     /// The contact keys a business and a client share, their identifiers checked where they are written.
     mutating func contact(_ fields: Fields, name: String) -> Contact {
         Contact(name: name, email: text(fields["email"]), phone: text(fields["phone"]), address: address(fields["address"]),

@@ -28,8 +28,8 @@ enum DecodingRules {
         Rule(.amountOverflow, summary: "an amount is too large to compute exactly",
              explanation: "Amounts are held exactly in 64-bit minor units; a figure past that is reported rather than silently wrapped.",
              example: "quantity: 99999999999999999999"),
-        Rule(.invalidRate, summary: "a rate is not a percentage",
-             explanation: "Rates carry their percent sign and at most 3 decimals: 20%, 8.25%, 8.875%. A bare number is ambiguous.",
+        Rule(.invalidRate, summary: "a rate is not a percentage, or an exchange rate is not above 0",
+             explanation: "Rates carry their percent sign and at most 3 decimals: 20%, 8.25%, 8.875%. A bare number is ambiguous. An exchange rate (`tax_currency: {rate: ...}`) is a plain decimal above 0 with at most 10 decimals.",
              example: "tax: 20   <- write 20%"),
         Rule(.rateOutOfRange, summary: "a rate is outside 0% to 100%",
              explanation: "Tax rates and percentage discounts lie between 0% and 100%.",
@@ -55,6 +55,9 @@ enum DecodingRules {
         Rule(.invalidVatNumber, summary: "a VAT number has the wrong shape or check digits",
              explanation: "A tax id written with an EU country prefix (DE, FR, ATU, ... EL for Greece) is a VAT number, and an e-invoice carries it as BT-31 or BT-48. Its shape is checked for every member state and its check digits for DE, AT, BE, NL, FR, IT, ES, PL, SE, DK and FI, so a mistyped digit is caught before a client's system rejects the invoice. A tax id without an EU prefix (a US EIN, a sales tax permit) is printed as written.",
              example: "business:\n  name: Studio\n  tax_id: DE123456789   <- the check digit of DE12345678 is 8"),
+        Rule(.invalidPaymentMeans, summary: "a payment means or card number that is not one",
+             explanation: "`payment_means:` is a UNCL 4461 code (58 SEPA credit transfer, 30 credit transfer, 59 SEPA direct debit, 49 direct debit, 48 bank card, 10 cash, ...) or one of the words sepa-credit-transfer, credit-transfer, sepa-direct-debit, direct-debit, card, cash. `card:` holds only the last 4 to 6 digits of a card: an invoice never carries a whole card number (EN 16931 BR-51).",
+             example: "payment_means: paypal   <- not a UNCL 4461 code; write 68 (online payment) or 1"),
         Rule(.invalidIban, summary: "an IBAN has the wrong length or check digits",
              explanation: "An account written like an IBAN (two letters, two digits, then the account) must be one: the length of its country and the ISO 13616 mod-97 check. A domestic account number (`Checking 4120038716`) is printed as written.",
              example: "payment:\n  account: AT77 2011 1828 1763 4502   <- the check digits do not match"),
@@ -79,6 +82,7 @@ extension DiagnosticCode {
     public static let invalidNumber = DiagnosticCode("invalid-number")
     public static let invalidPattern = DiagnosticCode("invalid-pattern")
     public static let invalidRate = DiagnosticCode("invalid-rate")
+    public static let invalidPaymentMeans = DiagnosticCode("invalid-payment-means")
     public static let invalidTaxCategory = DiagnosticCode("invalid-tax-category")
     public static let invalidVatNumber = DiagnosticCode("invalid-vat-number")
     public static let missingKey = DiagnosticCode("missing-key")

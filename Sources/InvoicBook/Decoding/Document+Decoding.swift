@@ -42,15 +42,21 @@ extension Document {
         document.order = reader.located(fields["order"])
         document.contract = reader.located(fields["contract"])
         document.projectReference = reader.located(fields["project_reference"])
-        if let node = fields["period"], let period = reader.fields(of: node, table: Schema.period),
-           let from = reader.date(period["from"]), let to = reader.date(period["to"]) {
-            if to.value < from.value {
-                reader.error(.invalidDate, "the period ends on \(to.value), before it starts on \(from.value)", at: to.range,
-                             help: "write the first day as `from:` and the last as `to:`")
+        document.period = reader.period(fields["period"])
+        document.deliverTo = reader.deliveryPlace(fields["deliver_to"])
+        document.paymentMeans = reader.paymentMeans(fields["payment_means"])
+        document.mandate = reader.located(fields["mandate"])
+        if let node = fields["card"], let digits = reader.text(node) {
+            if digits.count < 4 || digits.count > 6 || !digits.allSatisfy(\.isASCII) || !digits.allSatisfy(\.isNumber) {
+                reader.error(.invalidPaymentMeans, "`card:` holds the last 4 to 6 digits of the card, found `\(digits)`", at: node.range,
+                             help: "never write a whole card number in an invoice (EN 16931 BR-51): the last 4 digits are enough, e.g. \"1234\"")
             } else {
-                document.period = Located(DayRange(from: from.value, to: to.value), at: node.range)
+                document.card = Located(digits, at: node.range)
             }
         }
+        document.taxCurrency = reader.taxCurrency(fields["tax_currency"])
+        document.type = reader.oneOf(fields["type"], InvoiceType.allCases.map(\.rawValue), what: "invoice type")
+            .flatMap { located in InvoiceType(rawValue: located.value).map { Located($0, at: located.range) } }
         document.allowances = reader.sequence(fields["allowances"], of: "allowances").compactMap { adjustment($0, table: Schema.documentAdjustment, reader: &reader) }
         document.charges = reader.sequence(fields["charges"], of: "charges").compactMap { adjustment($0, table: Schema.documentAdjustment, reader: &reader) }
         document.payableRounding = reader.decimal(fields["payable_rounding"], what: "payable rounding")
@@ -108,6 +114,9 @@ extension Document {
         item.listPrice = reader.decimal(fields["list_price"], what: "list price")
         item.discounts = reader.sequence(fields["discounts"], of: "discounts").compactMap { adjustment($0, table: Schema.lineAdjustment, reader: &reader) }
         item.charges = reader.sequence(fields["charges"], of: "charges").compactMap { adjustment($0, table: Schema.lineAdjustment, reader: &reader) }
+        item.note = reader.text(fields["note"])
+        item.period = reader.period(fields["period"])
+        item.itemID = reader.text(fields["item_id"])
         return item
     }
 
@@ -152,6 +161,30 @@ extension Document {
 }
 
 extension ValueReader {
+    /// `{code: SEK, rate: 10.4852}`: a currency and how many of its units one of the document's is worth.
+    mutating func taxCurrency(_ node: YAMLNode?) -> Located<TaxCurrency>? {
+        guard let node, let fields = fields(of: node, table: Schema.taxCurrency),
+              let currency = currency(fields["code"]), let rate = decimal(fields["rate"], what: "exchange rate") else { return nil }
+        guard !rate.value.isNegative, !rate.value.isZero, rate.value.scale <= 10 else {
+            error(.invalidRate, "an exchange rate is more than 0 with at most 10 decimals, found \(rate.value)", at: rate.range,
+                  help: "write how many \(currency.value.code) one unit of the document's currency is worth, e.g. `rate: 10.4852`")
+            return nil
+        }
+        return Located(TaxCurrency(currency: currency.value, rate: rate.value), at: node.range)
+    }
+
+    /// `{from: YYYY-MM-DD, to: YYYY-MM-DD}`, the last day not before the first.
+    mutating func period(_ node: YAMLNode?) -> Located<DayRange>? {
+        guard let node, let period = fields(of: node, table: Schema.period),
+              let from = date(period["from"]), let to = date(period["to"]) else { return nil }
+        guard to.value >= from.value else {
+            error(.invalidDate, "the period ends on \(to.value), before it starts on \(from.value)", at: to.range,
+                  help: "write the first day as `from:` and the last as `to:`")
+            return nil
+        }
+        return Located(DayRange(from: from.value, to: to.value), at: node.range)
+    }
+
     /// False, with a `resource-limit` error, when a list has more entries than `limit`: such a
     /// document is kept without them (and without figures) rather than priced from part of it.
     mutating func withinBound(_ entries: [YAMLNode], of node: YAMLNode?, limit: Int, what: String, in kind: DocumentKind) -> Bool {

@@ -79,6 +79,7 @@ public enum Schema {
         KeySpec("account", .text, "account number or IBAN"),
         KeySpec("bic", .text, "SWIFT/BIC code"),
         KeySpec("instructions", .text, "free text, e.g. other ways to pay"),
+        KeySpec("creditor_id", .text, "your SEPA creditor identifier, for direct debits (BT-90)"),
     ])
 
     static let defaults = KeyTable(name: "defaults", keys: [
@@ -87,6 +88,7 @@ public enum Schema {
         KeySpec("tax", .tax, "default tax of a line: a rate (20%) or a category (reverse-charge, intra-eu, export, exempt, outside-scope)"),
         KeySpec("exemption", .mapping(exemption, orText: true), "why no VAT is charged on exempt, reverse-charge, intra-EU, export and outside-scope lines"),
         KeySpec("payable_rounding", .amount, "round the amount due to a multiple of this: 0.05 (Swiss cash), 1 (Swedish kronor)"),
+        KeySpec("payment_means", .text, "how invoices are paid (BT-81): 58 SEPA credit transfer (default with an IBAN), 30, 59 direct debit, 48 card, 10 cash"),
         KeySpec("terms", .days, "days from issue to due"),
         KeySpec("validity", .days, "days an estimate stays valid"),
         KeySpec("rounding", .oneOf(["half_away_from_zero", "half_even"]), "rounding of amounts to the currency's minor unit"),
@@ -114,6 +116,16 @@ public enum Schema {
     static let period = KeyTable(name: "period", keys: [
         KeySpec("from", .date, required: true, "the first day"),
         KeySpec("to", .date, required: true, "the last day"),
+    ])
+
+    static let deliveryPlace = KeyTable(name: "deliver_to", keys: [
+        KeySpec("name", .text, "the name of the place, e.g. Warehouse North"),
+        KeySpec("address", .mapping(address, orText: true), "where the goods went"),
+    ])
+
+    static let taxCurrency = KeyTable(name: "tax_currency", keys: [
+        KeySpec("code", .currency, required: true, "the currency the VAT total is also stated in, e.g. SEK (BT-6)"),
+        KeySpec("rate", .amount, required: true, "how many of it one unit of the document's currency is worth, e.g. 10.4852"),
     ])
 
     static let exemption = KeyTable(name: "exemption", keys: [
@@ -155,6 +167,9 @@ public enum Schema {
         KeySpec("exemption", .mapping(exemption, orText: true), "why no VAT is charged to this client, over the book's"),
         KeySpec("payable_rounding", .amount, "round this client's amounts due to a multiple of this, over the book's"),
         KeySpec("buyer_reference", .text, "the reference this client asks on every invoice (BT-10), e.g. a Leitweg-ID"),
+        KeySpec("deliver_to", .mapping(deliveryPlace), "where this client's goods usually go, when not the address (BG-13): {name, address}"),
+        KeySpec("payment_means", .text, "how this client pays (BT-81), over the book's: 58, 30, 59 direct debit, 48 card, 10 cash"),
+        KeySpec("iban", .text, "the client's IBAN a direct debit draws on (BT-91)"),
         KeySpec("terms", .days, "days from issue to due for this client"),
         KeySpec("notes", .text, "internal only, never printed"),
         KeySpec("archived", .date, "no document issued after this day may use the client"),
@@ -169,6 +184,9 @@ public enum Schema {
         KeySpec("list_price", .price, "the gross price before its discount (BT-148); `price` is what is charged"),
         KeySpec("per", .quantity, "the price is per this many units (BT-149), e.g. 1000: amount = quantity x price / per"),
         KeySpec("unit_code", .text, "the UN/ECE Rec 20 code of the unit (BT-130), e.g. HUR, when the unit's word does not say it"),
+        KeySpec("note", .text, "a remark on the line, printed under it (BT-127)"),
+        KeySpec("period", .mapping(period), "the period this line bills (BG-26): {from: YYYY-MM-DD, to: YYYY-MM-DD}"),
+        KeySpec("item_id", .text, "your article number for what is sold (BT-155), printed under the description"),
         KeySpec("price", .price, required: true, "price per unit, 0 or more"),
         KeySpec("tax", .tax, "this line's tax rate or category, over the document's"),
         KeySpec("category", .text, "for reports"),
@@ -203,6 +221,11 @@ public enum Schema {
         KeySpec("contract", .text, "the contract reference (BT-12)"),
         KeySpec("project_reference", .text, "the buyer's project reference (BT-11)"),
         KeySpec("period", .mapping(period), "the invoicing period (BG-14): {from: YYYY-MM-DD, to: YYYY-MM-DD}"),
+        KeySpec("deliver_to", .mapping(deliveryPlace), "where the goods or services went, when not the client's address (BG-13), over the client's"),
+        KeySpec("payment_means", .text, "how this one is paid (BT-81): 58 SEPA credit transfer, 30, 59 direct debit, 48 card, 10 cash"),
+        KeySpec("mandate", .text, "the direct debit mandate reference (BT-89)"),
+        KeySpec("card", .text, "the last 4 to 6 digits of the card that pays (BT-87)"),
+        KeySpec("tax_currency", .mapping(taxCurrency), "state the VAT total in a second currency too (BT-6, BT-111): {code: SEK, rate: 10.4852}"),
         KeySpec("prepaid", .amount, "paid before this invoice (BT-113), e.g. a deposit invoiced earlier"),
         KeySpec("payable_rounding", .amount, "round the amount due to a multiple of this (BT-114), over the client's and the book's"),
         KeySpec("rounding_amount", .amount, "the rounding of the amount due as another system decided it (BT-114), e.g. -0.10; not with payable_rounding"),
@@ -223,6 +246,7 @@ public enum Schema {
     ]
 
     public static let invoice = KeyTable(name: "invoice", keys: documentCommon + [
+        KeySpec("type", .oneOf(InvoiceType.allCases.map(\.rawValue)), "commercial (default), prepayment (a deposit invoice, 386) or self-billed (389)"),
         KeySpec("due", .date, "due date; default issued + terms"),
         KeySpec("from_estimate", .text, "the estimate this invoice converts"),
         KeySpec("payments", .list(.mapping(paymentEntry)), "payments received"),

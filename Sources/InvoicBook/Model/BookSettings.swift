@@ -41,6 +41,8 @@ public struct PaymentDetails: Sendable, Hashable {
     public var account: String?
     public var bic: String?
     public var instructions: String?
+    /// `creditor_id:`, the SEPA creditor identifier a direct debit is collected under (BT-90).
+    public var creditorID: Located<String>?
 
     public init(beneficiary: String? = nil, bank: String? = nil, account: String? = nil, bic: String? = nil, instructions: String? = nil) {
         self.beneficiary = beneficiary
@@ -64,6 +66,7 @@ public struct Defaults: Sendable {
     public var rounding: RoundingRule
     public var exemption: Located<Exemption>?
     public var payableRounding: Located<DecimalNumber>?
+    public var paymentMeans: Located<PaymentMeans>?
 
     public init(currency: Located<Currency>? = nil, locale: Located<String>? = nil, tax: Located<TaxRate>? = nil,
                 terms: Located<Int>? = nil, validity: Located<Int>? = nil, rounding: RoundingRule = .halfAwayFromZero) {

@@ -16,6 +16,11 @@ public struct Client: Sendable {
     public var payableRounding: Located<DecimalNumber>?
     /// `buyer_reference:`, printed and sent on every invoice to this client (BT-10).
     public var buyerReference: Located<String>?
+    /// `deliver_to:`, where this client's goods usually go (BG-13).
+    public var deliverTo: Located<DeliveryPlace>?
+    /// `payment_means:`, how this client pays (BT-81); `iban:`, the account a direct debit draws on (BT-91).
+    public var paymentMeans: Located<PaymentMeans>?
+    public var iban: Located<String>?
     /// Soft delete: no document issued after this day may use the client.
     public var archived: Located<Day>?
 

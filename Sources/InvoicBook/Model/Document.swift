@@ -81,6 +81,17 @@ public struct Document: Sendable {
     public var contract: Located<String>?
     public var projectReference: Located<String>?
     public var period: Located<DayRange>?
+    /// `deliver_to:` (BG-13), over the client's.
+    public var deliverTo: Located<DeliveryPlace>?
+    /// `payment_means:` (BT-81), over the client's and the book's; `mandate:` (BT-89) for a direct
+    /// debit; `card:`, the last digits of a card that pays (BT-87).
+    public var paymentMeans: Located<PaymentMeans>?
+    public var mandate: Located<String>?
+    public var card: Located<String>?
+    /// `tax_currency:` (BT-6).
+    public var taxCurrency: Located<TaxCurrency>?
+    /// `type:` (BT-3) of an invoice.
+    public var type: Located<InvoiceType>?
     /// `prepaid:` (BT-113).
     public var prepaid: Located<DecimalNumber>?
     /// `payable_rounding:`, the step the amount due is rounded to (0.05 for Swiss cash, 1 for Swedish kronor).
@@ -133,6 +144,11 @@ public struct LineItem: Sendable {
     /// `discounts:` and `charges:` of the line (BG-27, BG-28), applied before tax.
     public var discounts: [LineAdjustment] = []
     public var charges: [LineAdjustment] = []
+    /// `note:` (BT-127), `period:` (BG-26) and `item_id:`, the seller's article number (BT-155):
+    /// printed under the description.
+    public var note: String?
+    public var period: Located<DayRange>?
+    public var itemID: String?
 }
 
 /// How a payment was made: any text the user writes (PayPal, Venmo, SEPA direct debit, ...).
@@ -210,6 +226,10 @@ public struct Figures: Sendable {
     public var prepaid: Int64 = 0
     /// What `payable_rounding:` adds to the amount due (BT-114), e.g. +0.02 to reach a multiple of 0.05.
     public var roundingAmount: Int64 = 0
+    /// The VAT total in `tax_currency:` (BT-111), in that currency's minor units.
+    public var taxInTaxCurrency: Int64?
+    /// How the invoice is paid (BT-81): the document's, the client's, the book's, or from the account.
+    public var paymentMeans: PaymentMeans?
 
     public var total: Int64 { breakdown.total }
     /// The amount due for payment (BT-115): total - prepaid + rounding.

@@ -96,6 +96,15 @@ struct DocumentPricer {
         figures.allowances = allowances.map(\.amount)
         figures.charges = charges.map(\.amount)
         guard settlePayable(&figures) else { return nil }
+        if document.kind != .estimate { figures.paymentMeans = paymentMeans() }
+        if let stated = document.taxCurrency {
+            guard stated.value.currency != currency else {
+                error(.conflictingKeys, "`tax_currency:` names \(currency.code), the document's own currency", at: stated.range,
+                      help: "tax_currency is a second currency the VAT total must also be stated in, e.g. your national one; remove it otherwise")
+                return nil
+            }
+            figures.taxInTaxCurrency = Self.convert(breakdown.tax, from: currency, at: stated.value, rounding: rounding)
+        }
         // Exact is not enough: every figure must also fit what the PDFs and reports print and add
         // up across a book, so a document beyond that is refused here rather than crash a renderer.
         let largest = ([breakdown.subtotal, breakdown.total, paid] + lines.map(\.amount)).map(\.magnitude).max() ?? 0
@@ -117,6 +126,26 @@ struct DocumentPricer {
                     : "a negative invoice corrects an earlier one; tax offices and e-invoice receivers usually expect a credit note instead (`invoic credit`)"))
         }
         return figures
+    }
+
+    /// How the document is paid: as written on it, its client or the book, else by transfer to
+    /// the book's account (SEPA when it is an IBAN), else not said.
+    private func paymentMeans() -> PaymentMeans? {
+        if let written = document.paymentMeans ?? client?.paymentMeans ?? book.settings.defaults.paymentMeans { return written.value }
+        guard let account = book.settings.payment.account else { return nil }
+        return Identifiers.looksLikeIBAN(account) ? .sepaCreditTransfer : .creditTransfer
+    }
+
+    /// `minor` units of `currency` in `target.currency`'s minor units at `target.rate`, rounded once
+    /// (BT-111 = VAT total x rate). Nil only past 128 bits, which a printable figure never reaches.
+    static func convert(_ minor: Int64, from currency: Currency, at target: TaxCurrency, rounding: RoundingRule) -> Int64? {
+        let shift = currency.exponent + target.rate.scale - target.currency.exponent
+        var power: Int128 = 1
+        for _ in 0..<abs(shift) { power *= 10 }
+        let (product, overflow) = Int128(minor).multipliedReportingOverflow(by: Int128(target.rate.significand))
+        guard !overflow else { return nil }
+        let converted = shift >= 0 ? rounding.divide(product, by: power) : product.multipliedReportingOverflow(by: power).partialValue
+        return Int64(exactly: converted)
     }
 
     /// Decimals a unit price may carry beyond its currency's: energy and telecom tariffs are

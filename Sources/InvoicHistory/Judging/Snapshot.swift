@@ -59,6 +59,14 @@ struct Snapshot: Sendable {
         add("order", "order number", document.order?.value, place: ["order"])
         add("contract", "contract reference", document.contract?.value, place: ["contract"])
         add("period", "invoicing period", document.period.map { "\($0.value.from)..\($0.value.to)" }, place: ["period"])
+        add("deliver_to", "delivery place", document.deliverTo.map { place in
+            ([place.value.name] + (place.value.address?.lines ?? [])).compactMap { $0 }.joined(separator: ", ")
+        }, place: ["deliver_to"])
+        add("payment_means", "payment means", document.paymentMeans?.value.code, place: ["payment_means"])
+        add("mandate", "direct debit mandate", document.mandate?.value, place: ["mandate"])
+        add("tax_currency", "tax currency", document.taxCurrency.map { "\($0.value.currency.code) \($0.value.rate)" }, place: ["tax_currency"])
+        add("type", "invoice type", document.type?.value.rawValue, place: ["type"])
+        add("prepaid", "prepaid amount", document.prepaid?.value.normalized.description, shown: document.prepaid?.value.description, place: ["prepaid"])
         let notes = document.notes?.trimmingCharacters(in: .whitespacesAndNewlines)
         add("notes", "notes", notes.flatMap { $0.isEmpty ? nil : $0 }, place: ["notes"])
 
@@ -81,6 +89,9 @@ struct Snapshot: Sendable {
                 list.map { "\(key) \($0.reason ?? "") \($0.percent?.value.description ?? "") \($0.amount?.value.normalized.description ?? "") \($0.base?.value.normalized.description ?? "")" }
             }
             fact("discounts", "discounts and charges", adjustments.isEmpty ? nil : adjustments.joined(separator: "; "))
+            fact("note", "note", item.note)
+            fact("period", "period", item.period.map { "\($0.value.from)..\($0.value.to)" })
+            fact("item_id", "article number", item.itemID)
             let rate = rates?[offset] ?? item.tax?.value
             // An inherited rate is pointed at where the document writes it, or at the line.
             fact("tax", "tax rate", rate?.description, at: item.tax == nil && document.tax != nil ? [.key("tax")] : nil)

@@ -91,7 +91,11 @@ extension Composer {
             }
             // Under the description: the line's discounts and charges, then its tax when the
             // document has several.
-            var notes = item.listPrice.map { [labels["list_price"] + " " + text.price($0.value)] } ?? []
+            var notes: [String] = []
+            if let id = item.itemID { notes.append(labels["item_id"] + " " + id) }
+            if let period = item.period?.value { notes.append(labels["period"] + " " + text.date(period.from) + " – " + text.date(period.to)) }
+            if let note = item.note { notes.append(note) }
+            if let list = item.listPrice { notes.append(labels["list_price"] + " " + text.price(list.value)) }
             notes += item.discounts.map { adjustmentText($0, sign: "−") } + item.charges.map { adjustmentText($0, sign: "+") }
             if rates.count > 1 { notes.append(taxLabel(line.tax)) }
             if !notes.isEmpty {
@@ -158,6 +162,11 @@ extension Composer {
         ops.append(.line(x1: x + width - ruleWidth, y1: y + 0.5, x2: x + width, y2: y + 0.5, width: 1, color: color("rule") ?? .black))
         y += 12
         row(&self, labels["total"], text.money(breakdown.total), labelStyle: .totalLabel, valueStyle: .totalValue)
+        // The VAT total in a second currency (BT-111), e.g. the seller's national one: under the
+        // total, as information, never part of the sum.
+        if let converted = figures.taxInTaxCurrency, let target = document.taxCurrency?.value.currency {
+            row(&self, labels["tax"] + " (" + target.code + ")", MoneyFormat.format(converted, target, locale: figures.locale))
+        }
         let settles = figures.prepaid != 0 || figures.roundingAmount != 0
         if !figures.payments.isEmpty || settles {
             y += 2
@@ -177,18 +186,28 @@ extension Composer {
         return FlowBlock(height: y - 6, ops: ops, spaceBefore: 18)
     }
 
-    /// PAYMENT DETAILS: a rule, the label, then payee, bank, account and BIC in two columns.
+    /// PAYMENT DETAILS: a rule, the label, then payee, bank, account and BIC in two columns, for
+    /// an invoice paid by transfer; for one paid by direct debit or card, how it is paid.
     mutating func paymentDetails() -> FlowBlock? {
         let payment = book.settings.payment
+        let means = figures.paymentMeans
+        var how: String?
+        if means?.isDirectDebit == true {
+            how = labels.format("payment_direct_debit", ["iban": client?.iban?.value ?? "–", "mandate": document.mandate?.value ?? "–"])
+        } else if means?.isCard == true, let card = document.card?.value {
+            how = labels.format("payment_card", ["card": card])
+        }
+        let byTransfer = means.map { $0.isTransfer || !($0.isDirectDebit || $0.isCard || $0 == .cash) } ?? true
         // A credit note asks for no payment: it gives money back.
-        guard !payment.isEmpty, document.kind == .invoice, document.void == nil else { return nil }
+        guard document.kind == .invoice, document.void == nil, (byTransfer && !payment.isEmpty) || how != nil else { return nil }
         var ops: [DrawOp] = [.line(x1: left, y1: 0.5, x2: right, y2: 0.5, width: 1, color: color("rule") ?? .black)]
         var y = 18.0
         let label = block(labels["payment_details"], .label)
         ops.append(.text(label, x: left, y: y))
         y += label.height + 8
         let labelWidth = template.paymentLabelWidth
-        let rows: [(String, String?)] = [("beneficiary", payment.beneficiary), ("bank", payment.bank), ("account", payment.account), ("bic", payment.bic)]
+        let rows: [(String, String?)] = byTransfer
+            ? [("beneficiary", payment.beneficiary), ("bank", payment.bank), ("account", payment.account), ("bic", payment.bic)] : []
         for (key, value) in rows {
             guard let value, !value.isEmpty else { continue }
             let name = block(labels[key], .paymentLabel, width: labelWidth - 8)
@@ -197,6 +216,11 @@ extension Composer {
             ops.append(.text(name, x: left, y: y + baseline - name.baseline))
             ops.append(.text(text, x: left + labelWidth, y: y + baseline - text.baseline))
             y += max(name.height, text.height) + 2
+        }
+        if let how {
+            let text = block(how, .paymentValue, width: contentWidth)
+            ops.append(.text(text, x: left, y: y))
+            y += text.height + 2
         }
         if let instructions = payment.instructions?.trimmingCharacters(in: .whitespacesAndNewlines), !instructions.isEmpty {
             y += 6

@@ -82,7 +82,12 @@ struct Composer {
     /// The title's label key: what the document is.
     var titleKey: String {
         switch document.kind {
-        case .invoice: "invoice"
+        case .invoice:
+            switch document.type?.value {
+            case .prepayment: "prepayment_invoice"
+            case .selfBilled: "self_billed_invoice"
+            case .commercial, nil: "invoice"
+            }
         case .estimate: "estimate"
         case .creditNote: "credit_note"
         }
@@ -197,6 +202,10 @@ struct Composer {
             lines.append(labels.format("corrects_invoice", ["number": corrected, "date": date]))
         }
         if let reason = document.reason?.value { lines.append(labels.format("credit_reason", ["reason": reason])) }
+        if let place = (document.deliverTo ?? client?.deliverTo)?.value {
+            let parts = [place.name].compactMap { $0 } + (place.address.map { addressLines($0, country: isInternational || $0.country != nil) } ?? [])
+            lines.append(labels["deliver_to"] + ": " + parts.joined(separator: ", "))
+        }
         if let estimate = document.fromEstimate?.value { lines.append(labels.format("converted_from", ["number": estimate])) }
         if let reason = document.void?.reason, !reason.isEmpty { lines.append(labels.format("void_reason", ["reason": reason])) }
         return lines

@@ -223,6 +223,12 @@ labels:
     legal_intra_eu: Exempt intra-Community supply (Art. 138 Directive 2006/112/EC)
     legal_export: Export outside the EU, exempt (Art. 146 Directive 2006/112/EC)
     legal_outside_scope: Not subject to VAT
+    deliver_to: Delivered to
+    payment_direct_debit: "Direct debit from {iban}, mandate {mandate}"
+    payment_card: "Paid by card ending {card}"
+    prepayment_invoice: Prepayment invoice
+    self_billed_invoice: Self-billed invoice
+    item_id: Item no.
     credit_note: Credit note
     corrects_invoice: "Corrects invoice {number} of {date}"
     credit_reason: "Reason: {reason}"
@@ -290,6 +296,12 @@ labels:
     legal_intra_eu: Steuerfreie innergemeinschaftliche Lieferung (Art. 138 Richtlinie 2006/112/EG)
     legal_export: Steuerfreie Ausfuhrlieferung (Art. 146 Richtlinie 2006/112/EG)
     legal_outside_scope: Nicht steuerbarer Umsatz
+    deliver_to: Lieferanschrift
+    payment_direct_debit: "Lastschrift von {iban}, Mandat {mandate}"
+    payment_card: "Bezahlt mit Karte, endend auf {card}"
+    prepayment_invoice: Anzahlungsrechnung
+    self_billed_invoice: Gutschrift
+    item_id: Art.-Nr.
     credit_note: Rechnungskorrektur
     corrects_invoice: "Korrigiert die Rechnung {number} vom {date}"
     credit_reason: "Grund: {reason}"
@@ -353,6 +365,12 @@ labels:
     legal_intra_eu: Livraison intracommunautaire exonérée (art. 138 de la directive 2006/112/CE)
     legal_export: Exportation hors UE exonérée (art. 146 de la directive 2006/112/CE)
     legal_outside_scope: Opération hors champ d’application de la TVA
+    deliver_to: Livré à
+    payment_direct_debit: "Prélèvement sur {iban}, mandat {mandate}"
+    payment_card: "Payé par carte se terminant par {card}"
+    prepayment_invoice: Facture d’acompte
+    self_billed_invoice: Autofacturation
+    item_id: Réf.
     credit_note: Avoir
     corrects_invoice: "Rectifie la facture {number} du {date}"
     credit_reason: "Motif : {reason}"
@@ -414,6 +432,12 @@ labels:
     legal_intra_eu: Entrega intracomunitaria exenta (art. 138 Directiva 2006/112/CE)
     legal_export: Exportación fuera de la UE, exenta (art. 146 Directiva 2006/112/CE)
     legal_outside_scope: Operación no sujeta a IVA
+    deliver_to: Entregado en
+    payment_direct_debit: "Domiciliación en {iban}, mandato {mandate}"
+    payment_card: "Pagado con tarjeta terminada en {card}"
+    prepayment_invoice: Factura de anticipo
+    self_billed_invoice: Autofactura
+    item_id: Ref.
     credit_note: Factura rectificativa
     corrects_invoice: "Rectifica la factura {number} del {date}"
     credit_reason: "Motivo: {reason}"
@@ -475,6 +499,12 @@ labels:
     legal_intra_eu: Cessione intracomunitaria non imponibile (art. 138 direttiva 2006/112/CE)
     legal_export: Esportazione fuori dall’UE, non imponibile (art. 146 direttiva 2006/112/CE)
     legal_outside_scope: Operazione fuori campo IVA
+    deliver_to: Consegnato a
+    payment_direct_debit: "Addebito diretto su {iban}, mandato {mandate}"
+    payment_card: "Pagato con carta che termina con {card}"
+    prepayment_invoice: Fattura di acconto
+    self_billed_invoice: Autofattura
+    item_id: Cod. art.
     credit_note: Nota di credito
     corrects_invoice: "Rettifica la fattura {number} del {date}"
     credit_reason: "Motivo: {reason}"
@@ -536,6 +566,12 @@ labels:
     legal_intra_eu: Vrijgestelde intracommunautaire levering (art. 138 Richtlijn 2006/112/EG)
     legal_export: Uitvoer buiten de EU, vrijgesteld (art. 146 Richtlijn 2006/112/EG)
     legal_outside_scope: Niet onderworpen aan btw
+    deliver_to: Geleverd aan
+    payment_direct_debit: "Incasso van {iban}, machtiging {mandate}"
+    payment_card: "Betaald met kaart eindigend op {card}"
+    prepayment_invoice: Voorschotfactuur
+    self_billed_invoice: Self-billingfactuur
+    item_id: Art.nr.
     credit_note: Creditnota
     corrects_invoice: "Corrigeert factuur {number} van {date}"
     credit_reason: "Reden: {reason}"
@@ -597,6 +633,12 @@ labels:
     legal_intra_eu: Transmissão intracomunitária isenta (art. 138.º da Diretiva 2006/112/CE)
     legal_export: Exportação para fora da UE, isenta (art. 146.º da Diretiva 2006/112/CE)
     legal_outside_scope: Operação não sujeita a IVA
+    deliver_to: Entregue em
+    payment_direct_debit: "Débito direto de {iban}, mandato {mandate}"
+    payment_card: "Pago com cartão terminado em {card}"
+    prepayment_invoice: Fatura de adiantamento
+    self_billed_invoice: Autofaturação
+    item_id: Ref.
     credit_note: Nota de crédito
     corrects_invoice: "Corrige a fatura {number} de {date}"
     credit_reason: "Motivo: {reason}"
@@ -659,6 +701,12 @@ labels:
     legal_intra_eu: Zwolniona wewnątrzwspólnotowa dostawa towarów (art. 138 dyrektywy 2006/112/WE)
     legal_export: Eksport poza UE, zwolniony (art. 146 dyrektywy 2006/112/WE)
     legal_outside_scope: Niepodlegające opodatkowaniu VAT
+    deliver_to: Miejsce dostawy
+    payment_direct_debit: "Polecenie zapłaty z {iban}, mandat {mandate}"
+    payment_card: "Zapłacono kartą o końcówce {card}"
+    prepayment_invoice: Faktura zaliczkowa
+    self_billed_invoice: Samofakturowanie
+    item_id: Nr kat.
     credit_note: Faktura korygująca
     corrects_invoice: "Koryguje fakturę {number} z dnia {date}"
     credit_reason: "Przyczyna korekty: {reason}"
@@ -720,6 +768,12 @@ labels:
     legal_intra_eu: Undantagen gemenskapsintern leverans (art. 138 direktiv 2006/112/EG)
     legal_export: Export utanför EU, undantagen (art. 146 direktiv 2006/112/EG)
     legal_outside_scope: Ej momspliktig
+    deliver_to: Levererat till
+    payment_direct_debit: "Autogiro från {iban}, medgivande {mandate}"
+    payment_card: "Betalt med kort som slutar på {card}"
+    prepayment_invoice: Förskottsfaktura
+    self_billed_invoice: Självfakturering
+    item_id: Art.nr
     credit_note: Kreditfaktura
     corrects_invoice: "Krediterar faktura {number} av den {date}"
     credit_reason: "Orsak: {reason}"
@@ -781,6 +835,12 @@ labels:
     legal_intra_eu: Momsfri levering inden for EU (art. 138 i direktiv 2006/112/EF)
     legal_export: Eksport uden for EU, momsfri (art. 146 i direktiv 2006/112/EF)
     legal_outside_scope: Ikke momspligtig
+    deliver_to: Leveret til
+    payment_direct_debit: "Betalingsservice fra {iban}, mandat {mandate}"
+    payment_card: "Betalt med kort, der ender på {card}"
+    prepayment_invoice: Acontofaktura
+    self_billed_invoice: Selvfakturering
+    item_id: Varenr.
     credit_note: Kreditnota
     corrects_invoice: "Krediterer faktura {number} af {date}"
     credit_reason: "Årsag: {reason}"
@@ -842,6 +902,12 @@ labels:
     legal_intra_eu: Avgiftsfri levering innen EU (art. 138 direktiv 2006/112/EF)
     legal_export: Eksport ut av EU, fritatt (art. 146 direktiv 2006/112/EF)
     legal_outside_scope: Ikke avgiftspliktig
+    deliver_to: Levert til
+    payment_direct_debit: "AvtaleGiro fra {iban}, fullmakt {mandate}"
+    payment_card: "Betalt med kort som slutter på {card}"
+    prepayment_invoice: Forskuddsfaktura
+    self_billed_invoice: Selvfakturering
+    item_id: Varenr.
     credit_note: Kreditnota
     corrects_invoice: "Krediterer faktura {number} av {date}"
     credit_reason: "Årsak: {reason}"
@@ -903,6 +969,12 @@ labels:
     legal_intra_eu: Veroton yhteisömyynti (direktiivin 2006/112/EY 138 artikla)
     legal_export: "Vienti EU:n ulkopuolelle, veroton (direktiivin 2006/112/EY 146 artikla)"
     legal_outside_scope: Ei arvonlisäverollinen
+    deliver_to: Toimitusosoite
+    payment_direct_debit: "Suoraveloitus tililtä {iban}, valtuutus {mandate}"
+    payment_card: "Maksettu kortilla, joka päättyy {card}"
+    prepayment_invoice: Ennakkolasku
+    self_billed_invoice: Itselaskutus
+    item_id: Tuotenro
     credit_note: Hyvityslasku
     corrects_invoice: "Hyvittää laskun {number} ({date})"
     credit_reason: "Syy: {reason}"
@@ -964,6 +1036,12 @@ labels:
     legal_intra_eu: Osvobozené dodání zboží do jiného členského státu (čl. 138 směrnice 2006/112/ES)
     legal_export: Vývoz mimo EU, osvobozeno (čl. 146 směrnice 2006/112/ES)
     legal_outside_scope: Plnění nepodléhá DPH
+    deliver_to: Dodáno na
+    payment_direct_debit: "Inkaso z účtu {iban}, mandát {mandate}"
+    payment_card: "Zaplaceno kartou končící na {card}"
+    prepayment_invoice: Zálohová faktura
+    self_billed_invoice: Samofakturace
+    item_id: Kód zboží
     credit_note: Opravný daňový doklad
     corrects_invoice: "Opravuje fakturu {number} ze dne {date}"
     credit_reason: "Důvod opravy: {reason}"
@@ -1025,6 +1103,12 @@ labels:
     legal_intra_eu: EU域内供給のため免税（指令2006/112/EC第138条）
     legal_export: EU域外への輸出のため免税（指令2006/112/EC第146条）
     legal_outside_scope: 付加価値税の課税対象外
+    deliver_to: 納品先
+    payment_direct_debit: "口座振替 {iban}（委任 {mandate}）"
+    payment_card: "末尾 {card} のカードで支払済み"
+    prepayment_invoice: 前払請求書
+    self_billed_invoice: 自己請求書
+    item_id: 品番
     credit_note: クレジットノート
     corrects_invoice: "請求書 {number}（{date}）の訂正"
     credit_reason: "理由：{reason}"
@@ -1086,6 +1170,12 @@ labels:
     legal_intra_eu: 免税的欧盟内部供应（第2006/112/EC号指令第138条）
     legal_export: 出口至欧盟以外，免税（第2006/112/EC号指令第146条）
     legal_outside_scope: 不属于增值税征税范围
+    deliver_to: 交货地址
+    payment_direct_debit: "直接借记 {iban}，授权 {mandate}"
+    payment_card: "已用尾号 {card} 的卡支付"
+    prepayment_invoice: 预付款发票
+    self_billed_invoice: 自开发票
+    item_id: 货号
     credit_note: 贷项通知单
     corrects_invoice: "更正发票 {number}（{date}）"
     credit_reason: "原因：{reason}"
