@@ -54,8 +54,9 @@ struct ReportBuilder {
         var netPaid: Int64 { paid - refunded }
         /// Money received on an invoice voided since: it belongs to the client until refunded.
         var refundOwed: Int64 { status == .void ? paid : 0 }
-        /// What it adds to what the client was invoiced: a credit note takes its total off.
-        var invoicedAmount: Int64 { document.kind == .creditNote ? -figures.total : figures.total }
+        /// What it adds to what the client was asked to pay: the amount due (the total less what was
+        /// prepaid, with its rounding), which a credit note takes off.
+        var invoicedAmount: Int64 { document.kind == .creditNote ? -figures.payable : figures.payable }
     }
 
     init(book: Book, today: Day, filter: Filter, issuingCommits: [String: IndexReport.IssuingCommit] = [:]) {

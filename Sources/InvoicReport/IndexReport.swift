@@ -16,7 +16,8 @@ import InvoicMoney
 ///   invoice's balance and off what the client was invoiced, its tax off the tax of its month,
 ///   its refunds off the income of theirs. An invoice credited in full is `credited`.
 /// - Outstanding is the unpaid balance of sent, partial and overdue invoices (a draft is not
-///   owed yet). Invoiced is the total of every invoice that is neither a draft nor void.
+///   owed yet). Invoiced is the amount due (total - prepaid + rounding) of every invoice that is
+///   neither a draft nor void.
 /// - Income is money received: payments dated on or before `today`, by payment date.
 /// - Tax is accrued on issue: the taxable amount and tax of invoices that are neither drafts nor
 ///   void, by their issue date.
@@ -178,7 +179,9 @@ extension IndexReport {
         public var archived: Bool
         /// Nil only for a client with no documents when neither it nor the book names a currency.
         public var currency: Currency?
-        /// The total of invoices that are neither drafts nor void, less their credit notes.
+        /// The amount due of invoices that are neither drafts nor void (their total less what was
+        /// prepaid, rounded as `payable_rounding:` says), less their credit notes: so invoiced -
+        /// paid = outstanding, to the cent.
         public var invoiced: Int64
         public var paid: Int64
         public var outstanding: Int64

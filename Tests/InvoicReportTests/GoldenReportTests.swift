@@ -9,7 +9,7 @@ import Testing
 /// re-recording is always reviewed).
 @Suite struct GoldenReportTests {
     static let cases: [(book: String, today: String)] = [
-        ("contractor", "2026-11-21"), ("contractor", "2026-06-30"), ("musician", "2026-11-21"), ("studio", "2026-11-21"),
+        ("contractor", "2026-11-21"), ("contractor", "2026-06-30"), ("musician", "2026-11-21"), ("studio", "2026-11-21"), ("wholesale", "2026-11-21"),
     ]
 
     static let extensions: [(IndexReport.Format, String)] = [(.text, "txt"), (.markdown, "md"), (.csv, "csv"), (.json, "json"), (.html, "html")]

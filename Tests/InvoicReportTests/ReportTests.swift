@@ -123,7 +123,7 @@ func invoiceFile(client: String = "acme", issued: String, sent: String? = nil, d
     }
 
     /// In every example book, each section's figures of one currency add up from that currency's invoices alone.
-    @Test(arguments: ["contractor", "musician", "studio"])
+    @Test(arguments: ["contractor", "musician", "studio", "wholesale"])
     func exampleTotalsAddUpPerCurrency(_ name: String) throws {
         let report = try loadReport(at: Paths.examples.appendingPathComponent(name).path, today: "2026-11-21")
         for entry in report.dashboard {
@@ -252,7 +252,7 @@ func invoiceFile(client: String = "acme", issued: String, sent: String? = nil, d
 
     /// Every invoice of the example books: the category shares add up to the total, and paid in full each
     /// category receives exactly its share.
-    @Test(arguments: ["contractor", "musician", "studio"])
+    @Test(arguments: ["contractor", "musician", "studio", "wholesale"])
     func exampleInvoicesAttributeExactly(_ name: String) throws {
         let result = try BookChecker.check(at: Paths.examples.appendingPathComponent(name).path)
         for document in result.book.invoices {

@@ -9,7 +9,7 @@ public enum UnitCode {
         "MTK": "square metre", "MTQ": "cubic metre", "KGM": "kilogram", "GRM": "gram", "TNE": "tonne", "LTR": "litre",
         "MLT": "millilitre", "KWH": "kilowatt hour", "LS": "lump sum", "SET": "set", "PR": "pair", "PK": "pack",
         "BX": "box", "D68": "number of words", "E48": "service unit", "EA": "each", "KWT": "kilowatt", "MWH": "megawatt hour",
-        "SEC": "second", "NAR": "number of articles",
+        "SEC": "second", "NAR": "number of articles", "XPX": "pallet",
     ]
 
     private static let words: [String: [String]] = [
@@ -41,6 +41,7 @@ public enum UnitCode {
         "SET": ["set", "sets", "jeu", "juego"],
         "PR": ["pair", "pairs", "paar", "paire", "par", "paio"],
         "PK": ["pack", "packs", "package", "packung", "paquet", "paquete", "confezione", "pak", "paket", "pakke", "pakkaus", "balení"],
+        "XPX": ["pallet", "pallets", "pall", "pallar", "palle", "paller", "palette", "paletten", "palet", "palé", "pallet", "paleta", "paletka", "lava", "lavaa"],
         "BX": ["box", "boxes", "karton", "boîte", "caja", "scatola", "doos", "låda", "æske", "eske", "laatikko", "krabice"],
         "D68": ["word", "words", "wort", "wörter", "mot", "mots", "palabra", "palabras", "parola", "parole", "woord", "woorden",
                 "słowo", "słowa", "ord", "sana", "sanaa", "slovo", "slova"],
