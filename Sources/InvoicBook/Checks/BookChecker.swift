@@ -40,6 +40,7 @@ public enum BookChecker {
         CreditNotesMatchTheirInvoice.self,
         CreditsDoNotExceedWhatIsOwed.self,
         RefundsDoNotExceedTheCredit.self,
+        EInvoicesCarryWhatTheirFormatsNeed.self,
     ] }
 
     public static func check(at root: String, overrides: [String: [UInt8]] = [:], limits: BookLimits = .standard) throws(BookLoadError) -> CheckedBook {

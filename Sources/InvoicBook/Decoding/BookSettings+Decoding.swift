@@ -44,6 +44,7 @@ extension BookSettings {
             .flatMap { located in PaperSize(rawValue: located.value).map { Located($0, at: located.range) } }
         if let node = fields["labels"] { settings.labels = labels(node, reader: &reader) }
         settings.history = reader.oneOf(fields["history"], ["true", "false"], what: "history setting")?.value == "true"
+        settings.einvoice = reader.einvoiceFormats(fields["einvoice"])
         return settings
     }
 
@@ -102,6 +103,7 @@ extension Client {
         client.payableRounding = reader.decimal(fields["payable_rounding"], what: "payable rounding")
         client.buyerReference = reader.located(fields["buyer_reference"])
         client.deliverTo = reader.deliveryPlace(fields["deliver_to"])
+        client.einvoice = reader.einvoiceFormats(fields["einvoice"])
         client.paymentMeans = reader.paymentMeans(fields["payment_means"])
         if let node = fields["iban"], let iban = reader.account(node) { client.iban = Located(iban, at: node.range) }
         client.terms = reader.days(fields["terms"])
@@ -132,9 +134,26 @@ extension ValueReader {
 
     /// The contact keys a business and a client share, their identifiers checked where they are written.
     mutating func contact(_ fields: Fields, name: String) -> Contact {
-        Contact(name: name, email: text(fields["email"]), phone: text(fields["phone"]), address: address(fields["address"]),
-                taxID: vatNumber(fields["tax_id"]), electronicAddress: electronicAddress(fields["electronic_address"]),
-                legalID: text(fields["legal_id"]), taxNumber: text(fields["tax_number"]))
+        var contact = Contact(name: name, email: text(fields["email"]), phone: text(fields["phone"]), address: address(fields["address"]),
+                              taxID: vatNumber(fields["tax_id"]), electronicAddress: electronicAddress(fields["electronic_address"]),
+                              legalID: text(fields["legal_id"]), taxNumber: text(fields["tax_number"]))
+        if let node = fields["contact"], let point = self.fields(of: node, table: Schema.contactPoint) {
+            contact.contactPoint = ContactPoint(name: text(point["name"]), phone: text(point["phone"]), email: text(point["email"]))
+        }
+        return contact
+    }
+
+    /// `einvoice: [ubl, factur-x]`, or one format alone.
+    mutating func einvoiceFormats(_ node: YAMLNode?) -> Located<[EInvoiceFormat]>? {
+        guard let node else { return nil }
+        let entries = node.sequence ?? [node]
+        var formats: [EInvoiceFormat] = []
+        for entry in entries {
+            guard let text = oneOf(entry, EInvoiceFormat.allCases.map(\.rawValue), what: "format invoic writes (ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol)", code: .unknownEInvoiceFormat),
+                  let format = EInvoiceFormat(rawValue: text.value), !formats.contains(format) else { continue }
+            formats.append(format)
+        }
+        return Located(formats.sorted(), at: node.range)
     }
 
     /// A tax id; one written as an EU VAT number (an EU country prefix) must be a valid one.

@@ -58,6 +58,9 @@ enum DecodingRules {
         Rule(.invalidPaymentMeans, summary: "a payment means or card number that is not one",
              explanation: "`payment_means:` is a UNCL 4461 code (58 SEPA credit transfer, 30 credit transfer, 59 SEPA direct debit, 49 direct debit, 48 bank card, 10 cash, ...) or one of the words sepa-credit-transfer, credit-transfer, sepa-direct-debit, direct-debit, card, cash. `card:` holds only the last 4 to 6 digits of a card: an invoice never carries a whole card number (EN 16931 BR-51).",
              example: "payment_means: paypal   <- not a UNCL 4461 code; write 68 (online payment) or 1"),
+        Rule(.unknownEInvoiceFormat, summary: "an e-invoice format invoic does not write",
+             explanation: "`einvoice:` names one or more of: ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol (docs/einvoicing.md says which one a buyer needs).",
+             example: "einvoice: [zugferd]   <- write factur-x (ZUGFeRD 2 is the same format)"),
         Rule(.invalidIban, summary: "an IBAN has the wrong length or check digits",
              explanation: "An account written like an IBAN (two letters, two digits, then the account) must be one: the length of its country and the ISO 13616 mod-97 check. A domestic account number (`Checking 4120038716`) is printed as written.",
              example: "payment:\n  account: AT77 2011 1828 1763 4502   <- the check digits do not match"),
@@ -83,6 +86,7 @@ extension DiagnosticCode {
     public static let invalidPattern = DiagnosticCode("invalid-pattern")
     public static let invalidRate = DiagnosticCode("invalid-rate")
     public static let invalidPaymentMeans = DiagnosticCode("invalid-payment-means")
+    public static let unknownEInvoiceFormat = DiagnosticCode("unknown-einvoice-format")
     public static let invalidTaxCategory = DiagnosticCode("invalid-tax-category")
     public static let invalidVatNumber = DiagnosticCode("invalid-vat-number")
     public static let missingKey = DiagnosticCode("missing-key")

@@ -61,6 +61,14 @@ public enum Schema {
         KeySpec("country", .text, "ISO 3166-1 alpha-2 country code, e.g. US"),
     ])
 
+    static let contactPoint = KeyTable(name: "contact", keys: [
+        KeySpec("name", .text, "the person or department to ask (BT-41, BT-56)"),
+        KeySpec("phone", .text, "their phone (BT-42, BT-57)"),
+        KeySpec("email", .text, "their e-mail (BT-43, BT-58)"),
+    ])
+
+    static let einvoiceFormats = ValueType.list(.oneOf(EInvoiceFormat.allCases.map(\.rawValue)))
+
     static let business = KeyTable(name: "business", keys: [
         KeySpec("name", .text, required: true, "the business name printed on every document"),
         KeySpec("email", .text, "contact e-mail"),
@@ -70,6 +78,7 @@ public enum Schema {
         KeySpec("tax_number", .text, "a national tax number other than the VAT number, e.g. a German Steuernummer (BT-32)"),
         KeySpec("legal_id", .text, "the company registration id, `scheme:id` or the id alone (BT-30)"),
         KeySpec("electronic_address", .text, "where e-invoices reach the business: `scheme:id`, e.g. 0208:0123456749 (BT-34)"),
+        KeySpec("contact", .mapping(contactPoint), "the person to ask about invoices (BG-6; XRechnung needs name, phone and e-mail)"),
         KeySpec("logo", .text, "PNG, JPEG or SVG file, relative to the book"),
     ])
 
@@ -149,6 +158,7 @@ public enum Schema {
         KeySpec("pdf_name", .text, "PDF file name pattern, e.g. \"{number} - {business}\""),
         KeySpec("paper", .oneOf(PaperSize.allCases.map(\.rawValue)), "A4 or Letter; default: Letter for the US, Canada and Mexico and the other Letter countries of the Americas and the Philippines (by each document's locale), A4 elsewhere"),
         KeySpec("labels", .byLanguage(labels), "the book's own words for some labels, by language or locale: {de: {bill_to: Kunde}} (docs/labels.md)"),
+        KeySpec("einvoice", einvoiceFormats, "structured invoices build writes beside each invoice and credit note: ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol"),
         KeySpec("history", .flag, "true: `invoic check` also judges the book against its git history, as with --history"),
     ])
 
@@ -170,6 +180,8 @@ public enum Schema {
         KeySpec("deliver_to", .mapping(deliveryPlace), "where this client's goods usually go, when not the address (BG-13): {name, address}"),
         KeySpec("payment_means", .text, "how this client pays (BT-81), over the book's: 58, 30, 59 direct debit, 48 card, 10 cash"),
         KeySpec("iban", .text, "the client's IBAN a direct debit draws on (BT-91)"),
+        KeySpec("contact", .mapping(contactPoint), "the person at the client to address (BG-9)"),
+        KeySpec("einvoice", einvoiceFormats, "the structured invoices this client receives, over the book's: ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol"),
         KeySpec("terms", .days, "days from issue to due for this client"),
         KeySpec("notes", .text, "internal only, never printed"),
         KeySpec("archived", .date, "no document issued after this day may use the client"),

@@ -17,6 +17,8 @@ public struct BookSettings: Sendable {
     public var history = false
     /// `paper:`, the size every PDF is printed on; by default the usual size of each document's locale.
     public var paper: Located<PaperSize>?
+    /// `einvoice:`, the structured invoices `build` writes beside each invoice and credit note.
+    public var einvoice: Located<[EInvoiceFormat]>?
     /// `labels:`, the book's own words for some labels: language or locale -> key -> text.
     public var labels: [String: [String: String]] = [:]
 

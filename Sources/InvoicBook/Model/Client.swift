@@ -21,6 +21,8 @@ public struct Client: Sendable {
     /// `payment_means:`, how this client pays (BT-81); `iban:`, the account a direct debit draws on (BT-91).
     public var paymentMeans: Located<PaymentMeans>?
     public var iban: Located<String>?
+    /// `einvoice:`, the formats this client receives, over the book's.
+    public var einvoice: Located<[EInvoiceFormat]>?
     /// Soft delete: no document issued after this day may use the client.
     public var archived: Located<Day>?
 

@@ -41,6 +41,8 @@ public struct Contact: Sendable, Hashable {
     public var legalID: String?
     /// `tax_number`: a national tax registration other than the VAT number (BT-32), e.g. a Steuernummer.
     public var taxNumber: String?
+    /// `contact:`, the person to ask (BG-6, BG-9).
+    public var contactPoint: ContactPoint?
 
     public init(name: String, email: String? = nil, phone: String? = nil, address: Address? = nil, taxID: String? = nil,
                 electronicAddress: String? = nil, legalID: String? = nil, taxNumber: String? = nil) {
