@@ -34,11 +34,14 @@ let package = Package(
         // bench/pdf/run.sh: 1,000 invoices through PDFRenderer next to a bare cairo+pango loop (the floor).
         .executableTarget(name: "InvoicPDFBench", dependencies: ["InvoicPDF", "InvoicBook", "InvoicMoney", "CPangoCairo"], path: "bench/pdf/Sources"),
         .target(name: "InvoicReport", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics"]),
+        // EN 16931 e-invoices: UBL, CII and their national profiles, from the checked book.
+        .target(name: "InvoicEInvoice", dependencies: ["InvoicBook", "InvoicMoney"]),
         .target(name: "InvoicBuild", dependencies: ["InvoicBook", "InvoicDiagnostics", "InvoicHistory", "InvoicPDF", "InvoicReport"]),
         .target(name: "InvoicAuthoring", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicHistory", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicCLI", dependencies: [
             "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
+            "InvoicEInvoice",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
@@ -52,6 +55,7 @@ let package = Package(
         .testTarget(name: "InvoicBookTests", dependencies: ["InvoicBook", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPDFTests", dependencies: ["InvoicPDF", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicReportTests", dependencies: ["InvoicReport", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicEInvoiceTests", dependencies: ["InvoicEInvoice", "InvoicBook", "InvoicTestSupport"]),
         .testTarget(name: "InvoicAuthoringTests", dependencies: ["InvoicAuthoring", "InvoicTestSupport"]),
         .testTarget(name: "InvoicHistoryTests", dependencies: ["InvoicHistory", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicTestSupport"]),

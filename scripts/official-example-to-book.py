@@ -61,6 +61,24 @@ def adjustment_yaml(entry, with_tax):
     return '{ ' + ', '.join(parts) + ' }'
 
 
+def party_yaml(party, name, indent):
+    """A party's name, address, VAT number and legal registration as the example states them."""
+    out = [f"name: {quoted(name)}"]
+    address = party.find('cac:PostalAddress', NS)
+    if address is not None:
+        fields = [('street', text(address, 'cbc:StreetName')), ('city', text(address, 'cbc:CityName')),
+                  ('postal_code', text(address, 'cbc:PostalZone')), ('country', text(address, 'cac:Country/cbc:IdentificationCode'))]
+        out.append("address: { " + ", ".join(f"{k}: {quoted(v)}" for k, v in fields if v) + " }")
+    for scheme in party.findall('cac:PartyTaxScheme', NS):
+        if text(scheme, 'cac:TaxScheme/cbc:ID') == 'VAT' and text(scheme, 'cbc:CompanyID'):
+            out.append(f"tax_id: {quoted(text(scheme, 'cbc:CompanyID'))}")
+    legal = party.find('cac:PartyLegalEntity/cbc:CompanyID', NS)
+    if legal is not None and legal.text:
+        scheme = legal.get('schemeID')
+        out.append(f"legal_id: {quoted((scheme + ':' if scheme else '') + legal.text.strip())}")
+    return ''.join(indent + line + '\n' for line in out)
+
+
 def main():
     source, book, document_number = sys.argv[1:4]
     corrects = sys.argv[sys.argv.index('--corrects') + 1] if '--corrects' in sys.argv else None
@@ -76,9 +94,9 @@ def main():
         seller_name = text(seller, 'cac:PartyLegalEntity/cbc:RegistrationName') or text(seller, 'cac:PartyName/cbc:Name') or 'Seller'
         with open(os.path.join(book, 'invoic.yaml'), 'w') as f:
             f.write(f"# The seller of the official example {os.path.basename(source)}.\n")
-            f.write(f"business: {{ name: {quoted(seller_name)} }}\ndefaults: {{ currency: {currency}, terms: 30 }}\n")
+            f.write("business:\n" + party_yaml(seller, seller_name, '  ') + f"defaults: {{ currency: {currency}, terms: 30 }}\n")
     with open(os.path.join(book, 'clients', 'buyer.yaml'), 'w') as f:
-        f.write(f"name: {quoted(buyer_name)}\n")
+        f.write(party_yaml(buyer, buyer_name, ''))
 
     lines = []
     out = [f"# {os.path.basename(source)}: every figure as the official example states it.",

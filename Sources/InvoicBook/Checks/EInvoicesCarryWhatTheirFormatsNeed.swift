@@ -128,13 +128,22 @@ enum EInvoicesCarryWhatTheirFormatsNeed: BookCheck {
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
         for document in book.documents where document.kind.isBilling {
             let formats = book.einvoiceFormats(for: document)
-            guard !formats.isEmpty, let figures = document.figures, let setting = book.einvoiceSetting(for: document) else { continue }
-            let facts = EInvoiceFacts(book: book, document: document, figures: figures, formats: Set(formats), setting: setting)
-            for requirement in requirements {
-                guard let problem = requirement.problem(facts) else { continue }
-                diagnostics.append(.error(
-                    requirement.rule.code, "\(document.number): \(problem.message)", file: setting.file, range: setting.range,
-                    label: "\(facts.formatNames) chosen here", help: problem.help))
+            guard !formats.isEmpty, let setting = book.einvoiceSetting(for: document) else { continue }
+            diagnostics += problems(of: document, in: book, as: formats, setting: setting)
+        }
+    }
+
+    /// What `document` lacks to be written in `formats`; reported at `setting` (where the formats
+    /// were chosen), or at the document for `invoic export`, which chooses them on its command line.
+    static func problems(of document: Document, in book: Book, as formats: [EInvoiceFormat],
+                                setting: (file: String, range: SourceRange)? = nil) -> [Diagnostic] {
+        guard let figures = document.figures else { return [] }
+        let place = setting ?? (document.file, document.client.range)
+        let facts = EInvoiceFacts(book: book, document: document, figures: figures, formats: Set(formats), setting: place)
+        return requirements.compactMap { requirement in
+            requirement.problem(facts).map { problem in
+                .error(requirement.rule.code, "\(document.number): \(problem.message)", file: place.file, range: place.range,
+                       label: setting == nil ? nil : "\(facts.formatNames) chosen here", help: problem.help)
             }
         }
     }
@@ -170,6 +179,14 @@ enum EInvoicesCarryWhatTheirFormatsNeed: BookCheck {
             guard facts.isXRechnung, let help = hint(facts) else { return nil }
             return ("XRechnung needs \(what)", help)
         }
+    }
+}
+
+extension Book {
+    /// What `document` lacks to be written as `formats` (`invoic export` chooses them on its
+    /// command line, whatever the book's `einvoice:` says): reported at the document.
+    public func einvoiceProblems(of document: Document, as formats: [EInvoiceFormat]) -> [Diagnostic] {
+        EInvoicesCarryWhatTheirFormatsNeed.problems(of: document, in: self, as: formats)
     }
 }
 

@@ -19,9 +19,13 @@ extension Identifiers {
     /// Whether `text` starts with a country code and has digits after it, as every VAT
     /// identifier on an e-invoice must (BR-CO-09): `DE143454214`, `GB284719326`, `CHE123456789`.
     public static func hasCountryPrefix(_ text: String) -> Bool {
+        // A prefix, at most two more letters (ATU, CHE), then digits first: not a word such as
+        // `TX Sales Tax Permit 3-20547`, which also starts with two letters.
         let compact = compact(text)
-        return compact.count >= 4 && compact.prefix(2).allSatisfy { $0.isASCII && $0.isLetter } && compact.dropFirst(2).contains(where: \.isNumber)
+        let rest = compact.dropFirst(2)
+        return (4...18).contains(compact.count) && compact.prefix(2).allSatisfy { $0.isASCII && $0.isLetter }
             && compact.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            && rest.prefix(while: \.isLetter).count <= 2 && rest.drop(while: \.isLetter).first?.isNumber == true
     }
 
     /// What is wrong with an EU VAT number, or nil. The check digits are verified for DE, AT, BE,

@@ -16,8 +16,14 @@ extension Book {
         })
         name = name.trimmingCharacters(in: .whitespaces)
         while name.hasPrefix(".") { name.removeFirst() }
-        if name.trimmingCharacters(in: CharacterSet(charactersIn: "- ")).isEmpty { name = document.kind == .invoice ? "invoice" : "estimate" }
+        if name.trimmingCharacters(in: CharacterSet(charactersIn: "- ")).isEmpty { name = document.kind.rawValue }
         return name + ".pdf"
+    }
+
+    /// The file of `document` as an e-invoice: its PDF's name with `.ubl.xml`, `.xrechnung.xml`...
+    /// instead of `.pdf`, so several formats never collide (Factur-X is the PDF itself).
+    public func einvoiceFileName(for document: Document, format: EInvoiceFormat) -> String {
+        String(pdfFileName(for: document).dropLast(4)) + "." + format.fileSuffix
     }
 }
 

@@ -238,7 +238,13 @@ public struct Figures: Sendable {
 }
 
 public struct PricedLine: Sendable, Hashable {
+    /// The line net (BT-131): `gross` less its discounts plus its charges.
     public var amount: Int64
+    /// quantity x price / per, rounded: the base a percent discount or charge applies to.
+    public var gross: Int64 = 0
+    /// Each of the line's discounts and charges, in the order written (BG-27, BG-28).
+    public var discounts: [Int64] = []
+    public var charges: [Int64] = []
     /// The line's tax category and rate.
     public var tax: TaxRate
     public var rate: Rate { tax.rate }

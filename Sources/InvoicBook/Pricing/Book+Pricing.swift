@@ -205,9 +205,11 @@ struct DocumentPricer {
             // The line net (BT-131): quantity x price, less its discounts, plus its charges.
             var net = gross
             var how = "\(quantity) x \(item.price.value)\(item.per.map { " / \($0.value)" } ?? "")"
-            for (adjustments, sign) in [(item.discounts, Int64(-1)), (item.charges, Int64(1))] {
+            var amounts: [[Int64]] = [[], []]
+            for (index, (adjustments, sign)) in [(item.discounts, Int64(-1)), (item.charges, Int64(1))].enumerated() {
                 for adjustment in adjustments {
                     guard let value = adjustmentAmount(adjustment, gross: gross, currency: currency, rounding: rounding) else { return nil }
+                    amounts[index].append(value)
                     let (sum, overflow) = net.addingReportingOverflow(sign * value)
                     guard !overflow else {
                         error(.amountOverflow, "the line's discounts and charges are too large to compute exactly", at: adjustment.range)
@@ -220,7 +222,11 @@ struct DocumentPricer {
             if let stated = item.statedAmount {
                 compare(stated, label: "line amount", computed: net, currency: currency, how: how + " = \(MoneyFormat.plain(net, currency))")
             }
-            return PricedLine(amount: net, tax: item.tax?.value ?? defaultRate)
+            var line = PricedLine(amount: net, tax: item.tax?.value ?? defaultRate)
+            line.gross = gross
+            line.discounts = amounts[0]
+            line.charges = amounts[1]
+            return line
         }
     }
 

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import InvoicBook
+import InvoicBuild
+import InvoicDiagnostics
+import InvoicEInvoice
+
+extension EInvoiceFormat: ExpressibleByArgument {}
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write invoices and credit notes as e-invoices (UBL, CII, XRechnung, Peppol BIS) in any format, whatever the book's einvoice: says.",
+        discussion: """
+            The whole book is checked first, with the rules of the chosen format (XRechnung's BR-DE-*, \
+            Peppol's PEPPOL-EN16931-*); a document with errors is not written. Files are named \
+            <name>.<format>.xml in the current directory or -o DIR; -o FILE names the file of a single \
+            document, and -o - writes it to standard output. For factur-x, use `invoic build` with \
+            `einvoice: [factur-x]`: the PDF itself carries the XML.
+            Exit status: 0 when every named document was written, 1 when one was not, 2 for a usage error.
+            """
+    )
+
+    @Option(name: .customShort("C"), help: ArgumentHelp("The book's directory; default: the current one, or the nearest one above it with an invoic.yaml.", valueName: "dir"))
+    var givenDirectory: String = "."
+
+    var directory: String { BookLocation.root(containing: givenDirectory) }
+
+    @Option(help: ArgumentHelp("ubl, cii, xrechnung, xrechnung-cii or peppol.", valueName: "format"))
+    var format: EInvoiceFormat
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("A directory (created when missing), a file name ending in .xml for one document, or - for standard output.", valueName: "out"))
+    var output: String?
+
+    @Option(name: .customLong("diagnostics-format"), help: "human, gnu (file:line:col: error: message [code]) or json.")
+    var diagnosticsFormat: DiagnosticFormat = .human
+
+    @Argument(help: ArgumentHelp("Invoice or credit note numbers, e.g. INV-0007.", valueName: "number"))
+    var numbers: [String]
+
+    @OptionGroup var historyOptions: HistoryOptions
+
+    func validate() throws {
+        if numbers.isEmpty { throw ValidationError("name at least one invoice or credit note, e.g. `invoic export --format ubl INV-0001`") }
+        if format == .facturX { throw ValidationError("factur-x is a PDF: set `einvoice: [factur-x]` and run `invoic build`") }
+        if let output, output == "-" || output.lowercased().hasSuffix(".xml"), numbers.count > 1 {
+            throw ValidationError("-o \(output) names one file, but \(numbers.count) documents were given: pass a directory")
+        }
+    }
+
+    func run() throws {
+        let checked = try runPipeline(BookPipeline(root: directory, history: historyOptions.policy))
+        let book = checked.book
+        var diagnostics = checked.diagnostics
+        var blocked: [String] = []
+        var outputs: [(Document, String)] = []
+        for number in numbers {
+            guard let document = book.document(number), document.kind.isBilling else {
+                let what = book.document(number).map { "\($0.number) is an estimate; only invoices and credit notes are e-invoices" }
+                    ?? "no invoice or credit note \(number) in the book in \(directory)"
+                Terminal.standardError.write("error: \(what)\n")
+                throw ExitCode(2)
+            }
+            let problems = book.einvoiceProblems(of: document, as: [format])
+            diagnostics += problems
+            guard checked.canRender(document), problems.isEmpty, let xml = EInvoiceWriter.xml(document, in: book, format: format) else {
+                blocked.append(number)
+                continue
+            }
+            outputs.append((document, xml))
+        }
+        Reporter(format: diagnosticsFormat, root: directory, sources: checked.sources).report(diagnostics.sorted())
+        for (document, xml) in outputs {
+            if output == "-" {
+                FileHandle.standardOutput.write(Data(xml.utf8))
+                continue
+            }
+            let path: String
+            if let output, output.lowercased().hasSuffix(".xml") {
+                path = output
+            } else {
+                if let output { try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
+                path = BookLoader.join(output ?? "", book.einvoiceFileName(for: document, format: format))
+            }
+            do {
+                try AtomicFile.write(Array(xml.utf8), to: path)
+                print(path)
+            } catch {
+                Terminal.standardError.write("error: \(error)\n")
+                blocked.append(document.number)
+            }
+        }
+        if !blocked.isEmpty {
+            Terminal.standardError.write("error: not written: \(blocked.joined(separator: ", "))\n")
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,273 @@
+import InvoicBook
+import InvoicMoney
+
+/// An invoice or credit note in EN 16931's terms (the BT- and BG- of the semantic model), built
+/// once from a priced document and written by each syntax: UBL and CII read only this.
+/// Amounts are minor units of `currency`; texts are as the book wrote them.
+public struct InvoiceModel: Sendable {
+    public enum Kind: Sendable { case invoice, creditNote }
+
+    public struct Party: Sendable {
+        public var name: String
+        public var address: Address?
+        public var vatID: String?
+        public var taxNumber: String?
+        public var legalID: (scheme: String?, id: String)?
+        public var endpoint: (scheme: String, id: String)?
+        public var contact: ContactPoint?
+    }
+
+    public struct AllowanceCharge: Sendable {
+        public var isCharge: Bool
+        public var amount: Int64
+        public var base: Int64?
+        public var percent: Rate?
+        public var reason: String?
+        public var code: String?
+        /// The tax group of a document-level one; nil on a line.
+        public var tax: TaxRate?
+    }
+
+    public struct TaxGroup: Sendable {
+        public var tax: TaxRate
+        public var taxable: Int64
+        public var amount: Int64
+        public var exemptionReason: String?
+        public var exemptionCode: String?
+    }
+
+    public struct Line: Sendable {
+        public var id: String
+        public var note: String?
+        public var quantity: DecimalNumber
+        public var unitCode: String
+        public var net: Int64
+        public var period: DayRange?
+        public var allowancesCharges: [AllowanceCharge]
+        public var name: String
+        public var description: String?
+        public var sellerItemID: String?
+        public var tax: TaxRate
+        public var price: DecimalNumber
+        public var baseQuantity: DecimalNumber?
+        public var grossPrice: DecimalNumber?
+    }
+
+    public var kind: Kind
+    /// BT-3: 380, 386, 389 or 381.
+    public var typeCode: String
+    public var number: String
+    public var issued: Day
+    public var dueDate: Day?
+    public var currency: Currency
+    public var taxCurrency: (currency: Currency, amount: Int64)?
+    public var notes: [String]
+    public var buyerReference: String?
+    public var projectReference: String?
+    public var contract: String?
+    public var order: String?
+    public var period: DayRange?
+    /// BT-25, BT-26: the invoice a credit note corrects.
+    public var preceding: (number: String, issued: Day?)?
+    public var seller: Party
+    public var buyer: Party
+    public var deliveryDate: Day?
+    public var deliverTo: (name: String?, address: Address)?
+    public var paymentMeans: PaymentMeans?
+    /// BT-83: what the payer quotes, the document number.
+    public var remittance: String
+    public var payeeAccount: (iban: String, name: String?, bic: String?)?
+    public var creditorID: String?
+    public var mandate: String?
+    public var debitedAccount: String?
+    public var card: String?
+    /// BT-20.
+    public var paymentTerms: String?
+    public var allowancesCharges: [AllowanceCharge]
+    public var taxGroups: [TaxGroup]
+    public var lineTotal: Int64
+    public var allowanceTotal: Int64
+    public var chargeTotal: Int64
+    public var taxExclusive: Int64
+    public var taxTotal: Int64
+    public var taxInclusive: Int64
+    public var prepaid: Int64
+    public var rounding: Int64
+    public var payable: Int64
+    public var lines: [Line]
+
+    /// Nil when the document has no figures (a book with errors is never exported).
+    public init?(book: Book, document: Document) {
+        guard let figures = document.figures, document.kind.isBilling else { return nil }
+        let client = book.clients[document.client.value]
+        let categories = Set(figures.breakdown.groups.map(\.category))
+        // Outside the scope of VAT, an invoice names no VAT identifier at all (BR-O-02..04).
+        let outside = categories.contains(.outsideScope)
+        kind = document.kind == .creditNote ? .creditNote : .invoice
+        typeCode = document.kind == .creditNote ? "381" : (document.type?.value.code ?? "380")
+        number = document.number
+        issued = document.issued.value
+        dueDate = figures.dueDate
+        currency = figures.currency
+        if let target = document.taxCurrency?.value, let amount = figures.taxInTaxCurrency { taxCurrency = (target.currency, amount) }
+        notes = [document.notes, document.reason?.value].compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        if notes.count > 1 { notes = [notes.joined(separator: "\n")] }
+        buyerReference = (document.buyerReference ?? client?.buyerReference)?.value
+        projectReference = document.projectReference?.value
+        contract = document.contract?.value
+        order = document.order?.value
+        period = document.period?.value
+        if let corrected = document.corrects?.value { preceding = (corrected, book.invoice(corrected)?.issued.value) }
+        seller = Self.party(book.settings.business, omitVAT: outside)
+        buyer = Self.party(client?.contact ?? Contact(name: document.client.value), omitVAT: outside)
+        deliveryDate = document.delivered?.value
+        if let place = (document.deliverTo ?? client?.deliverTo)?.value, let address = place.address {
+            deliverTo = (place.name, address)
+        } else if categories.contains(.intraCommunity), let country = client?.contact.address?.country {
+            // An intra-EU supply names the country the goods went to (BR-IC-12): the buyer's.
+            deliverTo = (nil, Address(country: country))
+        }
+        let payment = book.settings.payment
+        paymentMeans = document.kind == .invoice ? figures.paymentMeans : nil
+        remittance = document.number
+        if let means = paymentMeans, means.isTransfer, let account = payment.account {
+            payeeAccount = (account.replacingOccurrences(of: " ", with: ""), payment.beneficiary, payment.bic)
+        }
+        if paymentMeans?.isDirectDebit == true {
+            creditorID = payment.creditorID?.value
+            mandate = document.mandate?.value
+            debitedAccount = client?.iban?.value.replacingOccurrences(of: " ", with: "")
+        }
+        if paymentMeans?.isCard == true { card = document.card?.value }
+        if document.kind == .creditNote {
+            paymentTerms = "Credit note for invoice \(document.corrects?.value ?? ""): the amount is refunded or set off."
+        } else if let due = figures.dueDate {
+            let days = document.issued.value.days(until: due)
+            paymentTerms = days > 0 ? "Payable within \(days) days, by \(due)." : "Payable on receipt."
+        }
+
+        // Document allowances and charges: the discount as one allowance per tax group, then the
+        // written ones; a percent always with its base (Peppol R041, R042).
+        let breakdown = figures.breakdown
+        var adjustments: [AllowanceCharge] = []
+        for group in breakdown.groups where group.discount != 0 {
+            var allowance = AllowanceCharge(isCharge: false, amount: group.discount, reason: "Discount", code: "95", tax: group.taxRate)
+            if case .percentage(let rate)? = document.discount?.value {
+                allowance.percent = rate
+                allowance.base = group.net
+            }
+            adjustments.append(allowance)
+        }
+        func groupNet(_ tax: TaxRate) -> Int64 { figures.lines.filter { $0.tax == tax }.reduce(0) { $0 + $1.amount } }
+        let defaultRate = document.tax?.value ?? client?.tax?.value ?? book.settings.defaults.tax?.value ?? TaxRate(rate: .zero)
+        for (written, amounts, isCharge) in [(document.allowances, figures.allowances, false), (document.charges, figures.charges, true)] {
+            for (adjustment, amount) in zip(written, amounts) {
+                let tax = adjustment.tax?.value ?? defaultRate
+                var entry = AllowanceCharge(isCharge: isCharge, amount: amount, reason: adjustment.reason, code: adjustment.code, tax: tax)
+                if let percent = adjustment.percent?.value {
+                    entry.percent = percent
+                    entry.base = adjustment.base.flatMap { $0.value.minorUnits(in: figures.currency) } ?? groupNet(tax)
+                }
+                adjustments.append(entry)
+            }
+        }
+        allowancesCharges = adjustments
+
+        let exemption = (document.exemption ?? client?.exemption ?? book.settings.defaults.exemption)?.value
+        taxGroups = breakdown.groups.map { group in
+            var entry = TaxGroup(tax: group.taxRate, taxable: group.taxable, amount: group.tax)
+            if let reason = Self.exemptionReason(group.category, written: exemption) {
+                entry.exemptionReason = reason.text
+                entry.exemptionCode = reason.code
+            }
+            return entry
+        }
+        lineTotal = breakdown.subtotal
+        allowanceTotal = breakdown.allowances + breakdown.discount
+        chargeTotal = breakdown.charges
+        taxTotal = breakdown.tax
+        taxInclusive = breakdown.total
+        taxExclusive = breakdown.total - breakdown.tax
+        prepaid = figures.prepaid
+        rounding = figures.roundingAmount
+        payable = figures.payable
+
+        lines = zip(document.items, figures.lines).enumerated().map { index, pair in
+            let (item, priced) = pair
+            let description = item.description.trimmingCharacters(in: .whitespacesAndNewlines)
+            let firstLine = description.split(separator: "\n").first.map(String.init) ?? description
+            var adjustments: [AllowanceCharge] = []
+            for (written, amounts, isCharge) in [(item.discounts, priced.discounts, false), (item.charges, priced.charges, true)] {
+                for (adjustment, amount) in zip(written, amounts) {
+                    var entry = AllowanceCharge(isCharge: isCharge, amount: amount, reason: adjustment.reason, code: adjustment.code)
+                    if let percent = adjustment.percent?.value {
+                        entry.percent = percent
+                        entry.base = adjustment.base.flatMap { $0.value.minorUnits(in: figures.currency) } ?? priced.gross
+                    }
+                    adjustments.append(entry)
+                }
+            }
+            return Line(id: String(index + 1), note: item.note, quantity: item.quantity?.value ?? DecimalNumber(integer: 1),
+                        unitCode: UnitCode.code(of: item), net: priced.amount, period: item.period?.value, allowancesCharges: adjustments,
+                        name: firstLine.isEmpty ? "-" : firstLine, description: firstLine == description ? nil : description,
+                        sellerItemID: item.itemID, tax: priced.tax, price: item.price.value, baseQuantity: item.per?.value,
+                        grossPrice: item.listPrice?.value)
+        }
+    }
+
+    private static func party(_ contact: Contact, omitVAT: Bool) -> Party {
+        let vat = contact.taxID.flatMap { Identifiers.hasCountryPrefix($0) ? $0.replacingOccurrences(of: " ", with: "") : nil }
+        var party = Party(name: contact.name, address: contact.address, vatID: omitVAT ? nil : vat,
+                          taxNumber: omitVAT ? nil : (contact.taxNumber ?? (vat == nil ? contact.taxID : nil)), contact: nil)
+        if let legal = contact.legalID {
+            let parts = legal.split(separator: ":", maxSplits: 1).map(String.init)
+            party.legalID = parts.count == 2 && parts[0].count == 4 && parts[0].allSatisfy(\.isNumber) ? (parts[0], parts[1]) : (nil, legal)
+        }
+        if let address = contact.electronicAddress {
+            let parts = address.split(separator: ":", maxSplits: 1).map(String.init)
+            if parts.count == 2 { party.endpoint = (parts[0], parts[1]) }
+        }
+        let point = contact.contactPoint
+        if point != nil || contact.phone != nil || contact.email != nil {
+            party.contact = ContactPoint(name: point?.name, phone: point?.phone ?? contact.phone, email: point?.email ?? contact.email)
+        }
+        return party
+    }
+
+    /// BT-120 and BT-121 of a group that charges no VAT for a reason: the book's exemption, else
+    /// the standard wording and VATEX code of its category.
+    static func exemptionReason(_ category: TaxCategory, written: Exemption?) -> (text: String?, code: String?)? {
+        let standard: (String, String)? = switch category {
+        case .reverseCharge: ("Reverse charge", "VATEX-EU-AE")
+        case .intraCommunity: ("Intra-Community supply", "VATEX-EU-IC")
+        case .export: ("Export outside the EU", "VATEX-EU-G")
+        case .outsideScope: ("Not subject to VAT", "VATEX-EU-O")
+        case .exempt: nil
+        default: nil
+        }
+        switch category {
+        case .exempt, .reverseCharge, .intraCommunity, .export, .outsideScope:
+            let text = written?.text ?? standard?.0
+            let code = written?.code ?? standard?.1
+            return text == nil && code == nil ? nil : (text, code)
+        default:
+            return nil
+        }
+    }
+}
+
+extension Rate {
+    /// The percentage as XML writes it: `19`, `7.5`, `8.875`.
+    var percentText: String { String(description.dropLast()) }
+}
+
+extension DecimalNumber {
+    /// `self - other` at the finer of the two scales (a gross price less a net one).
+    func subtracting(_ other: DecimalNumber) -> DecimalNumber {
+        let scale = max(self.scale, other.scale)
+        guard let a = scaled(to: scale), let b = other.scaled(to: scale), let difference = DecimalNumber(significand: a - b, scale: scale) else {
+            return self
+        }
+        return difference
+    }
+}
