@@ -7,7 +7,7 @@ BOOKS    := $(patsubst %/invoic.yaml,%,$(EXAMPLES))
 # Statuses depend on "today"; the example books are compiled as of a fixed day so output is stable.
 TODAY    ?= 2026-11-21
 
-.PHONY: all deps release examples test fuzz clean install man
+.PHONY: all deps release examples test fuzz clean install man einvoice-check
 
 all: release examples
 
@@ -23,7 +23,12 @@ examples: release
 		$(BIN) build -C $$book --today $(TODAY) || exit 1; \
 	done
 
-test: deps
+# The tests validate every e-invoice invoic writes with ../shared/tools/einvoice-check (XML Schema
+# and the official CEN schematron), whose two PyPI packages live in a venv under .build.
+einvoice-check:
+	@scripts/einvoice-venv.sh
+
+test: deps einvoice-check
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

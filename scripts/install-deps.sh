@@ -11,6 +11,7 @@ packages=(
     fonts-jetbrains-mono        # the default monospace face
     fonts-noto-core fonts-noto-mono fonts-noto-cjk  # scripts and currency signs JetBrains Mono lacks
     poppler-utils qpdf          # pdftotext, pdffonts, pdfinfo: used by the tests to read PDFs back
+    python3-venv                # the tests validate e-invoices with ../shared/tools/einvoice-check
 )
 
 missing=()

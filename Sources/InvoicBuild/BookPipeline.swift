@@ -1,5 +1,6 @@
 import Foundation
 import InvoicBook
+import InvoicEInvoice
 import InvoicDiagnostics
 import InvoicHistory
 import InvoicPDF
@@ -208,9 +209,9 @@ extension BookPipeline {
         let emit = EmitStep(folder: folder, jobs: request.jobs)
         let summary = try emit.run(plan, extraFiles: report.renderAll().map { ($0.fileName, $0.bytes) }, stamp: stamp,
                                    inputs: plan.inputs, makeRenderer: { () throws(RenderFailure) in
-            if let resolved = spare.take() { return PDFDocumentRenderer(renderer: resolved) }
+            if let resolved = spare.take() { return PDFDocumentRenderer(renderer: resolved, book: book) }
             do throws(TemplateError) {
-                return PDFDocumentRenderer(renderer: try PDFRenderer(book: book))
+                return PDFDocumentRenderer(renderer: try PDFRenderer(book: book), book: book)
             } catch {
                 throw RenderFailure(error.diagnostics, sources: error.sources)
             }
@@ -239,12 +240,18 @@ extension BookPipeline {
     }
 }
 
-/// The PDF renderer as the emit step drives it: one per worker thread.
+/// What the emit step drives, one per worker thread: the PDF renderer for a document's PDF, the
+/// e-invoice writer for its XML.
 struct PDFDocumentRenderer: DocumentRenderer {
     let renderer: PDFRenderer
+    let book: Book
 
-    mutating func render(_ document: Document) -> Result<[UInt8], RenderFailure> {
-        renderer.render(document).mapError { RenderFailure($0.diagnostics) }
+    mutating func render(_ output: BuildPlan.Output) -> Result<[UInt8], RenderFailure> {
+        if let format = output.einvoice {
+            guard let xml = EInvoiceWriter.xml(output.document, in: book, format: format) else { return .failure(RenderFailure([])) }
+            return .success(Array(xml.utf8))
+        }
+        return renderer.render(output.document).mapError { RenderFailure($0.diagnostics) }
     }
 }
 

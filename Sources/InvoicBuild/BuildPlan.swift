@@ -8,6 +8,8 @@ public struct BuildPlan: Sendable {
         public var name: String
         public var document: Document
         public var fingerprint: String
+        /// The e-invoice this output is (`<name>.ubl.xml`, ...); nil for the document's PDF.
+        public var einvoice: EInvoiceFormat?
     }
 
     public var outputs: [Output]
@@ -36,12 +38,21 @@ public struct BuildPlan: Sendable {
             let client = book.clients[document.client.value]
             fingerprint.add(client.flatMap { book.sources[$0.file]?.text } ?? "")
             fingerprint.add(book.sources[document.file]?.text ?? "")
-            // A converted invoice prints its estimate's number; the link is in its own file.
+            // A converted invoice prints its estimate's number, in its own file; a credit note
+            // prints the date of the invoice it corrects, which is in the invoice's.
+            if let corrected = document.corrects.flatMap({ book.invoice($0.value) }) { fingerprint.add(book.sources[corrected.file]?.text ?? "") }
             outputs.append(Output(name: book.pdfFileName(for: document), document: document, fingerprint: fingerprint.hex))
+            for format in book.einvoiceFormats(for: document) where format != .facturX {
+                var xml = fingerprint
+                xml.add(format.rawValue)
+                outputs.append(Output(name: book.einvoiceFileName(for: document, format: format), document: document,
+                                      fingerprint: xml.hex, einvoice: format))
+            }
         }
         inputs += book.clients.values.map(\.file) + book.documents.map(\.file) + book.unreadable.map(\.file)
         // Folders too: adding a file to invoices/ changes the folder, so make knows to rebuild.
         inputs += ["clients"] + BookFiles.folders(below: "invoices", in: book.root) + BookFiles.folders(below: "estimates", in: book.root)
+            + BookFiles.folders(below: "credit-notes", in: book.root)
         self.outputs = outputs.sorted { $0.name < $1.name }
         self.inputs = Array(Set(inputs)).sorted()
     }

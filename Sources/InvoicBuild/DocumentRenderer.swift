@@ -1,10 +1,11 @@
 import InvoicBook
 import InvoicDiagnostics
 
-/// Turns one priced document into file bytes. Each build worker owns one renderer, so an
-/// implementation may keep per-thread state (a font map, a layout) and reuse it.
+/// Turns one planned output (a document's PDF, or one of its e-invoices) into file bytes. Each
+/// build worker owns one renderer, so an implementation may keep per-thread state (a font map, a
+/// layout) and reuse it.
 public protocol DocumentRenderer: SendableMetatype {
-    mutating func render(_ document: Document) -> Result<[UInt8], RenderFailure>
+    mutating func render(_ output: BuildPlan.Output) -> Result<[UInt8], RenderFailure>
 }
 
 public struct RenderFailure: Error, Sendable {

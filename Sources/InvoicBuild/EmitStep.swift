@@ -109,7 +109,7 @@ public struct EmitStep: Sendable {
             while let index = state.withLock({ $0.claim(outputs.count) }) {
                 let output = outputs[index]
                 let result: Result<Void, RenderFailure>
-                switch renderer.render(output.document) {
+                switch renderer.render(output) {
                 case .success(let bytes):
                     do {
                         try folder.write(bytes, to: output.name)

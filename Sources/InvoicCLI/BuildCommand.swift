@@ -75,8 +75,10 @@ struct BuildCommand: ParsableCommand {
             }
             if !quiet {
                 let pdfs = summary.written.filter { $0.hasSuffix(".pdf") }.count
-                let reports = summary.written.count - pdfs
-                var parts = ["wrote \(plural(pdfs, "PDF"))" + (reports > 0 ? " and the report" : "")]
+                let einvoices = summary.written.filter { $0.hasSuffix(".xml") }.count
+                let reports = summary.written.count - pdfs - einvoices
+                var parts = ["wrote \(plural(pdfs, "PDF"))" + (einvoices > 0 ? ", \(plural(einvoices, "e-invoice"))" : "")
+                             + (reports > 0 ? " and the report" : "")]
                 parts.append("\(summary.upToDate) up to date")
                 if !summary.removed.isEmpty { parts.append("removed \(summary.removed.count)") }
                 Terminal.standardError.write("\(parts.joined(separator: ", ")) in \(folder.path) (\(seconds) s)\n")

@@ -6,7 +6,8 @@ import Testing
 
 /// Renders a document as a line of text: enough to see what was rendered from what.
 struct TextRenderer: DocumentRenderer {
-    mutating func render(_ document: Document) -> Result<[UInt8], RenderFailure> {
+    mutating func render(_ output: BuildPlan.Output) -> Result<[UInt8], RenderFailure> {
+        let document = output.document
         if document.notes == "fail" { return .failure(RenderFailure([.error(.missingGlyph, "cannot render", file: document.file)])) }
         return .success(Array("\(document.number) \(document.figures!.total) \(document.items.map(\.description))\n".utf8))
     }

@@ -17,10 +17,10 @@ import Testing
         let one = book.appendingPathComponent("one"), two = book.appendingPathComponent("two")
         let first = try Invoic.run(["build", "--today", "2026-11-21", "-j", "1", "--out", one.path], in: book)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stderr.contains("wrote 18 PDFs and the report, 0 up to date"))
+        #expect(first.stderr.contains("wrote 20 PDFs, 2 e-invoices and the report, 0 up to date"))
         #expect(try Invoic.run(["build", "--today", "2026-11-21", "-j", "2", "--out", two.path], in: book).status == 0)
         let a = try files(in: one), b = try files(in: two)
-        #expect(a.count == 22, "18 PDFs and 4 report files")
+        #expect(a.count == 26, "20 PDFs, 2 e-invoices and 4 report files")
         #expect(a == b, "-j 1 and -j 2 give the same bytes")
 
         let again = try Invoic.run(["build", "--today", "2026-11-21", "--out", one.path], in: book)
@@ -28,17 +28,18 @@ import Testing
         #expect(try files(in: one) == a)
 
         // Touching a file without changing it rebuilds nothing; a new day only rewrites the report;
-        // a changed invoice rewrites its PDF and the report; a deleted PDF is put back.
+        // a changed invoice rewrites its PDF (and its credit notes') and the report; a deleted PDF is put back.
         let invoice = book.appendingPathComponent("invoices/2026/INV-2026-009.yaml")
         let text = try Data(contentsOf: invoice)
         try text.write(to: invoice)
         #expect(try Invoic.run(["build", "--today", "2026-11-21", "--out", one.path], in: book).stderr.contains("up to date: nothing changed"))
         let tomorrow = try Invoic.run(["build", "--today", "2026-11-22", "--out", one.path], in: book)
-        #expect(tomorrow.stderr.contains("wrote 0 PDFs and the report, 18 up to date"), "\(tomorrow.stderr)")
+        #expect(tomorrow.stderr.contains("wrote 0 PDFs and the report, 22 up to date"), "\(tomorrow.stderr)")
+        // INV-2026-009's credit note CN-2026-002 prints the invoice's date: it is rebuilt with it.
         try (String(decoding: text, as: UTF8.self) + "# a comment\n").write(to: invoice, atomically: true, encoding: .utf8)
-        #expect(try Invoic.run(["build", "--today", "2026-11-22", "--out", one.path], in: book).stderr.contains("wrote 1 PDF, 17 up to date"))
+        #expect(try Invoic.run(["build", "--today", "2026-11-22", "--out", one.path], in: book).stderr.contains("wrote 2 PDFs, 20 up to date"))
         try FileManager.default.removeItem(at: one.appendingPathComponent("INV-2026-001.pdf"))
-        #expect(try Invoic.run(["build", "--today", "2026-11-22", "--out", one.path], in: book).stderr.contains("wrote 1 PDF, 17 up to date"))
+        #expect(try Invoic.run(["build", "--today", "2026-11-22", "--out", one.path], in: book).stderr.contains("wrote 1 PDF, 21 up to date"))
     }
 
     @Test func aBookWithErrorsGetsNoPDF() throws {

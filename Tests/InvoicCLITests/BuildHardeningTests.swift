@@ -36,7 +36,7 @@ import Testing
     }()
 
     @Test func theReferenceBuildIsComplete() {
-        #expect(Self.reference.keys.filter { $0.hasSuffix(".pdf") }.count == 18)
+        #expect(Self.reference.keys.filter { $0.hasSuffix(".pdf") }.count == 20)
         for (name, data) in Self.reference where name.hasSuffix(".pdf") {
             #expect(data.suffix(6).elementsEqual(Data("%%EOF\n".utf8)), "\(name) does not end a PDF")
         }
@@ -183,7 +183,7 @@ import Testing
         #expect(run.stderr == "error: cannot write build/INV-2026-003.pdf: Is a directory\n", "\(run.stderr)")
         var outputs = Self.outputs(folder)
         outputs["INV-2026-003.pdf"] = nil
-        #expect(outputs.keys.filter { $0.hasSuffix(".pdf") }.count == 17)
+        #expect(outputs.keys.filter { $0.hasSuffix(".pdf") }.count == 19)
         #expect(!outputs.keys.contains { $0.hasSuffix(".tmp") })
         try FileManager.default.removeItem(at: blocked)
         #expect(try Self.build(book).status == 0)
@@ -236,7 +236,7 @@ import Testing
         let run = try Self.build(book)
         #expect(run.status == 0, "\(run.stderr)")
         let pdfs = Self.outputs(book.appendingPathComponent("build")).keys.filter { $0.hasSuffix(".pdf") }
-        #expect(pdfs.count == 18)
+        #expect(pdfs.count == 20)
         #expect(pdfs.allSatisfy { !$0.contains("/") && !$0.hasPrefix(".") })
         let everything = FileManager.default.enumerator(atPath: container.path)?.allObjects as? [String] ?? []
         let outside = everything.filter { !$0.hasPrefix("a/b/c/book") && !["a", "a/b", "a/b/c"].contains($0) }

@@ -1,0 +1,49 @@
+import Foundation
+import InvoicTestSupport
+import Testing
+
+/// `invoic export` and the e-invoices `invoic build` writes for the clients whose `einvoice:` asks.
+@Suite struct ExportCommandTests {
+    @Test func exportWritesAnyFormatAndChecksItsRulesFirst() throws {
+        let book = try Invoic.copy(Invoic.examples.appendingPathComponent("studio"))
+        defer { try? FileManager.default.removeItem(at: book) }
+        let ubl = try Invoic.run(["export", "--format", "ubl", "-o", "-", "INV-2026-011"], in: book)
+        #expect(ubl.status == 0, "\(ubl.stderr)")
+        #expect(ubl.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Invoice xmlns=\"urn:oasis:names:specification:ubl:schema:xsd:Invoice-2\""))
+        #expect(ubl.stdout.contains("<cbc:TaxExemptionReasonCode>VATEX-EU-AE</cbc:TaxExemptionReasonCode>"))
+
+        let credit = try Invoic.run(["export", "--format", "cii", "-o", "out", "CN-2026-002"], in: book)
+        #expect(credit.status == 0, "\(credit.stderr)")
+        #expect(credit.stdout == "out/CN-2026-002.cii.xml\n")
+        let cii = try String(contentsOf: book.appendingPathComponent("out/CN-2026-002.cii.xml"), encoding: .utf8)
+        #expect(cii.contains("<ram:TypeCode>381</ram:TypeCode>"))
+        #expect(cii.contains("<ram:IssuerAssignedID>INV-2026-009</ram:IssuerAssignedID>"), "the corrected invoice, BT-25")
+
+        // Nordlicht has no Leitweg-ID nor an electronic address: XRechnung refuses, at the document.
+        let refused = try Invoic.run(["export", "--format", "xrechnung", "INV-2026-011"], in: book)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("error[BR-DE-15]: INV-2026-011: XRechnung needs the buyer reference"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("error: not written: INV-2026-011"))
+        #expect(try Invoic.run(["export", "--format", "ubl", "EST-2026-001"], in: book).status == 2)
+    }
+
+    @Test func buildWritesTheEInvoicesItsClientsAskFor() throws {
+        let book = try Invoic.copy(Invoic.examples.appendingPathComponent("studio"))
+        defer { try? FileManager.default.removeItem(at: book) }
+        let run = try Invoic.run(["build", "--today", "2026-11-21"], in: book)
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: book.appendingPathComponent("build").path).filter { $0.hasSuffix(".xml") }.sorted()
+        #expect(files == ["INV-2026-012.xrechnung.xml", "INV-2026-013.peppol.xml"])
+        let xrechnung = try String(contentsOf: book.appendingPathComponent("build/INV-2026-012.xrechnung.xml"), encoding: .utf8)
+        #expect(xrechnung.contains("<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0</cbc:CustomizationID>"))
+        #expect(xrechnung.contains("<cbc:BuyerReference>04011000-1234512345-06</cbc:BuyerReference>"))
+        // Take the Leitweg-ID away: the book no longer checks, and nothing is built.
+        let client = book.appendingPathComponent("clients/bremen-kultur.yaml")
+        let text = try String(contentsOf: client, encoding: .utf8).replacingOccurrences(of: "buyer_reference: 04011000-1234512345-06     # the Leitweg-ID (BT-10)\n", with: "")
+        try text.write(to: client, atomically: true, encoding: .utf8)
+        let broken = try Invoic.run(["build", "--today", "2026-11-21"], in: book)
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains("error[BR-DE-15]: INV-2026-012: XRechnung needs the buyer reference"), "\(broken.stderr)")
+        #expect(broken.stderr.contains("--> clients/bremen-kultur.yaml:12:11"), "\(broken.stderr)")
+    }
+}
