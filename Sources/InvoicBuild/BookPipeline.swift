@@ -1,6 +1,7 @@
 import Foundation
 import InvoicBook
 import InvoicEInvoice
+import InvoicFacturX
 import InvoicDiagnostics
 import InvoicHistory
 import InvoicPDF
@@ -251,7 +252,23 @@ struct PDFDocumentRenderer: DocumentRenderer {
             guard let xml = EInvoiceWriter.xml(output.document, in: book, format: format) else { return .failure(RenderFailure([])) }
             return .success(Array(xml.utf8))
         }
-        return renderer.render(output.document).mapError { RenderFailure($0.diagnostics) }
+        let pdf = renderer.render(output.document).mapError { RenderFailure($0.diagnostics) }
+        guard output.facturX, case .success(let bytes) = pdf else { return pdf }
+        return Self.facturX(bytes, output.document, book: book)
+    }
+
+    /// The PDF made Factur-X: PDF/A-3b carrying the document's CII (profile EN 16931).
+    static func facturX(_ pdf: [UInt8], _ document: Document, book: Book) -> Result<[UInt8], RenderFailure> {
+        guard let xml = EInvoiceWriter.xml(document, in: book, format: .facturX) else { return .failure(RenderFailure([])) }
+        let client = book.clients[document.client.value]?.contact.name ?? document.client.value
+        let description = FacturX.Description(title: "\(document.kind.name.capitalized) \(document.number)", author: book.settings.business.name,
+                                              subject: "\(document.kind.name.capitalized) \(document.number) to \(client)",
+                                              date: document.issued.value.description)
+        switch FacturX.embed(xml, in: pdf, profile: .en16931, description: description) {
+        case .success(let bytes): return .success(bytes)
+        case .failure(let failure):
+            return .failure(RenderFailure([.error(.facturXFailed, "\(document.number) could not be made Factur-X: \(failure)", file: document.file)]))
+        }
     }
 }
 

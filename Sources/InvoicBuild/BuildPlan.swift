@@ -10,6 +10,8 @@ public struct BuildPlan: Sendable {
         public var fingerprint: String
         /// The e-invoice this output is (`<name>.ubl.xml`, ...); nil for the document's PDF.
         public var einvoice: EInvoiceFormat?
+        /// A PDF that carries its invoice as Factur-X (PDF/A-3b with the CII embedded).
+        public var facturX = false
     }
 
     public var outputs: [Output]
@@ -41,8 +43,12 @@ public struct BuildPlan: Sendable {
             // A converted invoice prints its estimate's number, in its own file; a credit note
             // prints the date of the invoice it corrects, which is in the invoice's.
             if let corrected = document.corrects.flatMap({ book.invoice($0.value) }) { fingerprint.add(book.sources[corrected.file]?.text ?? "") }
-            outputs.append(Output(name: book.pdfFileName(for: document), document: document, fingerprint: fingerprint.hex))
-            for format in book.einvoiceFormats(for: document) where format != .facturX {
+            let formats = book.einvoiceFormats(for: document)
+            var pdf = fingerprint
+            if formats.contains(.facturX) { pdf.add("factur-x") }
+            outputs.append(Output(name: book.pdfFileName(for: document), document: document, fingerprint: pdf.hex,
+                                  facturX: formats.contains(.facturX)))
+            for format in formats where format != .facturX {
                 var xml = fingerprint
                 xml.add(format.rawValue)
                 outputs.append(Output(name: book.einvoiceFileName(for: document, format: format), document: document,

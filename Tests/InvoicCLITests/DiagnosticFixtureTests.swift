@@ -17,7 +17,7 @@ import Testing
     /// Codes no book can reach: they guard the renderer's own invariants. `build` and `pdf` render
     /// only a book without errors, so every document has figures; and `render-failed` needs cairo
     /// to write a PDF of a shape invoic does not know. Unit tests of InvoicPDF reach both.
-    static let unreachableFromABook: Set = ["unrenderable-document", "render-failed"]
+    static let unreachableFromABook: Set = ["unrenderable-document", "render-failed", "factur-x-failed"]
 
     static var fixtures: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()

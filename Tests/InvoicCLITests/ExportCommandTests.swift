@@ -27,6 +27,29 @@ import Testing
         #expect(try Invoic.run(["export", "--format", "ubl", "EST-2026-001"], in: book).status == 2)
     }
 
+    /// The wholesale book asks for Factur-X: every PDF is PDF/A-3b with its CII embedded, valid as a
+    /// receiver's validator reads it, and the same bytes on a second build.
+    @Test func facturXPDFsValidateAndAreReproducible() throws {
+        let book = try Invoic.copy(Invoic.examples.appendingPathComponent("wholesale"))
+        defer { try? FileManager.default.removeItem(at: book) }
+        #expect(try Invoic.run(["build", "--today", "2026-11-21", "--out", "one"], in: book).status == 0)
+        #expect(try Invoic.run(["build", "--today", "2026-11-21", "--out", "two"], in: book).status == 0)
+        let pdfs = try FileManager.default.contentsOfDirectory(atPath: book.appendingPathComponent("one").path).filter { $0.hasSuffix(".pdf") }.sorted()
+        #expect(pdfs.count == 6)
+        for pdf in pdfs {
+            #expect(FileManager.default.contents(atPath: book.appendingPathComponent("one/\(pdf)").path)
+                == FileManager.default.contents(atPath: book.appendingPathComponent("two/\(pdf)").path), "\(pdf) differs between builds")
+        }
+        let repository = Invoic.examples.deletingLastPathComponent()
+        let python = ProcessInfo.processInfo.environment["EINVOICE_PYTHON"] ?? repository.appendingPathComponent(".build/einvoice-venv/bin/python").path
+        let validator = repository.deletingLastPathComponent().appendingPathComponent("shared/tools/einvoice-check").path
+        let result = try runProcess(URL(fileURLWithPath: python), [validator] + pdfs.map { book.appendingPathComponent("one/\($0)").path })
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").filter { $0.hasSuffix("warnings") && $0.contains("factur-x/en16931: 0 fatal") }.count == 6, "\(result.stdout)")
+        let attachments = try runProcess(URL(fileURLWithPath: "/usr/bin/pdfdetach"), ["-list", book.appendingPathComponent("one/F-2026-0001.pdf").path])
+        #expect(attachments.stdout.contains("factur-x.xml"))
+    }
+
     @Test func buildWritesTheEInvoicesItsClientsAskFor() throws {
         let book = try Invoic.copy(Invoic.examples.appendingPathComponent("studio"))
         defer { try? FileManager.default.removeItem(at: book) }

@@ -1,0 +1,190 @@
+import CQPDF
+import Foundation
+
+/// Turns an invoice PDF into a Factur-X / ZUGFeRD one: PDF/A-3b with the CII XML embedded as
+/// `factur-x.xml` (or `xrechnung.xml`), related to the document as its Alternative, XMP metadata
+/// declaring PDF/A-3 conformance B and the Factur-X extension schema, an sRGB output intent, and a
+/// deterministic document /ID, so the same invoice gives the same bytes. cairo writes the PDF;
+/// qpdf, through its C API, adds the rest.
+public enum FacturX {
+    /// The Factur-X profile the XML follows: its conformance level and its file name.
+    public enum Profile: Sendable {
+        case en16931, xrechnung
+
+        var conformanceLevel: String { self == .en16931 ? "EN 16931" : "XRECHNUNG" }
+        public var fileName: String { self == .en16931 ? "factur-x.xml" : "xrechnung.xml" }
+    }
+
+    /// What the XMP says of the document; the same words as the PDF's own metadata.
+    public struct Description: Sendable {
+        public var title: String
+        public var author: String
+        public var subject: String
+        /// The document's date, `YYYY-MM-DD`: creation and modification date, so the bytes never
+        /// depend on the day the PDF is made.
+        public var date: String
+
+        public init(title: String, author: String, subject: String, date: String) {
+            self.title = title
+            self.author = author
+            self.subject = subject
+            self.date = date
+        }
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Where Debian's icc-profiles-free puts the sRGB profile.
+    public static let sRGBProfilePaths = ["/usr/share/color/icc/sRGB.icc", "/usr/share/color/icc/colord/sRGB.icc"]
+
+    public static func embed(_ xml: String, in pdf: [UInt8], profile: Profile, description: Description) -> Result<[UInt8], Failure> {
+        guard let icc = sRGBProfilePaths.lazy.compactMap({ FileManager.default.contents(atPath: $0) }).first else {
+            return .failure(Failure(description: "no sRGB ICC profile (install icc-profiles-free): a PDF/A needs one for its output intent"))
+        }
+        var handle = qpdf_init()
+        guard let q = handle else { return .failure(Failure(description: "qpdf could not start")) }
+        defer { qpdf_cleanup(&handle) }
+        qpdf_set_suppress_warnings(q, QPDF_TRUE)
+        let read = pdf.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { qpdf_read_memory(q, "invoice.pdf", $0.baseAddress, UInt64($0.count), nil) }
+        }
+        if read & QPDF_ERRORS != 0 { return .failure(Failure(description: error(q) ?? "qpdf could not read the PDF")) }
+
+        let root = qpdf_get_root(q)
+        let date = description.date.replacingOccurrences(of: "-", with: "")
+        // The XML, as an embedded file the document points at (PDF/A-3's associated file).
+        let file = stream(q, Array(xml.utf8), dictionary: "<< /Type /EmbeddedFile /Subtype /text#2Fxml /Params << /ModDate (D:\(date)000000Z) /Size \(xml.utf8.count) >> >>")
+        let spec = qpdf_make_indirect_object(q, qpdf_oh_parse(q, """
+            << /Type /Filespec /F (\(profile.fileName)) /UF (\(profile.fileName)) /AFRelationship /Alternative \
+            /Desc (Factur-X invoice) >>
+            """))
+        let embedded = qpdf_oh_new_dictionary(q)
+        qpdf_oh_replace_key(q, embedded, "/F", file)
+        qpdf_oh_replace_key(q, embedded, "/UF", file)
+        qpdf_oh_replace_key(q, spec, "/EF", embedded)
+        let names = qpdf_oh_new_array(q)
+        qpdf_oh_append_item(q, names, qpdf_oh_new_unicode_string(q, profile.fileName))
+        qpdf_oh_append_item(q, names, spec)
+        let embeddedFiles = qpdf_oh_new_dictionary(q)
+        qpdf_oh_replace_key(q, embeddedFiles, "/Names", names)
+        let nameTree = qpdf_oh_new_dictionary(q)
+        qpdf_oh_replace_key(q, nameTree, "/EmbeddedFiles", embeddedFiles)
+        qpdf_oh_replace_key(q, root, "/Names", nameTree)
+        let associated = qpdf_oh_new_array(q)
+        qpdf_oh_append_item(q, associated, spec)
+        qpdf_oh_replace_key(q, root, "/AF", associated)
+
+        // The output intent: sRGB, the colour space cairo draws in.
+        let iccStream = stream(q, [UInt8](icc), dictionary: "<< /N 3 >>")
+        let intent = qpdf_oh_parse(q, "<< /Type /OutputIntent /S /GTS_PDFA1 /OutputConditionIdentifier (sRGB IEC61966-2.1) /Info (sRGB IEC61966-2.1) >>")
+        qpdf_oh_replace_key(q, intent, "/DestOutputProfile", iccStream)
+        let intents = qpdf_oh_new_array(q)
+        qpdf_oh_append_item(q, intents, qpdf_make_indirect_object(q, intent))
+        qpdf_oh_replace_key(q, root, "/OutputIntents", intents)
+
+        // The XMP packet, uncompressed as PDF/A asks; the Info dictionary goes, so nothing can
+        // contradict it.
+        let metadata = stream(q, Array(xmp(profile: profile, description: description).utf8), dictionary: "<< /Type /Metadata /Subtype /XML >>")
+        qpdf_oh_replace_key(q, root, "/Metadata", metadata)
+        qpdf_oh_remove_key(q, qpdf_get_trailer(q), "/Info")
+
+        if qpdf_init_write_memory(q) & QPDF_ERRORS != 0 { return .failure(Failure(description: error(q) ?? "qpdf could not write")) }
+        qpdf_set_deterministic_ID(q, QPDF_TRUE)
+        // PDF/A forbids compressed cross-reference and object streams only in PDF/A-1; keep the
+        // plain form anyway, which every validator reads.
+        qpdf_set_object_stream_mode(q, qpdf_o_disable)
+        qpdf_set_minimum_pdf_version(q, "1.7")
+        if qpdf_write(q) & QPDF_ERRORS != 0 { return .failure(Failure(description: error(q) ?? "qpdf could not write")) }
+        guard let buffer = qpdf_get_buffer(q) else { return .failure(Failure(description: "qpdf wrote nothing")) }
+        return .success(Array(UnsafeBufferPointer(start: buffer, count: qpdf_get_buffer_length(q))))
+    }
+
+    /// A new indirect stream holding `bytes`, its dictionary parsed from `dictionary`. The data
+    /// goes in unfiltered; qpdf compresses what it may when it writes (not the XMP, whose
+    /// /Type /Metadata it leaves readable).
+    private static func stream(_ q: qpdf_data, _ bytes: [UInt8], dictionary: String) -> qpdf_oh {
+        let stream = qpdf_oh_new_stream(q)
+        bytes.withUnsafeBufferPointer { qpdf_oh_replace_stream_data(q, stream, $0.baseAddress, $0.count, qpdf_oh_new_null(q), qpdf_oh_new_null(q)) }
+        let parsed = qpdf_oh_parse(q, dictionary)
+        let dict = qpdf_oh_get_dict(q, stream)
+        for key in ["/Type", "/Subtype", "/Params", "/N"] where qpdf_oh_has_key(q, parsed, key) == QPDF_TRUE {
+            qpdf_oh_replace_key(q, dict, key, qpdf_oh_get_key(q, parsed, key))
+        }
+        return stream
+    }
+
+    private static func error(_ q: qpdf_data) -> String? {
+        guard qpdf_has_error(q) == QPDF_TRUE, let e = qpdf_get_error(q), let text = qpdf_get_error_full_text(q, e) else { return nil }
+        return String(cString: text)
+    }
+
+    static func xmp(profile: Profile, description: Description) -> String {
+        func escape(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        let date = description.date + "T00:00:00Z"
+        let properties = [("DocumentFileName", "The name of the embedded XML document"), ("DocumentType", "The type of the hybrid document in capital letters, e.g. INVOICE or ORDER"),
+                          ("Version", "The actual version of the standard applying to the embedded XML document"),
+                          ("ConformanceLevel", "The conformance level of the embedded XML document")]
+        let schema = properties.map { name, text in
+            """
+                      <rdf:li rdf:parseType="Resource">
+                        <pdfaProperty:name>\(name)</pdfaProperty:name>
+                        <pdfaProperty:valueType>Text</pdfaProperty:valueType>
+                        <pdfaProperty:category>external</pdfaProperty:category>
+                        <pdfaProperty:description>\(text)</pdfaProperty:description>
+                      </rdf:li>
+            """
+        }.joined(separator: "\n")
+        return """
+            <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
+            <x:xmpmeta xmlns:x="adobe:ns:meta/">
+              <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+                <rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/">
+                  <pdfaid:part>3</pdfaid:part>
+                  <pdfaid:conformance>B</pdfaid:conformance>
+                </rdf:Description>
+                <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
+                  <dc:format>application/pdf</dc:format>
+                  <dc:title><rdf:Alt><rdf:li xml:lang="x-default">\(escape(description.title))</rdf:li></rdf:Alt></dc:title>
+                  <dc:creator><rdf:Seq><rdf:li>\(escape(description.author))</rdf:li></rdf:Seq></dc:creator>
+                  <dc:description><rdf:Alt><rdf:li xml:lang="x-default">\(escape(description.subject))</rdf:li></rdf:Alt></dc:description>
+                </rdf:Description>
+                <rdf:Description rdf:about="" xmlns:pdf="http://ns.adobe.com/pdf/1.3/">
+                  <pdf:Producer>invoic</pdf:Producer>
+                </rdf:Description>
+                <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/">
+                  <xmp:CreatorTool>invoic</xmp:CreatorTool>
+                  <xmp:CreateDate>\(date)</xmp:CreateDate>
+                  <xmp:ModifyDate>\(date)</xmp:ModifyDate>
+                </rdf:Description>
+                <rdf:Description rdf:about="" xmlns:fx="urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#">
+                  <fx:DocumentType>INVOICE</fx:DocumentType>
+                  <fx:DocumentFileName>\(profile.fileName)</fx:DocumentFileName>
+                  <fx:Version>1.0</fx:Version>
+                  <fx:ConformanceLevel>\(profile.conformanceLevel)</fx:ConformanceLevel>
+                </rdf:Description>
+                <rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
+                  <pdfaExtension:schemas>
+                    <rdf:Bag>
+                      <rdf:li rdf:parseType="Resource">
+                        <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>
+                        <pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>
+                        <pdfaSchema:prefix>fx</pdfaSchema:prefix>
+                        <pdfaSchema:property>
+                          <rdf:Seq>
+            \(schema)
+                          </rdf:Seq>
+                        </pdfaSchema:property>
+                      </rdf:li>
+                    </rdf:Bag>
+                  </pdfaExtension:schemas>
+                </rdf:Description>
+              </rdf:RDF>
+            </x:xmpmeta>
+            <?xpacket end="w"?>
+            """
+    }
+}
