@@ -11,6 +11,8 @@ packages=(
     fonts-jetbrains-mono        # the default monospace face
     fonts-noto-core fonts-noto-mono fonts-noto-cjk  # scripts and currency signs JetBrains Mono lacks
     poppler-utils qpdf          # pdftotext, pdffonts, pdfinfo: used by the tests to read PDFs back
+    libqpdf-dev                 # Factur-X: the PDF made PDF/A-3 with its XML embedded (CQPDF)
+    icc-profiles-free           # the sRGB profile of a PDF/A's output intent
     python3-venv                # the tests validate e-invoices with ../shared/tools/einvoice-check
 )
 
