@@ -53,7 +53,7 @@ struct ExportCommand: ParsableCommand {
         let book = checked.book
         var diagnostics = checked.diagnostics
         var blocked: [String] = []
-        var outputs: [(Document, String)] = []
+        var documents: [Document] = []
         for number in numbers {
             guard let document = book.document(number), document.kind.isBilling else {
                 let what = book.document(number).map { "\($0.number) is an estimate; only invoices and credit notes are e-invoices" }
@@ -61,34 +61,40 @@ struct ExportCommand: ParsableCommand {
                 Terminal.standardError.write("error: \(what)\n")
                 throw ExitCode(2)
             }
-            let problems = book.einvoiceProblems(of: document, as: [format])
-            diagnostics += problems
-            guard checked.canRender(document), problems.isEmpty, let xml = EInvoiceWriter.xml(document, in: book, format: format) else {
-                blocked.append(number)
-                continue
-            }
-            outputs.append((document, xml))
+            documents.append(document)
         }
-        Reporter(format: diagnosticsFormat, root: directory, sources: checked.sources).report(diagnostics.sorted())
-        for (document, xml) in outputs {
-            if output == "-" {
-                FileHandle.standardOutput.write(Data(xml.utf8))
-                continue
-            }
-            let path: String
-            if let output, output.lowercased().hasSuffix(".xml") {
-                path = output
-            } else {
-                if let output { try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) }
-                path = BookLoader.join(output ?? "", book.einvoiceFileName(for: document, format: format))
-            }
+        // Each document is written on its own, so they are made and written on all cores (most of
+        // the time goes to the file system, making a thousand files).
+        let format = self.format
+        let toStandardOutput = output == "-"
+        if let output, !toStandardOutput, !output.lowercased().hasSuffix(".xml") {
+            try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        }
+        let targets = documents.map { document -> (Document, Bool, String) in
+            let path = output.flatMap { $0.lowercased().hasSuffix(".xml") ? $0 : nil }
+                ?? BookLoader.join(output ?? "", book.einvoiceFileName(for: document, format: format))
+            return (document, checked.canRender(document), path)
+        }
+        let results = parallelMap(targets) { document, renderable, path -> (problems: [Diagnostic], xml: String?, failure: String?) in
+            let problems = book.einvoiceProblems(of: document, as: [format])
+            guard renderable, problems.isEmpty, let xml = EInvoiceWriter.xml(document, in: book, format: format) else { return (problems, nil, nil) }
+            if toStandardOutput { return (problems, xml, nil) }
             do {
                 try AtomicFile.write(Array(xml.utf8), to: path)
-                print(path)
+                return (problems, xml, nil)
             } catch {
-                Terminal.standardError.write("error: \(error)\n")
-                blocked.append(document.number)
+                return (problems, nil, "\(error)")
             }
+        }
+        for result in results { diagnostics += result.problems }
+        Reporter(format: diagnosticsFormat, root: directory, sources: checked.sources).report(diagnostics.sorted())
+        for ((document, _, path), result) in zip(targets, results) {
+            if let failure = result.failure { Terminal.standardError.write("error: \(failure)\n") }
+            guard let xml = result.xml else {
+                blocked.append(document.number)
+                continue
+            }
+            if toStandardOutput { FileHandle.standardOutput.write(Data(xml.utf8)) } else { print(path) }
         }
         if !blocked.isEmpty {
             Terminal.standardError.write("error: not written: \(blocked.joined(separator: ", "))\n")
