@@ -254,17 +254,27 @@ struct PDFDocumentRenderer: DocumentRenderer {
         }
         let pdf = renderer.render(output.document).mapError { RenderFailure($0.diagnostics) }
         guard output.facturX, case .success(let bytes) = pdf else { return pdf }
-        return Self.facturX(bytes, output.document, book: book)
+        return FacturXPDF.make(bytes, output.document, book: book)
+    }
+}
+
+/// A document's PDF as Factur-X, for `build` and `invoic pdf` alike.
+public enum FacturXPDF {
+    /// Whether the book asks for `document`'s PDF to carry its e-invoice.
+    public static func isAsked(for document: Document, in book: Book) -> Bool {
+        book.einvoiceFormats(for: document).contains(.facturX)
     }
 
-    /// The PDF made Factur-X: PDF/A-3b carrying the document's CII (profile EN 16931).
-    static func facturX(_ pdf: [UInt8], _ document: Document, book: Book) -> Result<[UInt8], RenderFailure> {
-        guard let xml = EInvoiceWriter.xml(document, in: book, format: .facturX) else { return .failure(RenderFailure([])) }
+    /// The PDF made Factur-X: PDF/A-3b carrying the document's CII, profile EN 16931; or, for a
+    /// buyer that also takes XRechnung, its XRechnung CII as `xrechnung.xml` (profile XRECHNUNG).
+    public static func make(_ pdf: [UInt8], _ document: Document, book: Book) -> Result<[UInt8], RenderFailure> {
+        let xrechnung = book.einvoiceFormats(for: document).contains { $0.isXRechnung }
+        guard let xml = EInvoiceWriter.xml(document, in: book, format: xrechnung ? .xrechnungCII : .facturX) else { return .failure(RenderFailure([])) }
         let client = book.clients[document.client.value]?.contact.name ?? document.client.value
         let description = FacturX.Description(title: "\(document.kind.name.capitalized) \(document.number)", author: book.settings.business.name,
                                               subject: "\(document.kind.name.capitalized) \(document.number) to \(client)",
                                               date: document.issued.value.description)
-        switch FacturX.embed(xml, in: pdf, profile: .en16931, description: description) {
+        switch FacturX.embed(xml, in: pdf, profile: xrechnung ? .xrechnung : .en16931, description: description) {
         case .success(let bytes): return .success(bytes)
         case .failure(let failure):
             return .failure(RenderFailure([.error(.facturXFailed, "\(document.number) could not be made Factur-X: \(failure)", file: document.file)]))

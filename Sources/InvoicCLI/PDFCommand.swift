@@ -73,7 +73,18 @@ struct PDFCommand: ParsableCommand {
                 case .failure(let error):
                     diagnostics += error.diagnostics
                     blocked.append(document.number)
-                case .success(let bytes):
+                case .success(let rendered):
+                    // A book that asks for Factur-X gets it from `invoic pdf` too.
+                    var bytes = rendered
+                    if FacturXPDF.isAsked(for: document, in: book) {
+                        switch FacturXPDF.make(rendered, document, book: book) {
+                        case .success(let made): bytes = made
+                        case .failure(let failure):
+                            diagnostics += failure.diagnostics
+                            blocked.append(document.number)
+                            continue
+                        }
+                    }
                     let path = outputIsFile ? output! : BookLoader.join(folder ?? "", book.pdfFileName(for: document))
                     do {
                         try AtomicFile.write(bytes, to: path)

@@ -39,7 +39,17 @@ enum UBLWriter {
             }
         }
         x.element("cac:ContractDocumentReference") { $0.text("cbc:ID", model.contract) }
-        if !isCredit { x.element("cac:ProjectReference") { $0.text("cbc:ID", model.projectReference) } }
+        if isCredit {
+            // A UBL CreditNote has no ProjectReference: BT-11 is a document reference of type 50.
+            if let project = model.projectReference {
+                x.element("cac:AdditionalDocumentReference") { r in
+                    r.text("cbc:ID", project)
+                    r.text("cbc:DocumentTypeCode", "50")
+                }
+            }
+        } else {
+            x.element("cac:ProjectReference") { $0.text("cbc:ID", model.projectReference) }
+        }
         x.element("cac:AccountingSupplierParty") { $0.append(party(model.seller, creditorID: model.creditorID)) }
         x.element("cac:AccountingCustomerParty") { $0.append(party(model.buyer, creditorID: nil)) }
         if model.deliveryDate != nil || model.deliverTo != nil {

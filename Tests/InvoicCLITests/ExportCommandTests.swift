@@ -50,6 +50,25 @@ import Testing
         #expect(attachments.stdout.contains("factur-x.xml"))
     }
 
+    /// A buyer that takes XRechnung and Factur-X gets a ZUGFeRD PDF with the XRECHNUNG profile:
+    /// `xrechnung.xml` inside, declared so in the XMP; `invoic pdf` makes the same PDF as build.
+    @Test func aFacturXPDFForAnXRechnungBuyerCarriesXRechnung() throws {
+        let book = try Invoic.copy(Invoic.examples.appendingPathComponent("studio"))
+        defer { try? FileManager.default.removeItem(at: book) }
+        let client = book.appendingPathComponent("clients/bremen-kultur.yaml")
+        let text = try String(contentsOf: client, encoding: .utf8).replacingOccurrences(of: "einvoice: [xrechnung]", with: "einvoice: [xrechnung, factur-x]")
+        try text.write(to: client, atomically: true, encoding: .utf8)
+        #expect(try Invoic.run(["pdf", "INV-2026-012", "-o", "one.pdf"], in: book).status == 0)
+        #expect(try Invoic.run(["build", "--today", "2026-11-21"], in: book).status == 0)
+        let built = try Data(contentsOf: book.appendingPathComponent("build/INV-2026-012.pdf"))
+        #expect(try Data(contentsOf: book.appendingPathComponent("one.pdf")) == built)
+        let attachments = try runProcess(URL(fileURLWithPath: "/usr/bin/pdfdetach"), ["-list", book.appendingPathComponent("one.pdf").path])
+        #expect(attachments.stdout.contains("1: xrechnung.xml"), "\(attachments.stdout)")
+        let metadata = String(decoding: built, as: UTF8.self)
+        #expect(metadata.contains("<fx:ConformanceLevel>XRECHNUNG</fx:ConformanceLevel>"))
+        #expect(metadata.contains("<pdfaid:part>3</pdfaid:part>"))
+    }
+
     @Test func buildWritesTheEInvoicesItsClientsAskFor() throws {
         let book = try Invoic.copy(Invoic.examples.appendingPathComponent("studio"))
         defer { try? FileManager.default.removeItem(at: book) }
