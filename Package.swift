@@ -30,7 +30,12 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
-        .target(name: "InvoicPDF", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics", "CPangoCairo"]),
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
+        .target(name: "InvoicPDF", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics", "CPangoCairo", "CQRencode"]),
         // bench/pdf/run.sh: 1,000 invoices through PDFRenderer next to a bare cairo+pango loop (the floor).
         .executableTarget(name: "InvoicPDFBench", dependencies: ["InvoicPDF", "InvoicBook", "InvoicMoney", "CPangoCairo"], path: "bench/pdf/Sources"),
         .target(name: "InvoicReport", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics"]),

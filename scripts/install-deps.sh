@@ -13,7 +13,9 @@ packages=(
     poppler-utils qpdf          # pdftotext, pdffonts, pdfinfo: used by the tests to read PDFs back
     libqpdf-dev                 # Factur-X: the PDF made PDF/A-3 with its XML embedded (CQPDF)
     icc-profiles-free           # the sRGB profile of a PDF/A's output intent
+    libqrencode-dev             # payment QR codes (CQRencode)
     python3-venv                # the tests validate e-invoices with ../shared/tools/einvoice-check
+    python3-zxing-cpp python3-numpy   # the tests read the QR codes back from rendered pages
 )
 
 missing=()

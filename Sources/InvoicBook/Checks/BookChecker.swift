@@ -33,6 +33,7 @@ public enum BookChecker {
         IntraCommunitySupplyNamesTheDestination.self,
         TransfersNameTheAccount.self,
         DirectDebitsNameTheMandate.self,
+        PaymentCodesCanBeMade.self,
         ExportNamesTheSeller.self,
         OutsideScopeStandsAlone.self,
         ExemptLinesSayWhy.self,

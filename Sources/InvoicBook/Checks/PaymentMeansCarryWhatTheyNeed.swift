@@ -66,3 +66,32 @@ extension DiagnosticCode {
     public static let br61 = DiagnosticCode("BR-61")
     public static let paymentMeansIncomplete = DiagnosticCode("payment-means-incomplete")
 }
+
+enum PaymentCodesCanBeMade: BookCheck {
+    static let rule = Rule(.paymentCodeUnavailable, summary: "`payment.qr: epc` asks for a payment code an invoice cannot carry",
+        explanation: """
+        The EPC069-12 code (SEPA credit transfer) that banking apps scan is in euros and pays into an \
+        IBAN: with `qr: epc` in invoic.yaml, an invoice in another currency, or a book without an IBAN \
+        under `payment: account`, cannot carry it. Without `qr:` invoic prints the code where it \
+        applies and leaves it out elsewhere; `qr: none` prints none.
+        """,
+        example: """
+        # file: invoic.yaml
+        payment: { account: "12345678", qr: epc }   <- not an IBAN
+        """)
+
+    static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
+        guard let choice = book.settings.payment.qr, choice.value == .epc else { return }
+        for invoice in book.invoices where invoice.void == nil {
+            guard let figures = invoice.figures, figures.balance > 0,
+                  let problem = PaymentCode.epcProblem(book: book, document: invoice) else { continue }
+            diagnostics.append(.error(rule.code, "no payment code can be printed on \(invoice.number): \(problem)",
+                                      file: BookSettings.fileName, range: choice.range,
+                                      help: "remove `qr: epc` to print the code only where it applies, or write `qr: none`"))
+        }
+    }
+}
+
+extension DiagnosticCode {
+    public static let paymentCodeUnavailable = DiagnosticCode("payment-code-unavailable")
+}

@@ -19,6 +19,8 @@ extension BookSettings {
                 account: reader.account(payment["account"]), bic: reader.bic(payment["bic"]),
                 instructions: reader.text(payment["instructions"]))
             settings.payment.creditorID = reader.located(payment["creditor_id"])
+            settings.payment.qr = reader.oneOf(payment["qr"], PaymentCode.Choice.allCases.map(\.rawValue), what: "payment code choice")
+                .flatMap { located in PaymentCode.Choice(rawValue: located.value).map { Located($0, at: located.range) } }
         }
         if let node = fields["defaults"], let defaults = reader.fields(of: node, table: Schema.defaults) {
             settings.defaults = Defaults(

@@ -45,6 +45,8 @@ public struct PaymentDetails: Sendable, Hashable {
     public var instructions: String?
     /// `creditor_id:`, the SEPA creditor identifier a direct debit is collected under (BT-90).
     public var creditorID: Located<String>?
+    /// `qr:`, the payment code printed on invoices: `epc` (the default where it applies) or `none`.
+    public var qr: Located<PaymentCode.Choice>?
 
     public init(beneficiary: String? = nil, bank: String? = nil, account: String? = nil, bic: String? = nil, instructions: String? = nil) {
         self.beneficiary = beneficiary

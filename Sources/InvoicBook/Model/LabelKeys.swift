@@ -64,6 +64,7 @@ public enum LabelKeys {
         "payment_card": "payment details of an invoice paid by card; {card} is filled in (the last digits)",
         "prepayment_invoice": "the title of a prepayment (deposit) invoice (`type: prepayment`)",
         "self_billed_invoice": "the title of a self-billed invoice (`type: self-billed`)",
+        "pay_with_app": "under the payment QR code (EPC, SEPA credit transfer)",
         "item_id": "under a line's description: before your article number (`item_id:`)",
         "credit_note": "the title of a credit note",
         "corrects_invoice": "on a credit note: the invoice it corrects; {number} and {date} are filled in",

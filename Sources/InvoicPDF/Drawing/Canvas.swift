@@ -227,6 +227,22 @@ final class PDFCanvas {
                 }
             case .logo(let frame):
                 logo?.draw(into: cr, frame: frame)
+            case .qrCode(let code, let frame):
+                // Each row's runs of dark modules as one rectangle, all filled at once: black on
+                // the page's white, as scanners expect.
+                let module = frame.width / Double(code.size)
+                for row in 0..<code.size {
+                    var column = 0
+                    while column < code.size {
+                        guard code.isDark(row: row, column: column) else { column += 1; continue }
+                        let start = column
+                        while column < code.size, code.isDark(row: row, column: column) { column += 1 }
+                        cairo_rectangle(cr, frame.x + Double(start) * module, frame.y + Double(row) * module,
+                                        Double(column - start) * module, module)
+                    }
+                }
+                setColor(RGB(red: 0, green: 0, blue: 0))
+                cairo_fill(cr)
             case .stamp(let block, let centerX, let centerY, let degrees, let color, let lineWidth, let padding):
                 cairo_save(cr)
                 cairo_translate(cr, centerX, centerY)

@@ -204,31 +204,45 @@ extension Composer {
         var y = 18.0
         let label = block(labels["payment_details"], .label)
         ops.append(.text(label, x: left, y: y))
+        let top = y
         y += label.height + 8
+        // A payment code at the right, for a banking app: EPC069-12 (SEPA credit transfer) for an
+        // invoice in EUR to an IBAN with an amount due. 30 mm square, the text beside it narrower.
+        var codeBottom = 0.0
+        var textWidth = contentWidth
+        if byTransfer, let payload = PaymentCode.epc(book: book, document: document, amount: figures.balance), let code = QRCode(payload) {
+            let side = 30 / 25.4 * 72
+            let caption = block(labels["pay_with_app"], .note, width: side + 24, alignment: .center)
+            let x = right - side
+            ops.append(.qrCode(code, Rect(x: x, y: top, width: side, height: side)))
+            ops.append(.text(caption, x: x + side / 2 - (side + 24) / 2, y: top + side + 4))
+            codeBottom = top + side + 4 + caption.height + 4
+            textWidth = contentWidth - side - 24
+        }
         let labelWidth = template.paymentLabelWidth
         let rows: [(String, String?)] = byTransfer
             ? [("beneficiary", payment.beneficiary), ("bank", payment.bank), ("account", payment.account), ("bic", payment.bic)] : []
         for (key, value) in rows {
             guard let value, !value.isEmpty else { continue }
             let name = block(labels[key], .paymentLabel, width: labelWidth - 8)
-            let text = block(value, .paymentValue, width: contentWidth - labelWidth)
+            let text = block(value, .paymentValue, width: textWidth - labelWidth)
             let baseline = max(name.baseline, text.baseline)
             ops.append(.text(name, x: left, y: y + baseline - name.baseline))
             ops.append(.text(text, x: left + labelWidth, y: y + baseline - text.baseline))
             y += max(name.height, text.height) + 2
         }
         if let how {
-            let text = block(how, .paymentValue, width: contentWidth)
+            let text = block(how, .paymentValue, width: textWidth)
             ops.append(.text(text, x: left, y: y))
             y += text.height + 2
         }
         if let instructions = payment.instructions?.trimmingCharacters(in: .whitespacesAndNewlines), !instructions.isEmpty {
             y += 6
-            let text = block(instructions, .notes, width: contentWidth)
+            let text = block(instructions, .notes, width: textWidth)
             ops.append(.text(text, x: left, y: y))
             y += text.height + 4
         }
-        return FlowBlock(height: y - 2, ops: ops, spaceBefore: 26)
+        return FlowBlock(height: max(y - 2, codeBottom), ops: ops, spaceBefore: 26)
     }
 
     /// The tax lines of the totals: every taxed group, and every group whose category the law

@@ -74,6 +74,8 @@ enum DrawOp {
     case line(x1: Double, y1: Double, x2: Double, y2: Double, width: Double, color: RGB)
     case rect(Rect, fill: RGB?, stroke: RGB?, lineWidth: Double, radius: Double)
     case logo(Rect)
+    /// A QR code filling `frame` (a square, its quiet zone around it left to the layout).
+    case qrCode(QRCode, Rect)
     /// A status stamp: text in a rotated frame, centred on a point.
     case stamp(TextBlock, centerX: Double, centerY: Double, degrees: Double, color: RGB, lineWidth: Double, padding: (x: Double, y: Double))
 
@@ -87,6 +89,7 @@ enum DrawOp {
             return .rect(Rect(x: frame.x, y: frame.y + dy, width: frame.width, height: frame.height),
                          fill: fill, stroke: stroke, lineWidth: lineWidth, radius: radius)
         case .logo(let frame): return .logo(Rect(x: frame.x, y: frame.y + dy, width: frame.width, height: frame.height))
+        case .qrCode(let code, let frame): return .qrCode(code, Rect(x: frame.x, y: frame.y + dy, width: frame.width, height: frame.height))
         case .stamp(let block, let x, let y, let degrees, let color, let lineWidth, let padding):
             return .stamp(block, centerX: x, centerY: y + dy, degrees: degrees, color: color, lineWidth: lineWidth, padding: padding)
         }

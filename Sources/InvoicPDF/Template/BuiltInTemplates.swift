@@ -223,6 +223,7 @@ labels:
     legal_intra_eu: Exempt intra-Community supply (Art. 138 Directive 2006/112/EC)
     legal_export: Export outside the EU, exempt (Art. 146 Directive 2006/112/EC)
     legal_outside_scope: Not subject to VAT
+    pay_with_app: Pay with your banking app
     deliver_to: Delivered to
     payment_direct_debit: "Direct debit from {iban}, mandate {mandate}"
     payment_card: "Paid by card ending {card}"
@@ -296,6 +297,7 @@ labels:
     legal_intra_eu: Steuerfreie innergemeinschaftliche Lieferung (Art. 138 Richtlinie 2006/112/EG)
     legal_export: Steuerfreie Ausfuhrlieferung (Art. 146 Richtlinie 2006/112/EG)
     legal_outside_scope: Nicht steuerbarer Umsatz
+    pay_with_app: Mit der Banking-App bezahlen
     deliver_to: Lieferanschrift
     payment_direct_debit: "Lastschrift von {iban}, Mandat {mandate}"
     payment_card: "Bezahlt mit Karte, endend auf {card}"
@@ -365,6 +367,7 @@ labels:
     legal_intra_eu: Livraison intracommunautaire exonérée (art. 138 de la directive 2006/112/CE)
     legal_export: Exportation hors UE exonérée (art. 146 de la directive 2006/112/CE)
     legal_outside_scope: Opération hors champ d’application de la TVA
+    pay_with_app: Payer avec votre application bancaire
     deliver_to: Livré à
     payment_direct_debit: "Prélèvement sur {iban}, mandat {mandate}"
     payment_card: "Payé par carte se terminant par {card}"
@@ -432,6 +435,7 @@ labels:
     legal_intra_eu: Entrega intracomunitaria exenta (art. 138 Directiva 2006/112/CE)
     legal_export: Exportación fuera de la UE, exenta (art. 146 Directiva 2006/112/CE)
     legal_outside_scope: Operación no sujeta a IVA
+    pay_with_app: Pague con su app bancaria
     deliver_to: Entregado en
     payment_direct_debit: "Domiciliación en {iban}, mandato {mandate}"
     payment_card: "Pagado con tarjeta terminada en {card}"
@@ -499,6 +503,7 @@ labels:
     legal_intra_eu: Cessione intracomunitaria non imponibile (art. 138 direttiva 2006/112/CE)
     legal_export: Esportazione fuori dall’UE, non imponibile (art. 146 direttiva 2006/112/CE)
     legal_outside_scope: Operazione fuori campo IVA
+    pay_with_app: Paga con l’app della tua banca
     deliver_to: Consegnato a
     payment_direct_debit: "Addebito diretto su {iban}, mandato {mandate}"
     payment_card: "Pagato con carta che termina con {card}"
@@ -566,6 +571,7 @@ labels:
     legal_intra_eu: Vrijgestelde intracommunautaire levering (art. 138 Richtlijn 2006/112/EG)
     legal_export: Uitvoer buiten de EU, vrijgesteld (art. 146 Richtlijn 2006/112/EG)
     legal_outside_scope: Niet onderworpen aan btw
+    pay_with_app: Betaal met je bankapp
     deliver_to: Geleverd aan
     payment_direct_debit: "Incasso van {iban}, machtiging {mandate}"
     payment_card: "Betaald met kaart eindigend op {card}"
@@ -633,6 +639,7 @@ labels:
     legal_intra_eu: Transmissão intracomunitária isenta (art. 138.º da Diretiva 2006/112/CE)
     legal_export: Exportação para fora da UE, isenta (art. 146.º da Diretiva 2006/112/CE)
     legal_outside_scope: Operação não sujeita a IVA
+    pay_with_app: Pague com a app do seu banco
     deliver_to: Entregue em
     payment_direct_debit: "Débito direto de {iban}, mandato {mandate}"
     payment_card: "Pago com cartão terminado em {card}"
@@ -701,6 +708,7 @@ labels:
     legal_intra_eu: Zwolniona wewnątrzwspólnotowa dostawa towarów (art. 138 dyrektywy 2006/112/WE)
     legal_export: Eksport poza UE, zwolniony (art. 146 dyrektywy 2006/112/WE)
     legal_outside_scope: Niepodlegające opodatkowaniu VAT
+    pay_with_app: Zapłać w aplikacji bankowej
     deliver_to: Miejsce dostawy
     payment_direct_debit: "Polecenie zapłaty z {iban}, mandat {mandate}"
     payment_card: "Zapłacono kartą o końcówce {card}"
@@ -768,6 +776,7 @@ labels:
     legal_intra_eu: Undantagen gemenskapsintern leverans (art. 138 direktiv 2006/112/EG)
     legal_export: Export utanför EU, undantagen (art. 146 direktiv 2006/112/EG)
     legal_outside_scope: Ej momspliktig
+    pay_with_app: Betala med din bankapp
     deliver_to: Levererat till
     payment_direct_debit: "Autogiro från {iban}, medgivande {mandate}"
     payment_card: "Betalt med kort som slutar på {card}"
@@ -835,6 +844,7 @@ labels:
     legal_intra_eu: Momsfri levering inden for EU (art. 138 i direktiv 2006/112/EF)
     legal_export: Eksport uden for EU, momsfri (art. 146 i direktiv 2006/112/EF)
     legal_outside_scope: Ikke momspligtig
+    pay_with_app: Betal med din bankapp
     deliver_to: Leveret til
     payment_direct_debit: "Betalingsservice fra {iban}, mandat {mandate}"
     payment_card: "Betalt med kort, der ender på {card}"
@@ -902,6 +912,7 @@ labels:
     legal_intra_eu: Avgiftsfri levering innen EU (art. 138 direktiv 2006/112/EF)
     legal_export: Eksport ut av EU, fritatt (art. 146 direktiv 2006/112/EF)
     legal_outside_scope: Ikke avgiftspliktig
+    pay_with_app: Betal med bankappen din
     deliver_to: Levert til
     payment_direct_debit: "AvtaleGiro fra {iban}, fullmakt {mandate}"
     payment_card: "Betalt med kort som slutter på {card}"
@@ -969,6 +980,7 @@ labels:
     legal_intra_eu: Veroton yhteisömyynti (direktiivin 2006/112/EY 138 artikla)
     legal_export: "Vienti EU:n ulkopuolelle, veroton (direktiivin 2006/112/EY 146 artikla)"
     legal_outside_scope: Ei arvonlisäverollinen
+    pay_with_app: Maksa pankkisovelluksella
     deliver_to: Toimitusosoite
     payment_direct_debit: "Suoraveloitus tililtä {iban}, valtuutus {mandate}"
     payment_card: "Maksettu kortilla, joka päättyy {card}"
@@ -1036,6 +1048,7 @@ labels:
     legal_intra_eu: Osvobozené dodání zboží do jiného členského státu (čl. 138 směrnice 2006/112/ES)
     legal_export: Vývoz mimo EU, osvobozeno (čl. 146 směrnice 2006/112/ES)
     legal_outside_scope: Plnění nepodléhá DPH
+    pay_with_app: Zaplaťte v bankovní aplikaci
     deliver_to: Dodáno na
     payment_direct_debit: "Inkaso z účtu {iban}, mandát {mandate}"
     payment_card: "Zaplaceno kartou končící na {card}"
@@ -1103,6 +1116,7 @@ labels:
     legal_intra_eu: EU域内供給のため免税（指令2006/112/EC第138条）
     legal_export: EU域外への輸出のため免税（指令2006/112/EC第146条）
     legal_outside_scope: 付加価値税の課税対象外
+    pay_with_app: 銀行アプリでお支払いください
     deliver_to: 納品先
     payment_direct_debit: "口座振替 {iban}（委任 {mandate}）"
     payment_card: "末尾 {card} のカードで支払済み"
@@ -1170,6 +1184,7 @@ labels:
     legal_intra_eu: 免税的欧盟内部供应（第2006/112/EC号指令第138条）
     legal_export: 出口至欧盟以外，免税（第2006/112/EC号指令第146条）
     legal_outside_scope: 不属于增值税征税范围
+    pay_with_app: 使用银行应用付款
     deliver_to: 交货地址
     payment_direct_debit: "直接借记 {iban}，授权 {mandate}"
     payment_card: "已用尾号 {card} 的卡支付"

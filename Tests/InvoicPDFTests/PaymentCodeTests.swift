@@ -1,0 +1,53 @@
+import Foundation
+import InvoicBook
+import InvoicPDF
+import InvoicTestSupport
+import Testing
+
+/// The EPC069-12 payment code ("GiroCode") on invoices in EUR paid to an IBAN, read back from the
+/// rendered page with zxing-cpp and compared byte for byte.
+@Suite struct PaymentCodeTests {
+    static let settings = """
+        business: { name: "Müller & Söhne Grafik GmbH", address: { city: Wien, country: AT } }
+        payment: { beneficiary: "Müller & Söhne Grafik GmbH", account: AT77 2011 1828 1763 4501, bic: GIBAATWWXXX }
+        defaults: { currency: EUR, locale: de_AT, terms: 30, tax: 20% }
+        """
+
+    /// The payloads of the QR codes on the first page of `document`'s PDF.
+    func codes(_ files: [String: String], settings: String = settings, number: String = "INV-0001") throws -> [Data] {
+        let book = TestBook(files, settings: settings)
+        defer { book.remove() }
+        let checked = book.checkKeeping()
+        #expect(!checked.diagnostics.hasErrors, "\(checked.diagnostics.map(\.message))")
+        let pdf = try PDFTest.render(try #require(checked.book.document(number)), with: try PDFRenderer(book: checked.book))
+        let folder = URL(fileURLWithPath: book.root)
+        try Data(pdf).write(to: folder.appendingPathComponent("x.pdf"))
+        _ = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftoppm"), ["-gray", "-r", "200", "-f", "1", "-l", "1",
+                                                                      folder.appendingPathComponent("x.pdf").path, folder.appendingPathComponent("page").path])
+        let page = try FileManager.default.contentsOfDirectory(atPath: book.root).first { $0.hasPrefix("page") && $0.hasSuffix(".pgm") }
+        let read = try runProcess(PDFTest.repository.appendingPathComponent("scripts/read-qr.py"), [folder.appendingPathComponent(try #require(page)).path])
+        #expect(read.status == 0, "\(read.stderr)")
+        return read.stdout.split(separator: "\n").map { hex in
+            Data(stride(from: 0, to: hex.count, by: 2).map { offset in
+                UInt8(hex[hex.index(hex.startIndex, offsetBy: offset)..<hex.index(hex.startIndex, offsetBy: offset + 2)], radix: 16)!
+            })
+        }
+    }
+
+    @Test func anInvoiceInEuroToAnIBANCarriesItsSEPATransfer() throws {
+        let found = try codes(["invoices/INV-0001.yaml": invoice(items: "  - { description: Plakat, quantity: 3, price: 333.33 }\n")
+            + "payments:\n  - { date: 2026-03-05, amount: 200.00, method: card }\n"])
+        #expect(found.count == 1)
+        // 999.99 + 20 % = 1199.99, less 200.00 paid: 999.99 due. UTF-8, as written.
+        let expected = "BCD\n002\n1\nSCT\nGIBAATWWXXX\nMüller & Söhne Grafik GmbH\nAT772011182817634501\nEUR999.99\n\n\nINV-0001"
+        #expect(found.first == Data(expected.utf8), "\(found.map { String(decoding: $0, as: UTF8.self) })")
+    }
+
+    @Test func noCodeWithoutSomethingToPayInEuroToAnIBAN() throws {
+        let paid = invoice() + "payments:\n  - { date: 2026-03-05, amount: 240.00, method: card }\n"
+        #expect(try codes(["invoices/INV-0001.yaml": paid]).isEmpty, "nothing is due")
+        #expect(try codes(["invoices/INV-0001.yaml": invoice("currency: USD\n")]).isEmpty, "EPC is for euros")
+        #expect(try codes(["invoices/INV-0001.yaml": invoice()], settings: Self.settings.replacingOccurrences(of: "bic: GIBAATWWXXX }", with: "bic: GIBAATWWXXX, qr: none }")).isEmpty)
+        #expect(try codes(["estimates/EST-0001.yaml": invoice()], number: "EST-0001").isEmpty, "an estimate asks for no payment")
+    }
+}
