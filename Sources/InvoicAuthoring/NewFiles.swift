@@ -81,10 +81,44 @@ public enum NewFiles {
         guard selected?.isEmpty != true else {
             return text + "  - description: \"\"   # what is credited\n    quantity: 1\n    price: 0\n"
         }
-        let chosen = selected ?? Array(invoice.items.indices.map { $0 + 1 })
-        for index in chosen where invoice.items.indices.contains(index - 1) {
-            text += itemText(invoice.items[index - 1], in: invoiceText)
+        let chosen = (selected ?? Array(invoice.items.indices.map { $0 + 1 })).filter { invoice.items.indices.contains($0 - 1) }
+        let verbatim = chosen.map { itemText(invoice.items[$0 - 1], in: invoiceText) }.joined()
+        // The lines as written, when they read back as those lines (an invoice written in flow
+        // style, `{items: [...]}`, has no lines of its own to copy): else as the model has them.
+        let parsed = BookFileDecoder.parse(Array((text + verbatim).utf8), path: "credit note")
+        let items = parsed.root?.mapping?.first { $0.key.keyText == "items" }?.value.sequence
+        if parsed.diagnostics.isEmpty, items?.count == chosen.count {
+            return text + verbatim
         }
+        for index in chosen { text += itemLines(invoice.items[index - 1]) }
+        return text
+    }
+
+    /// An item as YAML from the model: every key a line may have that the credit needs.
+    static func itemLines(_ item: LineItem) -> String {
+        var text = "  - description: \(YAMLText.scalar(item.description))\n"
+        if let quantity = item.quantity?.value { text += "    quantity: \(quantity)\n" }
+        if let unit = item.unit { text += "    unit: \(YAMLText.scalar(unit))\n" }
+        if let code = item.unitCode?.value { text += "    unit_code: \(code)\n" }
+        if let id = item.itemID { text += "    item_id: \(YAMLText.scalar(id))\n" }
+        if let list = item.listPrice?.value { text += "    list_price: \(list)\n" }
+        text += "    price: \(item.price.value)\n"
+        if let per = item.per?.value { text += "    per: \(per)\n" }
+        if let tax = item.tax?.value { text += "    tax: \(tax)\n" }
+        for (key, adjustments) in [("discounts", item.discounts), ("charges", item.charges)] where !adjustments.isEmpty {
+            text += "    \(key):\n"
+            for adjustment in adjustments {
+                var parts: [String] = []
+                // Quoted: inside `{ }` a comma would end the value.
+                if let reason = adjustment.reason { parts.append("reason: \(YAMLText.quoted(reason))") }
+                if let percent = adjustment.percent?.value { parts.append("percent: \(percent)") }
+                if let amount = adjustment.amount?.value { parts.append("amount: \(amount)") }
+                if let base = adjustment.base?.value { parts.append("base: \(base)") }
+                if let code = adjustment.code { parts.append("code: \(YAMLText.quoted(code))") }
+                text += "      - { " + parts.joined(separator: ", ") + " }\n"
+            }
+        }
+        if let category = item.category { text += "    category: \(YAMLText.scalar(category))\n" }
         return text
     }
 

@@ -95,6 +95,30 @@ import Testing
         #expect(text.contains("Total €311.13"))
     }
 
+    /// An invoice written all in flow style has no lines of its own to copy: the credit note
+    /// writes the chosen items from what was read, every key kept.
+    @Test func anInvoiceInFlowStyleIsCreditedFromItsValues() throws {
+        let book = try makeBook()
+        defer { try? FileManager.default.removeItem(at: book) }
+        try Data("""
+            {client: acme, issued: 2026-03-03, sent: 2026-03-03, items: [{description: Poster, quantity: 3, price: 40.00, per: 2, discounts: [{reason: "Loyalty, old friend", percent: 5%}]}, {description: Fold, price: 5}]}
+
+            """.utf8).write(to: book.appendingPathComponent("invoices/INV-0003.yaml"))
+        let run = try Invoic.run(["credit", "INV-0003", "--lines", "1", "--reason", "Misprint", "--issued", "2026-03-20"], in: book)
+        #expect(run.status == 0, "\(run.stderr)")
+        let written = try String(contentsOf: book.appendingPathComponent("credit-notes/CN-0001.yaml"), encoding: .utf8)
+        #expect(written.hasSuffix("""
+            items:
+              - description: Poster
+                quantity: 3
+                price: 40.00
+                per: 2
+                discounts:
+                  - { reason: "Loyalty, old friend", percent: 5% }
+
+            """), "\(written)")
+    }
+
     @Test func refusesWhatACreditNoteCannotCorrect() throws {
         let book = try makeBook()
         defer { try? FileManager.default.removeItem(at: book) }
