@@ -58,6 +58,12 @@ import Testing
         #expect(whole.diagnostics.map(\.code) == [.invalidPaymentMeans])
     }
 
+    /// Issue 15: a discount that rounds to nothing is still shown, so the client sees it was granted.
+    @Test func aDiscountThatRoundsToZeroStillShowsItsLine() throws {
+        let text = try pdfText(invoice("discount: 0.1%\n", items: "  - { description: Stamp, price: 1.00 }\n"))
+        #expect(text.contains("Subtotal €1.00 Discount 0.1% €0.00"), "\(text)")
+    }
+
     @Test func deliveryPlaceTypeAndLineDetailsArePrinted() throws {
         let text = try pdfText(invoice(
             "type: prepayment\ndeliver_to: { name: Lager Nord, address: { street: Industrieweg 4, city: Gent, postal_code: \"9000\", country: BE } }\n",

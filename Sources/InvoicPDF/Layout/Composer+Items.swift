@@ -140,7 +140,8 @@ extension Composer {
         }
 
         row(&self, labels["subtotal"], text.money(breakdown.subtotal))
-        if breakdown.discount > 0 {
+        // A written discount is shown even when it rounds to 0.00: the client sees it was granted.
+        if breakdown.discount != 0 || document.discount != nil {
             var label = labels["discount"]
             if case .percentage(let rate)? = document.discount?.value { label += " " + text.rate(rate) }
             row(&self, label, text.money(-breakdown.discount))
