@@ -203,10 +203,20 @@ final class PDFCanvas {
     }
 
     func draw(_ page: [DrawOp], logo: Logo?) {
+        // How many structure tags are open: text outside them is tagged a paragraph of its own.
+        var open = 0
         for op in page {
             switch op {
+            case .beginTag(let name):
+                cairo_tag_begin(cr, name, "")
+                open += 1
+            case .endTag(let name):
+                cairo_tag_end(cr, name)
+                open -= 1
             case .text(let block, let x, let y):
+                if open == 0 { cairo_tag_begin(cr, "P", "") }
                 show(block, x: x, y: y)
+                if open == 0 { cairo_tag_end(cr, "P") }
             case .line(let x1, let y1, let x2, let y2, let width, let color):
                 setColor(color)
                 cairo_set_line_width(cr, width)
@@ -226,7 +236,9 @@ final class PDFCanvas {
                     cairo_stroke(cr)
                 }
             case .logo(let frame):
+                cairo_tag_begin(cr, "Figure", "")
                 logo?.draw(into: cr, frame: frame)
+                cairo_tag_end(cr, "Figure")
             case .qrCode(let code, let frame):
                 // Each row's runs of dark modules as one rectangle, all filled at once: black on
                 // the page's white, as scanners expect.

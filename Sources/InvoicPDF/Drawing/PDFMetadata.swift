@@ -1,5 +1,7 @@
 /// What cairo 1.16 cannot write, written into its output: CreationDate and ModDate as valid
-/// `D:` dates (the document's issue date, never the clock), and the catalog's /Lang.
+/// `D:` dates (the document's issue date, never the clock), and in the catalog the /Lang, the
+/// /MarkInfo that says the structure tags cairo writes are the document's (a tagged PDF, for
+/// screen readers), and the viewer preference to show the title, not the file name.
 ///
 /// cairo writes `/CreationDate` from the clock in the local time zone (`(D:20261121182624Z)`,
 /// `(D:20261122083427+14'00)`) and no /Lang. The date is replaced, the new entries are inserted,
@@ -25,7 +27,7 @@ enum PDFMetadata {
             Edit(start: dateStart, end: dateEnd, bytes: stamp),
             Edit(start: endOfLine + 1, end: endOfLine + 1, bytes: Array("   /ModDate (D:".utf8) + stamp + Array(")\n".utf8)),
             Edit(start: catalog + catalogKey.count, end: catalog + catalogKey.count,
-                 bytes: Array("   /Lang (\(safeLanguage.isEmpty ? "en" : safeLanguage))\n".utf8)),
+                 bytes: Array("   /Lang (\(safeLanguage.isEmpty ? "en" : safeLanguage))\n   /MarkInfo << /Marked true >>\n   /ViewerPreferences << /DisplayDocTitle true >>\n".utf8)),
         ].sorted { $0.start < $1.start }
         return try apply(edits, to: pdf)
     }

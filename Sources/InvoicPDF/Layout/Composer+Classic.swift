@@ -16,7 +16,7 @@ extension Composer {
             leftY = logo.height
             leftWidth = logo.width
         } else {
-            ops.append(.text(title, x: left, y: -title.inkTop))
+            ops += [.beginTag("H1"), .text(title, x: left, y: -title.inkTop), .endTag("H1")]
             leftY = title.height - title.inkTop + 2
             ops.append(.text(number, x: left, y: leftY))
             leftY += number.height
@@ -35,7 +35,7 @@ extension Composer {
         var titleTop = 0.0, titleBottom = leftY, titleRight = left + leftWidth
         if hasLogo {
             titleTop = bottom + 22
-            ops.append(.text(title, x: left, y: titleTop - title.inkTop))
+            ops += [.beginTag("H1"), .text(title, x: left, y: titleTop - title.inkTop), .endTag("H1")]
             ops.append(.text(number, x: left + title.width + 14, y: titleTop - title.inkTop + title.baseline - number.baseline))
             titleBottom = titleTop + title.height - title.inkTop
             titleRight = left + title.width + 14 + number.width

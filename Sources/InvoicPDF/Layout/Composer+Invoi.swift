@@ -26,7 +26,7 @@ extension Composer {
         }
         // The title shares the name's baseline.
         let titleY = nameY + name.baseline - title.baseline
-        ops.append(.text(title, x: right - title.width - title.offset + trailingTracking(.title), y: titleY))
+        ops += [.beginTag("H1"), .text(title, x: right - title.width - title.offset + trailingTracking(.title), y: titleY), .endTag("H1")]
         var rightY = titleY + title.height + 2
         ops.append(.text(number, x: right - number.width, y: rightY))
         rightY += number.height

@@ -56,7 +56,8 @@ extension Composer {
         }
         var headerBottom = padding + textHeight + (band != nil ? padding : 10)
         if let band { ops.append(.rect(Rect(x: left, y: 0, width: contentWidth, height: headerBottom), fill: band, stroke: nil, lineWidth: 0, radius: 0)) }
-        ops += headerTexts
+        // Tagged as a table for screen readers: a row of header cells, then a row per line.
+        ops += [.beginTag("Table"), .beginTag("TR")] + headerTexts.flatMap { [.beginTag("TH"), $0, .endTag("TH")] } + [.endTag("TR")]
         let rule = template.table.headerRule
         if rule > 0 {
             ops.append(.line(x1: left, y1: headerBottom + rule / 2, x2: right, y2: headerBottom + rule / 2, width: rule, color: color("strong") ?? .black))
@@ -80,13 +81,14 @@ extension Composer {
             let price = text.price(item.price.value) + (item.per.map { " / " + MoneyFormat.number($0.value, locale: text.locale) } ?? "")
             let rate = block(price, .rate, width: columns.rate.width, alignment: .right)
             let amount = block(text.money(line.amount), .amount, width: columns.amount.width, alignment: .right)
-            var rowOps: [DrawOp] = [.text(description, x: columns.description.x, y: pad)]
+            var descriptionOps: [DrawOp] = [.text(description, x: columns.description.x, y: pad)]
+            var cellOps: [DrawOp] = []
             var height = description.height
             // Cells share the description's first baseline.
             for (cell, column) in [(quantity, columns.quantity), (rate, columns.rate), (amount, columns.amount)] {
                 let y = pad + description.baseline - cell.baseline
                 let x = cell.boxWidth == nil ? column.x + (column.width - cell.width) / 2 - cell.offset : column.x
-                rowOps.append(.text(cell, x: x, y: y))
+                cellOps += [.beginTag("TD"), .text(cell, x: x, y: y), .endTag("TD")]
                 height = max(height, y - pad + cell.height)
             }
             // Under the description: the line's discounts and charges, then its tax when the
@@ -100,10 +102,12 @@ extension Composer {
             if rates.count > 1 { notes.append(taxLabel(line.tax)) }
             if !notes.isEmpty {
                 let note = block(notes.joined(separator: "\n"), .note, width: columns.description.width)
-                rowOps.append(.text(note, x: columns.description.x, y: pad + description.height + 2))
+                descriptionOps.append(.text(note, x: columns.description.x, y: pad + description.height + 2))
                 height = max(height, description.height + 2 + note.height)
             }
             let isLast = index == document.items.count - 1
+            var rowOps: [DrawOp] = [.beginTag("TR"), .beginTag("TD")] + descriptionOps + [.endTag("TD")] + cellOps + [.endTag("TR")]
+            if isLast { rowOps.append(.endTag("Table")) }
             var rowHeight = pad + height + pad
             if !isLast, template.table.rowRule > 0 {
                 let width = template.table.rowRule

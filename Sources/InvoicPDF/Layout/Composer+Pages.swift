@@ -11,6 +11,8 @@ extension Composer {
                 let table = itemsTable()
                 tableHeader = table.header
                 tableHeader?.spaceBefore = 0
+                // Repeated on a new page, the header row continues the table the first one opened.
+                tableHeader?.ops.removeAll { if case .beginTag("Table") = $0 { return true } else { return false } }
                 blocks.append(table.header)
                 blocks += table.rows
             case .totals:

@@ -76,6 +76,10 @@ enum DrawOp {
     case logo(Rect)
     /// A QR code filling `frame` (a square, its quiet zone around it left to the layout).
     case qrCode(QRCode, Rect)
+    /// The structure a screen reader follows (tagged PDF): a `Table`, its `TR`, `TH` and `TD`, a
+    /// heading `H1`, a `Figure`. Text outside any tag is a paragraph (`P`).
+    case beginTag(String)
+    case endTag(String)
     /// A status stamp: text in a rotated frame, centred on a point.
     case stamp(TextBlock, centerX: Double, centerY: Double, degrees: Double, color: RGB, lineWidth: Double, padding: (x: Double, y: Double))
 
@@ -90,6 +94,7 @@ enum DrawOp {
                          fill: fill, stroke: stroke, lineWidth: lineWidth, radius: radius)
         case .logo(let frame): return .logo(Rect(x: frame.x, y: frame.y + dy, width: frame.width, height: frame.height))
         case .qrCode(let code, let frame): return .qrCode(code, Rect(x: frame.x, y: frame.y + dy, width: frame.width, height: frame.height))
+        case .beginTag, .endTag: return self
         case .stamp(let block, let x, let y, let degrees, let color, let lineWidth, let padding):
             return .stamp(block, centerX: x, centerY: y + dy, degrees: degrees, color: color, lineWidth: lineWidth, padding: padding)
         }
