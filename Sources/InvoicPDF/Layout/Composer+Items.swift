@@ -193,7 +193,11 @@ extension Composer {
 
     /// PAYMENT DETAILS: a rule, the label, then payee, bank, account and BIC in two columns, for
     /// an invoice paid by transfer; for one paid by direct debit or card, how it is paid.
-    mutating func paymentDetails() -> FlowBlock? {
+    /// - Parameter width: the column it is set in, from the left margin: the content's width, or
+    ///   the room beside the totals when the page would otherwise spill.
+    mutating func paymentDetails(width columnWidth: Double? = nil) -> FlowBlock? {
+        let contentWidth = columnWidth ?? self.contentWidth
+        let right = left + contentWidth
         let payment = book.settings.payment
         let means = figures.paymentMeans
         var how: String?

@@ -3,6 +3,8 @@ extension Composer {
     mutating func pages() -> [[DrawOp]] {
         var blocks: [FlowBlock] = [template.layout == .classic ? classicHeader() : invoiHeader()]
         var tableHeader: FlowBlock?
+        var totalsIndex: Int?
+        var paymentIndex: Int?
         for kind in template.blocks {
             switch kind {
             case .parties:
@@ -21,17 +23,57 @@ extension Composer {
                     last.keepWithNext = true
                     blocks[blocks.count - 1] = last
                 }
+                totalsIndex = blocks.count
                 blocks.append(totals())
             case .payment:
-                if let block = paymentDetails() { blocks.append(block) }
+                if let block = paymentDetails() {
+                    paymentIndex = blocks.count
+                    blocks.append(block)
+                }
             case .notes:
                 if let block = notes() { blocks.append(block) }
             }
         }
-        var pages = Pagination(top: top, bottom: bottom).paginate(blocks, tableHeader: tableHeader)
+        let pagination = Pagination(top: top, bottom: bottom)
+        var (pages, lastPageStart) = pagination.layout(blocks, tableHeader: tableHeader)
+        // A last page holding only what follows the totals (payment details, notes) is a page
+        // the client turns for nothing: the same blocks with the spacing drawn in once more, if
+        // that brings them onto the page before.
+        if pages.count > 1, let totalsIndex, lastPageStart > totalsIndex {
+            func tightened(_ blocks: [FlowBlock]) -> [FlowBlock] {
+                var tight = blocks
+                for index in tight.indices where !tight[index].isTableRow {
+                    tight[index].spaceBefore = min(tight[index].spaceBefore, index > totalsIndex ? 10 : 16)
+                }
+                return tight
+            }
+            let retry = pagination.layout(tightened(blocks), tableHeader: tableHeader)
+            if retry.pages.count < pages.count {
+                pages = retry.pages
+            } else if let paymentIndex, let beside = paymentBesideTotals(blocks[totalsIndex]) {
+                // Still a page too many: the payment details go into the room left of the totals.
+                var merged = blocks
+                merged[totalsIndex] = beside
+                merged.remove(at: paymentIndex)
+                let again = pagination.layout(tightened(merged), tableHeader: tableHeader)
+                if again.pages.count < pages.count { pages = again.pages }
+            }
+        }
         for index in pages.indices {
             pages[index] += footer(page: index + 1, of: pages.count)
         }
         return pages
+    }
+
+    /// The totals with the payment details set in the column to their left, when that column is
+    /// wide enough and empty (no stamp there).
+    mutating func paymentBesideTotals(_ totals: FlowBlock) -> FlowBlock? {
+        guard template.layout == .classic || stamp == nil else { return nil }
+        let room = contentWidth - template.totals.width - 32
+        guard room >= 220, let payment = paymentDetails(width: room) else { return nil }
+        var combined = totals
+        combined.ops += payment.ops
+        combined.height = max(totals.height, payment.height)
+        return combined
     }
 }

@@ -7,14 +7,22 @@ struct Pagination {
     let bottom: Double
 
     func paginate(_ blocks: [FlowBlock], tableHeader: FlowBlock?) -> [[DrawOp]] {
+        layout(blocks, tableHeader: tableHeader).pages
+    }
+
+    /// The pages, and the index of the first block on the last one.
+    func layout(_ blocks: [FlowBlock], tableHeader: FlowBlock?) -> (pages: [[DrawOp]], lastPageStart: Int) {
         var pages: [[DrawOp]] = [[]]
+        var lastPageStart = 0
         var y = top
         var pageIsEmpty = true
 
+        var current = 0
         func newPage() {
             pages.append([])
             y = top
             pageIsEmpty = true
+            lastPageStart = current
         }
         func place(_ block: FlowBlock, at position: Double) {
             pages[pages.count - 1] += block.ops.map { $0.offset(by: position) }
@@ -23,6 +31,7 @@ struct Pagination {
         }
 
         for (index, block) in blocks.enumerated() {
+            current = index
             var needed = block.spaceBefore + block.height
             // A chain of keep-with-next blocks must fit with its first follower.
             var next = index
@@ -44,6 +53,6 @@ struct Pagination {
             }
             place(block, at: pageIsEmpty ? y : y + block.spaceBefore)
         }
-        return pages
+        return (pages, lastPageStart)
     }
 }
