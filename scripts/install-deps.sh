@@ -10,6 +10,7 @@ packages=(
     librsvg2-dev                # SVG logos drawn as vectors (CRSVG)
     fonts-jetbrains-mono        # the default monospace face
     fonts-noto-core fonts-noto-mono fonts-noto-cjk  # scripts and currency signs JetBrains Mono lacks
+    fonts-liberation2           # Liberation Sans, the Swiss QR-bill's face
     poppler-utils qpdf          # pdftotext, pdffonts, pdfinfo: used by the tests to read PDFs back
     libqpdf-dev                 # Factur-X: the PDF made PDF/A-3 with its XML embedded (CQPDF)
     icc-profiles-free           # the sRGB profile of a PDF/A's output intent

@@ -68,12 +68,15 @@ extension DiagnosticCode {
 }
 
 enum PaymentCodesCanBeMade: BookCheck {
-    static let rule = Rule(.paymentCodeUnavailable, summary: "`payment.qr: epc` asks for a payment code an invoice cannot carry",
+    static let rule = Rule(.paymentCodeUnavailable, summary: "`payment.qr:` asks for a payment code an invoice cannot carry",
         explanation: """
         The EPC069-12 code (SEPA credit transfer) that banking apps scan is in euros and pays into an \
-        IBAN: with `qr: epc` in invoic.yaml, an invoice in another currency, or a book without an IBAN \
-        under `payment: account`, cannot carry it. Without `qr:` invoic prints the code where it \
-        applies and leaves it out elsewhere; `qr: none` prints none.
+        IBAN; the Swiss QR-bill is in CHF or EUR, pays into a Swiss or Liechtenstein IBAN and names \
+        the creditor's postal code, town and country, and with a QR-IBAN a QR reference made from \
+        the invoice number's digits. With `qr: epc` or `qr: swiss` in invoic.yaml, an invoice that \
+        cannot carry its code is an error. Without `qr:` invoic prints the code where it applies (the \
+        QR-bill for a Swiss or Liechtenstein IBAN, else EPC) and leaves it out elsewhere; `qr: none` \
+        prints none.
         """,
         example: """
         # file: invoic.yaml
@@ -81,13 +84,14 @@ enum PaymentCodesCanBeMade: BookCheck {
         """)
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
-        guard let choice = book.settings.payment.qr, choice.value == .epc else { return }
+        guard let choice = book.settings.payment.qr, choice.value != .none else { return }
         for invoice in book.invoices where invoice.void == nil {
             guard let figures = invoice.figures, figures.balance > 0,
-                  let problem = PaymentCode.epcProblem(book: book, document: invoice) else { continue }
+                  let problem = choice.value == .epc ? PaymentCode.epcProblem(book: book, document: invoice)
+                                                     : SwissQRBill.problem(book: book, document: invoice) else { continue }
             diagnostics.append(.error(rule.code, "no payment code can be printed on \(invoice.number): \(problem)",
                                       file: BookSettings.fileName, range: choice.range,
-                                      help: "remove `qr: epc` to print the code only where it applies, or write `qr: none`"))
+                                      help: "remove `qr: \(choice.value.rawValue)` to print a code only where one applies, or write `qr: none`"))
         }
     }
 }

@@ -89,7 +89,7 @@ public enum Schema {
         KeySpec("bic", .text, "SWIFT/BIC code"),
         KeySpec("instructions", .text, "free text, e.g. other ways to pay"),
         KeySpec("creditor_id", .text, "your SEPA creditor identifier, for direct debits (BT-90)"),
-        KeySpec("qr", .oneOf(PaymentCode.Choice.allCases.map(\.rawValue)), "the payment QR code on invoices: epc (SEPA transfer, the default for EUR invoices to an IBAN) or none"),
+        KeySpec("qr", .oneOf(PaymentCode.Choice.allCases.map(\.rawValue)), "the payment QR code on invoices: swiss (the QR-bill, the default with a Swiss or Liechtenstein IBAN), epc (SEPA transfer, the default for EUR invoices to another IBAN) or none"),
     ])
 
     static let defaults = KeyTable(name: "defaults", keys: [

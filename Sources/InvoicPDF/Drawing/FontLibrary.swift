@@ -27,6 +27,8 @@ final class FontLibrary: @unchecked Sendable {
             ["NotoSans\($0)-Regular.ttf", "NotoSans\($0)-Bold.ttf"]
         } + ["NotoSansSymbols2-Regular.ttf", "NotoSansMath-Regular.ttf"]),
         ("/usr/share/fonts/opentype/noto", ["NotoSansCJK-Regular.ttc", "NotoSansCJK-Bold.ttc"]),
+        // The Swiss QR-bill's face: the guidelines allow Arial, Frutiger, Helvetica and Liberation Sans.
+        ("/usr/share/fonts/truetype/liberation2", ["LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf"]),
     ]
 
     /// Every family invoic renders with (CJK included), for checking a template's font names.

@@ -34,6 +34,12 @@ extension Composer {
                 if let block = notes() { blocks.append(block) }
             }
         }
+        // A Swiss QR-bill takes the foot of the last page; the notes then follow the payment details.
+        let bill = swissBill.flatMap { swissBillBlock($0) }
+        if let bill {
+            for index in blocks.indices where blocks[index].pinnedToBottom { blocks[index].pinnedToBottom = false }
+            blocks.append(bill)
+        }
         let pagination = Pagination(top: top, bottom: bottom)
         var (pages, lastPageStart) = pagination.layout(blocks, tableHeader: tableHeader)
         // A last page holding only what follows the totals (payment details, notes) is a page
@@ -59,7 +65,7 @@ extension Composer {
                 if again.pages.count < pages.count { pages = again.pages }
             }
         }
-        for index in pages.indices {
+        for index in pages.indices where bill == nil || index < pages.count - 1 {
             pages[index] += footer(page: index + 1, of: pages.count)
         }
         return pages
