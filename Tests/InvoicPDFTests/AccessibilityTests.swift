@@ -32,4 +32,13 @@ import Testing
         #expect(text.contains("/Marked true"))
         #expect(text.contains("/DisplayDocTitle true"))
     }
+
+    /// The logo is a figure whose alternative text is the business's name.
+    @Test func theLogoHasAlternativeText() throws {
+        let book = try PDFTest.example("studio")
+        let pdf = try PDFTest.render(try #require(book.document("INV-2026-008")), with: try PDFRenderer(book: book))
+        let text = String(decoding: pdf, as: UTF8.self)
+        let name = ([0xFE, 0xFF] + "Studio Brenner".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }).map { String(format: "%02X", $0) }.joined()
+        #expect(text.contains("/S /Figure\n   /Alt <\(name)>"), "the Figure element carries /Alt")
+    }
 }

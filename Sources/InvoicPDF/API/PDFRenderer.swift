@@ -97,7 +97,8 @@ public final class PDFRenderer {
         for page in pages { canvas.draw(page, logo: logo) }
         let issued = document.issued.value
         do {
-            return .success(try PDFMetadata.finish(canvas.finish(), date: (issued.year, issued.month, issued.day), language: composer.text.languageTag))
+            return .success(try PDFMetadata.finish(canvas.finish(), date: (issued.year, issued.month, issued.day), language: composer.text.languageTag,
+                                                         figureText: book.settings.business.name))
         } catch {
             return .failure(RenderError(diagnostics: [.error(
                 .renderFailed, "cairo wrote \(document.number) in a form invoic does not recognise (\(error))", file: document.file)]))

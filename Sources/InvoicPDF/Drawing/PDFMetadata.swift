@@ -10,7 +10,10 @@
 enum PDFMetadata {
     enum Failure: Error { case unexpectedLayout(String) }
 
-    static func finish(_ pdf: [UInt8], date: (year: Int, month: Int, day: Int), language: String) throws(Failure) -> [UInt8] {
+    /// - Parameter figureText: the alternative text of the document's figures (the logo), which
+    ///   cairo 1.16's structure tags cannot carry: written into each `/S /Figure` element.
+    static func finish(_ pdf: [UInt8], date: (year: Int, month: Int, day: Int), language: String,
+                       figureText: String? = nil) throws(Failure) -> [UInt8] {
         let stamp = Array((format4(date.year) + pad(date.month) + pad(date.day) + "000000Z").utf8)
         // cairo writes the clock's local time: (D:20261121182624Z) or (D:20261122083427+14'00).
         let key = Array("/CreationDate (D:".utf8)
@@ -23,7 +26,17 @@ enum PDFMetadata {
         let catalogKey = Array("/Type /Catalog\n".utf8)
         guard let catalog = findLast(catalogKey, in: pdf) else { throw .unexpectedLayout("no /Catalog") }
         let safeLanguage = String(language.unicodeScalars.filter { ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) || $0 == "-" })
-        let edits: [Edit] = [
+        var figures: [Edit] = []
+        if let figureText {
+            let marker = Array("   /S /Figure\n".utf8)
+            var from = 0
+            while let found = find(marker, in: pdf, from: from) {
+                figures.append(Edit(start: found + marker.count, end: found + marker.count,
+                                    bytes: Array("   /Alt ".utf8) + literal(figureText) + Array("\n".utf8)))
+                from = found + marker.count
+            }
+        }
+        let edits: [Edit] = figures + [
             Edit(start: dateStart, end: dateEnd, bytes: stamp),
             Edit(start: endOfLine + 1, end: endOfLine + 1, bytes: Array("   /ModDate (D:".utf8) + stamp + Array(")\n".utf8)),
             Edit(start: catalog + catalogKey.count, end: catalog + catalogKey.count,
@@ -100,4 +113,21 @@ enum PDFMetadata {
     private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
     private static func format4(_ value: Int) -> String { String(repeating: "0", count: max(0, 4 - String(value).count)) + String(value) }
     private static func format10(_ value: Int) -> String { String(repeating: "0", count: max(0, 10 - String(value).count)) + String(value) }
+
+    /// The first index of `needle` in `haystack` at or after `from`.
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
+        guard needle.count <= haystack.count - from else { return nil }
+        var index = from
+        while index + needle.count <= haystack.count {
+            if haystack[index] == needle[0], haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `text` as a PDF string: UTF-16BE with its byte-order mark, in hexadecimal, so any text is safe.
+    private static func literal(_ text: String) -> [UInt8] {
+        let hex = ([0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }).map { String(format: "%02X", $0) }.joined()
+        return Array("<\(hex)>".utf8)
+    }
 }
