@@ -47,7 +47,7 @@ extension IndexReport {
         page.line("</header>")
         for note in preamble { page.line("<p class=\"notice\">\(escaped(note))</p>") }
         let links = (["dashboard", "invoices", "estimates"] + (creditNotes.isEmpty ? [] : ["credit_notes"]) + ["clients", "receivables", "income", "tax", "warnings"]).map { ($0, words[$0]) }
-        page.line("<nav>" + links.map { id, name in
+        page.line("<nav aria-label=\"\(escaped(words["index"]))\">" + links.map { id, name in
             let count = id == "warnings" && !warnings.isEmpty ? " (\(warnings.count))" : ""
             return "<a href=\"#\(id)\">\(escaped(name))\(count)</a>"
         }.joined(separator: " ") + "</nav>")
@@ -56,8 +56,8 @@ extension IndexReport {
     // MARK: Dashboard
 
     private func htmlDashboard(_ page: inout HTMLPage) {
-        page.line("<section id=\"dashboard\">")
-        page.line("<h2>\(escaped(words["dashboard"]))</h2>")
+        page.line("<section id=\"dashboard\" aria-labelledby=\"dashboard-title\">")
+        page.line("<h2 id=\"dashboard-title\">\(escaped(words["dashboard"]))</h2>")
         if dashboard.isEmpty { page.line("<p class=\"empty\">\(escaped(words["no_invoices_yet"]))</p>") }
         for entry in dashboard {
             if dashboard.count > 1 { page.line("<h3 class=\"currency\">\(entry.currency.code)</h3>") }
@@ -82,8 +82,8 @@ extension IndexReport {
     // MARK: Documents
 
     private func htmlInvoices(_ page: inout HTMLPage) {
-        page.line("<section id=\"invoices\">")
-        page.line("<h2>\(escaped(words["invoices"])) <span class=\"hint\">\(escaped(words["newest_first"]))</span></h2>")
+        page.line("<section id=\"invoices\" aria-labelledby=\"invoices-title\">")
+        page.line("<h2 id=\"invoices-title\">\(escaped(words["invoices"])) <span class=\"hint\">\(escaped(words["newest_first"]))</span></h2>")
         guard !invoices.isEmpty else {
             page.line("<p class=\"empty\">\(escaped(words["no_invoices"]))</p></section>")
             return
@@ -112,7 +112,7 @@ extension IndexReport {
 
     /// Column heads in the report's language: (key, numeric).
     private func headers(_ columns: [(String, Bool)]) -> String {
-        columns.map { key, numeric in "<th\(numeric ? " class=\"num\"" : "")>\(escaped(words[key]))</th>" }.joined()
+        columns.map { key, numeric in "<th scope=\"col\"\(numeric ? " class=\"num\"" : "")>\(escaped(words[key]))</th>" }.joined()
     }
 
     /// Money received on an invoice voided since: owed back to the client.
@@ -122,8 +122,8 @@ extension IndexReport {
     }
 
     private func htmlEstimates(_ page: inout HTMLPage) {
-        page.line("<section id=\"estimates\">")
-        page.line("<h2>\(escaped(words["estimates"])) <span class=\"hint\">\(escaped(words["newest_first"]))</span></h2>")
+        page.line("<section id=\"estimates\" aria-labelledby=\"estimates-title\">")
+        page.line("<h2 id=\"estimates-title\">\(escaped(words["estimates"])) <span class=\"hint\">\(escaped(words["newest_first"]))</span></h2>")
         guard !estimates.isEmpty else {
             page.line("<p class=\"empty\">\(escaped(words["no_estimates"]))</p></section>")
             return
@@ -148,8 +148,8 @@ extension IndexReport {
 
     private func htmlCreditNotes(_ page: inout HTMLPage) {
         guard !creditNotes.isEmpty else { return }
-        page.line("<section id=\"credit_notes\">")
-        page.line("<h2>\(escaped(words["credit_notes"])) <span class=\"hint\">\(escaped(words["newest_first"]))</span></h2>")
+        page.line("<section id=\"credit_notes\" aria-labelledby=\"credit_notes-title\">")
+        page.line("<h2 id=\"credit_notes-title\">\(escaped(words["credit_notes"])) <span class=\"hint\">\(escaped(words["newest_first"]))</span></h2>")
         page.line("<div class=\"scroll\"><table class=\"docs credit-notes\">")
         page.line("<thead><tr>" + headers([("number", false), ("client", false), ("issued", false), ("corrects", false),
                                           ("credited", true), ("refunded", true), ("status", false)]) + "</tr></thead>")
@@ -174,17 +174,17 @@ extension IndexReport {
     /// A right-aligned amount; a zero is shown quietly.
     private func amountCell(_ minorUnits: Int64, _ currency: Currency, muteZero: Bool = true, strong: Bool = false,
                             role: String? = nil) -> String {
-        let tag = strong ? "th" : "td"
+        // A total is a data cell set in bold; only the cell naming its row is a header.
         let zero = muteZero && minorUnits == 0 ? " zero" : ""
-        let role = role.map { " " + $0 } ?? ""
-        return "<\(tag) class=\"num\(zero)\(role)\">\(escaped(money(minorUnits, currency)))</\(tag)>"
+        let role = (role.map { " " + $0 } ?? "") + (strong ? " strong" : "")
+        return "<td class=\"num\(zero)\(role)\">\(escaped(money(minorUnits, currency)))</td>"
     }
 
     // MARK: Clients and receivables
 
     private func htmlClients(_ page: inout HTMLPage) {
-        page.line("<section id=\"clients\">")
-        page.line("<h2>\(escaped(words["clients"]))</h2>")
+        page.line("<section id=\"clients\" aria-labelledby=\"clients-title\">")
+        page.line("<h2 id=\"clients-title\">\(escaped(words["clients"]))</h2>")
         guard !clients.isEmpty else {
             page.line("<p class=\"empty\">\(escaped(words["no_clients"]))</p></section>")
             return
@@ -211,22 +211,22 @@ extension IndexReport {
     }
 
     private func htmlAging(_ page: inout HTMLPage) {
-        page.line("<section id=\"receivables\">")
-        page.line("<h2>\(escaped(words["aged_receivables"])) <span class=\"hint\">\(escaped(words["days_past_due"]))</span></h2>")
+        page.line("<section id=\"receivables\" aria-labelledby=\"receivables-title\">")
+        page.line("<h2 id=\"receivables-title\">\(escaped(words["aged_receivables"])) <span class=\"hint\">\(escaped(words["days_past_due"]))</span></h2>")
         if agedReceivables.isEmpty { page.line("<p class=\"empty\">\(escaped(words["nothing_owed"]))</p>") }
         for table in agedReceivables {
             if agedReceivables.count > 1 { page.line("<h3 class=\"currency\">\(table.currency.code)</h3>") }
             page.line("<div class=\"scroll\"><table class=\"aging\">")
-            page.line("<thead><tr><th>\(escaped(words["client"]))</th>"
-                + AgeBucket.allCases.map { "<th class=\"num age\($0.rawValue)\">\(escaped(ageTitle($0)))</th>" }.joined()
-                + "<th class=\"num\">\(escaped(words["total"]))</th></tr></thead>")
+            page.line("<thead><tr><th scope=\"col\">\(escaped(words["client"]))</th>"
+                + AgeBucket.allCases.map { "<th scope=\"col\" class=\"num age\($0.rawValue)\">\(escaped(ageTitle($0)))</th>" }.joined()
+                + "<th scope=\"col\" class=\"num\">\(escaped(words["total"]))</th></tr></thead>")
             page.line("<tbody>")
             for row in table.rows {
                 page.line("<tr><td>\(escaped(row.clientName))</td>"
                     + row.buckets.map { amountCell($0, table.currency) }.joined() + amountCell(row.total, table.currency) + "</tr>")
             }
             page.line("</tbody>")
-            page.line("<tfoot><tr><th>\(escaped(words["total"]))</th>" + table.total.buckets.map { amountCell($0, table.currency, strong: true) }.joined()
+            page.line("<tfoot><tr><th scope=\"row\">\(escaped(words["total"]))</th>" + table.total.buckets.map { amountCell($0, table.currency, strong: true) }.joined()
                 + amountCell(table.total.total, table.currency, strong: true) + "</tr></tfoot>")
             page.line("</table></div>")
         }
@@ -236,8 +236,8 @@ extension IndexReport {
     // MARK: Income
 
     private func htmlIncome(_ page: inout HTMLPage) {
-        page.line("<section id=\"income\">")
-        page.line("<h2>\(escaped(words["income_by_month"])) <span class=\"hint\">\(escaped(words["by_payment_date"]))</span></h2>")
+        page.line("<section id=\"income\" aria-labelledby=\"income-title\">")
+        page.line("<h2 id=\"income-title\">\(escaped(words["income_by_month"])) <span class=\"hint\">\(escaped(words["by_payment_date"]))</span></h2>")
         if incomeByMonth.isEmpty { page.line("<p class=\"empty\">\(escaped(words["no_payments"]))</p>") }
         for income in incomeByMonth {
             let shown = Array(income.months.suffix(12))
@@ -351,24 +351,23 @@ extension IndexReport {
 
     /// One row per period, a column pair (taxable, tax) per rate: rates are few, periods many.
     private func htmlTax(_ page: inout HTMLPage) {
-        page.line("<section id=\"tax\">")
-        page.line("<h2>\(escaped(words["tax"])) <span class=\"hint\">\(escaped(words["tax_hint"]))</span></h2>")
+        page.line("<section id=\"tax\" aria-labelledby=\"tax-title\">")
+        page.line("<h2 id=\"tax-title\">\(escaped(words["tax"])) <span class=\"hint\">\(escaped(words["tax_hint"]))</span></h2>")
         if tax.isEmpty { page.line("<p class=\"empty\">\(escaped(words["no_invoices_issued"]))</p>") }
         for summary in tax {
             if tax.count > 1 { page.line("<h3 class=\"currency\">\(summary.currency.code)</h3>") }
             let rates = Set((summary.years + summary.months).flatMap { $0.rates.map(\.rate) }).sorted()
             let taxed = rates.filter { !$0.isZero }
             page.line("<div class=\"scroll\"><table class=\"tax\">")
-            var header = "<thead><tr><th>\(escaped(words["period"]))</th>"
+            var header = "<thead><tr><th scope=\"col\">\(escaped(words["period"]))</th>"
             for rate in rates {
-                header += "<th class=\"num\">\(escaped(words.format("taxable_at", ["rate": rate.description])))</th>"
-                if !rate.isZero { header += "<th class=\"num\">\(escaped(words.format("tax_at", ["rate": rate.description])))</th>" }
+                header += "<th scope=\"col\" class=\"num\">\(escaped(words.format("taxable_at", ["rate": rate.description])))</th>"
+                if !rate.isZero { header += "<th scope=\"col\" class=\"num\">\(escaped(words.format("tax_at", ["rate": rate.description])))</th>" }
             }
-            if taxed.count > 1 { header += "<th class=\"num\">\(escaped(words["tax"]))</th>" }
+            if taxed.count > 1 { header += "<th scope=\"col\" class=\"num\">\(escaped(words["tax"]))</th>" }
             page.line(header + "</tr></thead>")
             func row(_ period: TaxPeriod, year: Bool) -> String {
-                let tag = year ? "th" : "td"
-                var cells = "<\(tag)>\(year ? period.period : words.longMonth(period.period))</\(tag)>"
+                var cells = year ? "<th scope=\"row\">\(period.period)</th>" : "<td>\(words.longMonth(period.period))</td>"
                 for rate in rates {
                     let line = period.rates.first { $0.rate == rate }
                     cells += amountCell(line?.taxable ?? 0, summary.currency, strong: year)
@@ -389,8 +388,8 @@ extension IndexReport {
     }
 
     private func htmlWarnings(_ page: inout HTMLPage) {
-        page.line("<section id=\"warnings\">")
-        page.line("<h2>\(escaped(words["warnings"]))</h2>")
+        page.line("<section id=\"warnings\" aria-labelledby=\"warnings-title\">")
+        page.line("<h2 id=\"warnings-title\">\(escaped(words["warnings"]))</h2>")
         if warnings.isEmpty {
             page.line("<p class=\"empty\">\(escaped(words["no_warnings"]))</p>")
         } else {

@@ -4,7 +4,7 @@ extension IndexReport {
     /// the navigation and keeps the pills' colours.
     static let stylesheet = """
     :root {
-      --ink: #1f2933; --muted: #6b7785; --faint: #9aa5b1; --line: #e4e7eb; --soft: #f5f7fa;
+      --ink: #1f2933; --muted: #6b7785; --faint: #5f6b77; --line: #e4e7eb; --soft: #f5f7fa;
       --paper: #ffffff; --accent: #3b6e8f; --accent-soft: #d8e6ef;
       --red: #b42318; --red-soft: #fdecea; --green: #1f7a4d; --green-soft: #e5f4ec;
       --blue: #2457a6; --blue-soft: #e6eefa; --orange: #a95c00; --orange-soft: #fdf0dc;
@@ -59,8 +59,9 @@ extension IndexReport {
     td.doc a { font-weight: 600; text-decoration: none; }
     td.doc a:hover { text-decoration: underline; }
     td.doc .commit { display: block; color: var(--faint); font: 11px ui-monospace, SFMono-Regular, Menlo, monospace; }
-    tfoot th, tr.year th { font-weight: 650; border-top: 1px solid #cfd5dc; border-bottom: none; }
-    tr.year th { background: var(--soft); }
+    tfoot th, tfoot td, tr.year th, tr.year td { font-weight: 650; border-top: 1px solid #cfd5dc; border-bottom: none; }
+    td.strong { font-weight: 650; }
+    tr.year th, tr.year td { background: var(--soft); }
     table.tax { width: auto; min-width: min(100%, 520px); }
     table.tax tbody + tbody tr:first-child td { border-top: 10px solid transparent; }
     tr.void td { color: var(--faint); }
