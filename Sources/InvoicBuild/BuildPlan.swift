@@ -1,4 +1,6 @@
+import Foundation
 import InvoicBook
+import InvoicPDF
 
 /// What a build should produce: one output per document, each with the fingerprint of
 /// everything it depends on (its file, its client's, invoic.yaml, the template files, the logo,
@@ -28,6 +30,13 @@ public struct BuildPlan: Sendable {
         for file in BookFiles.yaml(below: "templates", in: book.root) {
             shared.add(file)
             shared.add(BookFiles.contents(of: file, in: book.root, limit: BookLimits.standard.yaml.maxFileSize) ?? [])
+            inputs.append(file)
+        }
+        // The book's own fonts: a changed font file changes every PDF.
+        for path in PDFRenderer.bookFonts(book.root) {
+            let file = "fonts/" + (path as NSString).lastPathComponent
+            shared.add(file)
+            shared.add(BookFiles.contents(of: file, in: book.root, limit: BookLimits.standard.maxAssetSize) ?? [])
             inputs.append(file)
         }
         if let logo = book.settings.logo?.value {

@@ -1,9 +1,10 @@
 import Foundation
 import InvoicBook
+import InvoicPDF
 
 /// "Nothing changed since the last build", decided by content before the book is even parsed:
 /// a fingerprint of the bytes of every file a build reads (invoic.yaml, clients/, invoices/,
-/// estimates/, templates/ and the logo), the day the report is computed for and the version of
+/// estimates/, credit-notes/, templates/, fonts/ and the logo), the day the report is computed for and the version of
 /// invoic. It is written when a build succeeds and removed when one starts, so a build that was
 /// interrupted is never mistaken for a finished one; and a no-op build still checks that every
 /// output it recorded exists, so a deleted PDF is rebuilt.
@@ -25,7 +26,9 @@ public struct BuildStamp: Sendable {
         // unreadable here (and the check that follows reports it); it never blocks.
         let limits = BookLimits.standard
         var paths = [(BookSettings.fileName, limits.yaml.maxFileSize)]
-        paths += ["clients", "invoices", "estimates", "templates"].flatMap { BookFiles.yaml(below: $0, in: root) }.map { ($0, limits.yaml.maxFileSize) }
+        paths += ["clients", "invoices", "estimates", "credit-notes", "templates"].flatMap { BookFiles.yaml(below: $0, in: root) }.map { ($0, limits.yaml.maxFileSize) }
+        // The book's own fonts, which a template may name.
+        paths += PDFRenderer.bookFonts(root).map { ("fonts/" + ($0 as NSString).lastPathComponent, limits.maxAssetSize) }
         if let logo { paths.append((logo, limits.maxAssetSize)) }
         for (path, limit) in paths {
             hash.add(path)

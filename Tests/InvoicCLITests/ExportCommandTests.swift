@@ -69,6 +69,17 @@ import Testing
         #expect(metadata.contains("<pdfaid:part>3</pdfaid:part>"))
     }
 
+    /// A changed credit note is not "nothing changed": its PDF and the report are made again.
+    @Test func aChangedCreditNoteIsBuiltAgain() throws {
+        let book = try Invoic.copy(Invoic.examples.appendingPathComponent("studio"))
+        defer { try? FileManager.default.removeItem(at: book) }
+        #expect(try Invoic.run(["build", "--today", "2026-11-21"], in: book).status == 0)
+        let note = book.appendingPathComponent("credit-notes/CN-2026-002.yaml")
+        try (try String(contentsOf: note, encoding: .utf8) + "# checked again\n").write(to: note, atomically: true, encoding: .utf8)
+        let again = try Invoic.run(["build", "--today", "2026-11-21"], in: book)
+        #expect(again.stderr.contains("wrote 1 PDF"), "\(again.stderr)")
+    }
+
     @Test func buildWritesTheEInvoicesItsClientsAskFor() throws {
         let book = try Invoic.copy(Invoic.examples.appendingPathComponent("studio"))
         defer { try? FileManager.default.removeItem(at: book) }
@@ -87,5 +98,40 @@ import Testing
         #expect(broken.status == 1)
         #expect(broken.stderr.contains("error[BR-DE-15]: INV-2026-012: XRechnung needs the buyer reference"), "\(broken.stderr)")
         #expect(broken.stderr.contains("--> clients/bremen-kultur.yaml:12:11"), "\(broken.stderr)")
+    }
+}
+
+/// Issue 15, point 4: a book's own fonts, in `fonts/`, named by its template.
+@Suite struct BookFontTests {
+    @Test func aTemplateNamesTheBooksOwnFontAndAChangedFontRebuilds() throws {
+        let book = try Invoic.copy(Invoic.examples.appendingPathComponent("contractor"))
+        defer { try? FileManager.default.removeItem(at: book) }
+        let fonts = book.appendingPathComponent("fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        for face in ["LiberationSerif-Regular.ttf", "LiberationSerif-Bold.ttf"] {
+            try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/liberation2/" + face, toPath: fonts.appendingPathComponent(face).path)
+        }
+        try FileManager.default.createDirectory(at: book.appendingPathComponent("templates"), withIntermediateDirectories: true)
+        try Data("extends: classic\nfonts:\n  family: Liberation Serif\n".utf8).write(to: book.appendingPathComponent("templates/serif.yaml"))
+        let settings = book.appendingPathComponent("invoic.yaml")
+        let text = try String(contentsOf: settings, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("template:") }.joined(separator: "\n")
+        try (text + "\ntemplate: serif\n").write(to: settings, atomically: true, encoding: .utf8)
+
+        let first = try Invoic.run(["build", "--today", "2026-11-21"], in: book)
+        #expect(first.status == 0, "\(first.stderr)")
+        let listed = try runProcess(URL(fileURLWithPath: "/usr/bin/pdffonts"), [book.appendingPathComponent("build/INV-0001.pdf").path])
+        #expect(listed.stdout.contains("LiberationSerif"), "\(listed.stdout)")
+        // Another face under the same file name: every PDF is made again.
+        try FileManager.default.removeItem(at: fonts.appendingPathComponent("LiberationSerif-Regular.ttf"))
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/liberation2/LiberationSerif-Italic.ttf",
+                                         toPath: fonts.appendingPathComponent("LiberationSerif-Regular.ttf").path)
+        let second = try Invoic.run(["build", "--today", "2026-11-21"], in: book)
+        #expect(second.status == 0)
+        #expect(second.stderr.contains(", 0 up to date"), "\(second.stderr)")
+        // A template naming a family neither invoic nor the book has is a check error.
+        try Data("extends: classic\nfonts:\n  family: Garamond Premier\n".utf8).write(to: book.appendingPathComponent("templates/serif.yaml"))
+        let check = try Invoic.run(["check", "--today", "2026-11-21"], in: book)
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("unknown-font"), "\(check.stderr)")
     }
 }

@@ -29,7 +29,7 @@ public final class PDFRenderer {
         guard let node = resolver.resolve(name, requestedAt: requested) else {
             throw TemplateError(diagnostics: resolver.diagnostics, sources: resolver.sources)
         }
-        let library = FontLibrary.shared(cjk: Self.needsCJK(book, templates: resolver.sources))
+        let library = FontLibrary.shared(cjk: Self.needsCJK(book, templates: resolver.sources), extra: Self.bookFonts(book.root))
         var decoder = TemplateDecoder()
         guard let template = decoder.decode(node, name: name, library: library) else {
             throw TemplateError(diagnostics: (resolver.diagnostics + decoder.diagnostics).sorted(), sources: resolver.sources)
@@ -74,6 +74,20 @@ public final class PDFRenderer {
 
     /// Whether any text of the book, or a date or amount written in a Chinese, Japanese or Korean
     /// locale, needs the CJK fonts. The same book always gives the same answer.
+    /// The book's own font files: TrueType and OpenType files directly in `fonts/`, which a
+    /// template names by family. Only regular files inside the book (no links out of it).
+    public static func bookFonts(_ root: String) -> [String] {
+        let folder = (root as NSString).appendingPathComponent("fonts")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.sorted().compactMap { name -> String? in
+            let lower = name.lowercased()
+            guard !name.hasPrefix("."), [".ttf", ".otf", ".ttc"].contains(where: lower.hasSuffix) else { return nil }
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard let type = try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType, type == .typeRegular else { return nil }
+            return URL(fileURLWithPath: path).standardizedFileURL.path
+        }
+    }
+
     static func needsCJK(_ book: Book, templates: [SourceFile]) -> Bool {
         let languages: Set<String> = ["ja", "zh", "ko", "yue"]
         let locales = book.documents.compactMap { $0.figures?.locale } + [book.settings.defaults.locale?.value].compactMap { $0 }

@@ -52,9 +52,13 @@ final class FontLibrary: @unchecked Sendable {
     }
 
     /// Renderers use `shared(cjk:)`; a test makes its own to see its pool alone.
-    init(cjk: Bool) {
+    /// - Parameter extra: font files of the book (`fonts/` in it), absolute paths, taken with the
+    ///   system's: a template may name their families.
+    init(cjk: Bool, extra: [String] = []) {
         // The listed files, read from fontconfig's caches.
         let scan = FcConfigCreate()!
+        let files = Self.systemFiles + Dictionary(grouping: extra) { ($0 as NSString).deletingLastPathComponent }
+            .sorted { $0.key < $1.key }.map { (directory: $0.key, files: $0.value.map { ($0 as NSString).lastPathComponent }.sorted()) }
         var xml = """
             <?xml version="1.0"?>
             <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
@@ -62,10 +66,10 @@ final class FontLibrary: @unchecked Sendable {
               <cachedir>/var/cache/fontconfig</cachedir>
 
             """
-        for (directory, _) in Self.systemFiles { xml += "  <dir>\(Self.escape(directory))</dir>\n" }
+        for (directory, _) in files { xml += "  <dir>\(Self.escape(directory))</dir>\n" }
         xml += "  <selectfont>\n    <rejectfont><glob>/usr/share/fonts/*</glob></rejectfont>\n    <acceptfont>\n"
-        for (directory, files) in Self.systemFiles {
-            for file in files { xml += "      <glob>\(Self.escape(directory + "/" + file))</glob>\n" }
+        for (directory, names) in files {
+            for file in names { xml += "      <glob>\(Self.escape(directory + "/" + file))</glob>\n" }
         }
         xml += "    </acceptfont>\n  </selectfont>\n</fontconfig>\n"
         _ = xml.withCString { text in
@@ -133,14 +137,20 @@ final class FontLibrary: @unchecked Sendable {
         return library!
     }()
 
-    private static let libraries = Mutex<[Bool: FontLibrary]>([:])
+    private struct Key: Hashable {
+        var cjk: Bool
+        var extra: [String]
+    }
 
-    /// The library, with or without the CJK fonts: scanned once and shared.
-    static func shared(cjk: Bool = true) -> FontLibrary {
+    private static let libraries = Mutex<[Key: FontLibrary]>([:])
+
+    /// The library, with or without the CJK fonts, with a book's own font files: scanned once and shared.
+    static func shared(cjk: Bool = true, extra: [String] = []) -> FontLibrary {
+        let key = Key(cjk: cjk, extra: extra.sorted())
         let library = libraries.withLock { cache in
-            if let library = cache[cjk] { return library }
-            let library = FontLibrary(cjk: cjk)
-            cache[cjk] = library
+            if let library = cache[key] { return library }
+            let library = FontLibrary(cjk: cjk, extra: key.extra)
+            cache[key] = library
             return library
         }
         // pango initialises fontconfig's default configuration in a thread of its own, reading
