@@ -40,7 +40,8 @@ extension PDFRenderer {
                  A PDF carries its fonts. invoic pins them (JetBrains Mono, Noto Sans Mono, Noto Sans with its \
                  script companions for Hebrew, Arabic, Devanagari, Thai, Armenian, Georgian and more, Noto Sans CJK) \
                  so every machine makes the same PDF. A character none of them has would print as an empty box and \
-                 come out of the PDF as junk, so the document is not rendered. Emoji and rare symbols are the usual cause.
+                 come out of the PDF as junk, so the document is not rendered. Emoji and rare symbols are the usual cause. \
+                 A book may bring a font that has the character: its files in `fonts/`, its family named in a template.
                  """,
                  example: """
                  # file: invoices/INV-0001.yaml

@@ -195,7 +195,7 @@ public final class PDFRenderer {
             return .error(
                 .missingGlyph, "no font can draw \(names.joined(separator: ", ")) in “\(text)” (\(document.number))",
                 file: file, range: range, label: "not in any font invoic embeds",
-                help: "write the text without it, or use a template font that has it (`invoic explain missing-glyph`)")
+                help: "write the text without it, or put a font that has it in fonts/ and name it in a template (`invoic explain missing-glyph`)")
         }
     }
 
