@@ -52,7 +52,8 @@ private func isArgumentParserError(_ error: Error) -> Bool {
         || String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
 }
 
-public let invoicVersion = "0.1.0"
+/// Part of every build fingerprint: a new version rebuilds every output (0.2.0: credit notes, e-invoices, payment codes, tagged PDFs).
+public let invoicVersion = "0.2.0"
 
 /// The options every command that reads a book shares.
 struct BookOptions: ParsableArguments {
