@@ -7,7 +7,7 @@ BOOKS    := $(patsubst %/invoic.yaml,%,$(EXAMPLES))
 # Statuses depend on "today"; the example books are compiled as of a fixed day so output is stable.
 TODAY    ?= 2026-11-21
 
-.PHONY: all deps release examples test fuzz clean install man einvoice-check
+.PHONY: all deps release examples test fuzz clean install man einvoice-check axe
 
 all: release examples
 
@@ -28,7 +28,12 @@ examples: release
 einvoice-check:
 	@scripts/einvoice-venv.sh
 
-test: deps einvoice-check
+# They also audit the HTML report's accessibility with axe-core in headless Chromium; axe.min.js
+# comes from PyPI (scripts/axe-core.sh), so npm is not needed.
+axe: einvoice-check
+	@scripts/axe-core.sh
+
+test: deps einvoice-check axe
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

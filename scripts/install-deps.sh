@@ -17,6 +17,7 @@ packages=(
     libqrencode-dev             # payment QR codes (CQRencode)
     python3-venv                # the tests validate e-invoices with ../shared/tools/einvoice-check
     python3-zxing-cpp python3-numpy   # the tests read the QR codes back from rendered pages
+    chromium                    # the tests audit the HTML report with axe-core in headless Chromium
 )
 
 missing=()

@@ -23,6 +23,7 @@ extension IndexReport {
         page.line("<body>")
         htmlHeader(&page)
         page.line("<main>")
+        for note in preamble { page.line("<p class=\"notice\">\(escaped(note))</p>") }
         htmlDashboard(&page)
         htmlInvoices(&page)
         htmlEstimates(&page)
@@ -45,12 +46,17 @@ extension IndexReport {
         page.line("<div><p class=\"eyebrow\">\(escaped(words["index"]))</p><h1>\(escaped(business))</h1></div>")
         page.line("<p class=\"asof\">" + escaped(words["as_of"]).replacingOccurrences(of: "{date}", with: "<time datetime=\"\(today)\">\(today)</time>") + "</p>")
         page.line("</header>")
-        for note in preamble { page.line("<p class=\"notice\">\(escaped(note))</p>") }
         let links = (["dashboard", "invoices", "estimates"] + (creditNotes.isEmpty ? [] : ["credit_notes"]) + ["clients", "receivables", "income", "tax", "warnings"]).map { ($0, words[$0]) }
         page.line("<nav aria-label=\"\(escaped(words["index"]))\">" + links.map { id, name in
             let count = id == "warnings" && !warnings.isEmpty ? " (\(warnings.count))" : ""
             return "<a href=\"#\(id)\">\(escaped(name))\(count)</a>"
         }.joined(separator: " ") + "</nav>")
+    }
+
+    /// A wide table scrolls sideways on a narrow screen; the keyboard must reach it too, so the
+    /// scrolling box takes focus and is named by its section's heading (WCAG 2.1.1).
+    private func scrollingRegion(_ headingID: String) -> String {
+        "<div class=\"scroll\" role=\"group\" tabindex=\"0\" aria-labelledby=\"\(headingID)\">"
     }
 
     // MARK: Dashboard
@@ -88,7 +94,7 @@ extension IndexReport {
             page.line("<p class=\"empty\">\(escaped(words["no_invoices"]))</p></section>")
             return
         }
-        page.line("<div class=\"scroll\"><table class=\"docs invoices\">")
+        page.line("\(scrollingRegion("invoices-title"))<table class=\"docs invoices\">")
         page.line("<thead><tr>" + headers([("number", false), ("client", false), ("issued", false), ("due", false), ("total", true),
                                           ("paid", true), ("due_amount", true), ("status", false)]) + "</tr></thead>")
         page.line("<tbody>")
@@ -128,7 +134,7 @@ extension IndexReport {
             page.line("<p class=\"empty\">\(escaped(words["no_estimates"]))</p></section>")
             return
         }
-        page.line("<div class=\"scroll\"><table class=\"docs estimates\">")
+        page.line("\(scrollingRegion("estimates-title"))<table class=\"docs estimates\">")
         page.line("<thead><tr>" + headers([("number", false), ("client", false), ("issued", false), ("valid_until", false),
                                           ("total", true), ("status", false), ("invoice", false)]) + "</tr></thead>")
         page.line("<tbody>")
@@ -150,7 +156,7 @@ extension IndexReport {
         guard !creditNotes.isEmpty else { return }
         page.line("<section id=\"credit_notes\" aria-labelledby=\"credit_notes-title\">")
         page.line("<h2 id=\"credit_notes-title\">\(escaped(words["credit_notes"])) <span class=\"hint\">\(escaped(words["newest_first"]))</span></h2>")
-        page.line("<div class=\"scroll\"><table class=\"docs credit-notes\">")
+        page.line("\(scrollingRegion("credit_notes-title"))<table class=\"docs credit-notes\">")
         page.line("<thead><tr>" + headers([("number", false), ("client", false), ("issued", false), ("corrects", false),
                                           ("credited", true), ("refunded", true), ("status", false)]) + "</tr></thead>")
         page.line("<tbody>")
@@ -189,7 +195,7 @@ extension IndexReport {
             page.line("<p class=\"empty\">\(escaped(words["no_clients"]))</p></section>")
             return
         }
-        page.line("<div class=\"scroll\"><table class=\"docs clients\">")
+        page.line("\(scrollingRegion("clients-title"))<table class=\"docs clients\">")
         page.line("<thead><tr>" + headers([("client", false), ("currency", false), ("invoiced", true), ("paid", true),
                                           ("outstanding", true), ("documents", true), ("last_activity", false)]) + "</tr></thead>")
         page.line("<tbody>")
@@ -216,7 +222,7 @@ extension IndexReport {
         if agedReceivables.isEmpty { page.line("<p class=\"empty\">\(escaped(words["nothing_owed"]))</p>") }
         for table in agedReceivables {
             if agedReceivables.count > 1 { page.line("<h3 class=\"currency\">\(table.currency.code)</h3>") }
-            page.line("<div class=\"scroll\"><table class=\"aging\">")
+            page.line("\(scrollingRegion("receivables-title"))<table class=\"aging\">")
             page.line("<thead><tr><th scope=\"col\">\(escaped(words["client"]))</th>"
                 + AgeBucket.allCases.map { "<th scope=\"col\" class=\"num age\($0.rawValue)\">\(escaped(ageTitle($0)))</th>" }.joined()
                 + "<th scope=\"col\" class=\"num\">\(escaped(words["total"]))</th></tr></thead>")
@@ -246,7 +252,7 @@ extension IndexReport {
                 + "\(escaped(money(income.total, income.currency)))</span></h3>")
             page.line(barChart(shown, currency: income.currency, size: .wide))
             page.line(barChart(shown, currency: income.currency, size: .narrow))
-            page.line("<details><summary>\(escaped(words["months_as_table"]))</summary><div class=\"scroll\"><table class=\"compact\">")
+            page.line("<details><summary>\(escaped(words["months_as_table"]))</summary>\(scrollingRegion("income-title"))<table class=\"compact\">")
             page.line("<thead><tr>" + headers([("month", false), ("received", true)]) + "</tr></thead><tbody>")
             for month in income.months.reversed() {
                 page.line("<tr><td>\(words.longMonth(month.month))</td>\(amountCell(month.amount, income.currency))</tr>")
@@ -358,7 +364,7 @@ extension IndexReport {
             if tax.count > 1 { page.line("<h3 class=\"currency\">\(summary.currency.code)</h3>") }
             let rates = Set((summary.years + summary.months).flatMap { $0.rates.map(\.rate) }).sorted()
             let taxed = rates.filter { !$0.isZero }
-            page.line("<div class=\"scroll\"><table class=\"tax\">")
+            page.line("\(scrollingRegion("tax-title"))<table class=\"tax\">")
             var header = "<thead><tr><th scope=\"col\">\(escaped(words["period"]))</th>"
             for rate in rates {
                 header += "<th scope=\"col\" class=\"num\">\(escaped(words.format("taxable_at", ["rate": rate.description])))</th>"

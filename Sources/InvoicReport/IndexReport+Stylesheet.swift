@@ -4,10 +4,10 @@ extension IndexReport {
     /// the navigation and keeps the pills' colours.
     static let stylesheet = """
     :root {
-      --ink: #1f2933; --muted: #6b7785; --faint: #5f6b77; --line: #e4e7eb; --soft: #f5f7fa;
+      --ink: #1f2933; --muted: #596573; --faint: #5f6b77; --line: #e4e7eb; --soft: #f5f7fa;
       --paper: #ffffff; --accent: #3b6e8f; --accent-soft: #d8e6ef;
       --red: #b42318; --red-soft: #fdecea; --green: #1f7a4d; --green-soft: #e5f4ec;
-      --blue: #2457a6; --blue-soft: #e6eefa; --orange: #a95c00; --orange-soft: #fdf0dc;
+      --blue: #2457a6; --blue-soft: #e6eefa; --orange: #9a5300; --orange-soft: #fdf0dc;
       --grey: #52606d; --grey-soft: #eef1f4; --violet: #5b4aa6; --violet-soft: #ece9f8;
     }
     * { box-sizing: border-box; }
@@ -17,7 +17,7 @@ extension IndexReport {
       font: 15px/1.5 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif;
       font-variant-numeric: tabular-nums;
     }
-    header.top, nav, main, footer, .notice { max-width: 1120px; margin-left: auto; margin-right: auto; padding-left: 24px; padding-right: 24px; }
+    header.top, nav, main, footer { max-width: 1120px; margin-left: auto; margin-right: auto; padding-left: 24px; padding-right: 24px; }
     header.top { display: flex; justify-content: space-between; align-items: flex-end; gap: 16px; flex-wrap: wrap; padding-top: 28px; }
     .eyebrow { margin: 0; color: var(--muted); font-size: 12px; letter-spacing: .08em; text-transform: uppercase; }
     h1 { margin: 2px 0 0; font-size: 26px; font-weight: 650; letter-spacing: -.01em; }
@@ -44,6 +44,7 @@ extension IndexReport {
     .card.alert { border-color: #f4c7c3; background: var(--red-soft); }
     .card.alert .value, .card.alert .label { color: var(--red); }
     .card.good .value { color: var(--green); }
+    .scroll:focus-visible { outline: 2px solid var(--blue); outline-offset: 2px; }
     .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; margin: 0 -6px; padding: 0 6px; }
     table { border-collapse: collapse; width: 100%; font-size: 14px; }
     th, td { padding: 8px 10px; text-align: left; white-space: nowrap; border-bottom: 1px solid var(--line); vertical-align: baseline; }
@@ -113,7 +114,7 @@ extension IndexReport {
     }
     @media (max-width: 560px) {
       body { font-size: 14px; }
-      header.top, nav, main, footer, .notice { padding-left: 12px; padding-right: 12px; }
+      header.top, nav, main, footer { padding-left: 12px; padding-right: 12px; }
       header.top { padding-top: 18px; }
       h1 { font-size: 22px; }
       section { padding: 16px 14px; border-radius: 10px; margin: 12px 0; }
@@ -163,7 +164,7 @@ extension IndexReport {
       @page { margin: 14mm; }
       body { background: #fff; font-size: 10pt; }
       nav, details { display: none; }
-      header.top, main, footer, .notice { max-width: none; padding-left: 0; padding-right: 0; }
+      header.top, main, footer { max-width: none; padding-left: 0; padding-right: 0; }
       section { border: none; border-radius: 0; padding: 0; margin: 0 0 18pt; }
       section.pair { grid-template-columns: 1fr 1fr; }
       .scroll { overflow: visible; margin: 0; padding: 0; }
