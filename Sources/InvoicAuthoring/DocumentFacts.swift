@@ -63,7 +63,7 @@ public struct DocumentFacts {
 
     /// Appends a payment. Refuses an amount above what is due, on a void invoice, and one with
     /// more decimals than the currency has.
-    public func pay(_ amount: Amount, on day: Day, method: PaymentMethod, note: String?) throws(AuthoringError) -> String {
+    public func pay(_ amount: Amount, on day: Day, method: PaymentMethod, note: String?, reference: String? = nil) throws(AuthoringError) -> String {
         try requireInvoice("record a payment on")
         if document.void != nil { throw .refused("\(document.number) is void; record the payment on the invoice that replaces it") }
         guard let figures = document.figures else { throw .refused("\(document.number) has errors; fix them first (`invoic check`)") }
@@ -93,7 +93,22 @@ public struct DocumentFacts {
         }
         var fields = [("date", day.description), ("amount", MoneyFormat.plain(minor, currency)), ("method", method.rawValue)]
         if let note { fields.append(("note", YAMLText.scalar(note))) }
+        if let reference { fields.append(("reference", YAMLText.scalar(reference))) }
         return appending(fields, toListAt: "payments")
+    }
+
+    /// Appends a refund to a credit note: money paid back to the client. Refuses more than the
+    /// credit note still owes.
+    public func refund(_ minor: Int64, on day: Day, method: PaymentMethod, reference: String?) throws(AuthoringError) -> String {
+        guard document.kind == .creditNote else { throw .refused("\(document.number) is not a credit note; only a credit note has refunds") }
+        guard let figures = document.figures else { throw .refused("\(document.number) has errors; fix them first (`invoic check`)") }
+        let owed = figures.payable - figures.paid
+        guard minor > 0, minor <= owed else {
+            throw .refused("\(MoneyFormat.plain(minor, figures.currency)) is more than the \(MoneyFormat.plain(max(0, owed), figures.currency)) \(document.number) still owes")
+        }
+        var fields = [("date", day.description), ("amount", MoneyFormat.plain(minor, figures.currency)), ("method", method.rawValue)]
+        if let reference { fields.append(("reference", YAMLText.scalar(reference))) }
+        return appending(fields, toListAt: "refunds")
     }
 
     // MARK: where text goes

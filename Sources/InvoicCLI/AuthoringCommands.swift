@@ -130,7 +130,8 @@ struct PayCommand: ParsableCommand {
     @Flag(help: "Pay what is still due.") var full = false
     @Option(help: "YYYY-MM-DD; default today.") var date: Day?
     @Option(help: "How it was paid: cash, card, bank_transfer (the default), check, other, or any other word such as PayPal.") var method: PaymentMethod = .bankTransfer
-    @Option(help: "E.g. a transaction reference.") var note: String?
+    @Option(help: "Any remark.") var note: String?
+    @Option(help: "The bank's reference of the transaction; `invoic match` knows a payment by it.") var reference: String?
     @OptionGroup var options: EditOptions
 
     func validate() throws {
@@ -140,7 +141,7 @@ struct PayCommand: ParsableCommand {
     func run() throws {
         let paid: DocumentFacts.Amount = full ? .full : .exactly(amount ?? "")
         try recordFact(options, number: number) { facts throws(AuthoringError) in
-            try facts.pay(paid, on: date ?? options.today, method: method, note: note)
+            try facts.pay(paid, on: date ?? options.today, method: method, note: note, reference: reference)
         }
     }
 }

@@ -47,6 +47,7 @@ extension BookSettings {
         if let node = fields["labels"] { settings.labels = labels(node, reader: &reader) }
         settings.history = reader.oneOf(fields["history"], ["true", "false"], what: "history setting")?.value == "true"
         settings.einvoice = reader.einvoiceFormats(fields["einvoice"])
+        if let node = fields["bank"] { settings.bank = reader.bankLayout(node) }
         return settings
     }
 
@@ -143,6 +144,65 @@ extension ValueReader {
             contact.contactPoint = ContactPoint(name: text(point["name"]), phone: text(point["phone"]), email: text(point["email"]))
         }
         return contact
+    }
+
+    /// `bank:`, the layout of the bank's CSV statements.
+    mutating func bankLayout(_ node: YAMLNode) -> BankLayout? {
+        guard let fields = fields(of: node, table: Schema.bank) else { return nil }
+        var layout = BankLayout()
+        layout.range = node.range
+        if let flag = oneOf(fields["header"], ["true", "false"], what: "flag (true or false)") { layout.hasHeader = flag.value == "true" }
+        if let node = fields["columns"], let columns = self.fields(of: node, table: Schema.bankColumns) {
+            for role in BankLayout.roles {
+                guard let node = columns[role], let text = text(node) else { continue }
+                if let number = Int(text) {
+                    guard number >= 1 else {
+                        error(.wrongType, "column \(number) does not exist: columns count from 1", at: node.range, help: "write the column's header text or its position, 1 for the first")
+                        continue
+                    }
+                    layout.columns[role] = .numbered(number)
+                } else if !layout.hasHeader {
+                    error(.wrongType, "`\(text)` names a column by its header, and this layout says `header: false`", at: node.range, help: "write the column's position (1 for the first)")
+                } else {
+                    layout.columns[role] = .named(text)
+                }
+            }
+            let hasAmount = layout.columns["amount"] != nil, hasPair = layout.columns["credit"] != nil || layout.columns["debit"] != nil
+            if layout.columns["date"] == nil || hasAmount == hasPair {
+                error(.missingKey, "a CSV layout needs the `date` column and either `amount` or `credit` and `debit`", at: node.range,
+                      help: "name them by their header text, e.g. `date: Booking date` and `amount: Amount`")
+            }
+        }
+        if let node = fields["delimiter"], let text = text(node) {
+            let delimiter = text == "\\t" ? "\t" : text
+            if delimiter.count == 1, let character = delimiter.first, character != "\"", !character.isLetter, !character.isNumber {
+                layout.delimiter = character
+            } else {
+                error(.wrongType, "`\(text)` is not a field separator", at: node.range, help: "write one character: \",\", \";\", \"|\" or \"\\t\" for a tab")
+            }
+        }
+        layout.decimalComma = oneOf(fields["decimal"], ["point", "comma"], what: "decimal separator")?.value == "comma"
+        if let node = fields["date_format"], let text = text(node) {
+            if BankLayout.dateParts(text) != nil {
+                layout.dateFormat = text
+            } else {
+                error(.wrongType, "`\(text)` is not a date format", at: node.range, help: "write DD, MM and YYYY (or YY) in the bank's order with its separators, e.g. DD.MM.YYYY or MM/DD/YYYY")
+            }
+        }
+        if let node = fields["skip"], let text = text(node) {
+            if let lines = Int(text), lines >= 0 { layout.skip = lines } else {
+                error(.wrongType, "`\(text)` is not a number of lines", at: node.range, help: "write how many lines come before the header row, e.g. 4")
+            }
+        }
+        if let encoding = oneOf(fields["encoding"], BankLayout.Encoding.allCases.map(\.rawValue), what: "text encoding") {
+            layout.encoding = BankLayout.Encoding(rawValue: encoding.value) ?? .utf8
+        }
+        layout.currency = currency(fields["currency"])?.value
+        layout.creditMarker = text(fields["credit_marker"])
+        if layout.columns["direction"] != nil, layout.creditMarker == nil {
+            error(.missingKey, "a `direction` column needs `credit_marker`, the value that means money in", at: node.range, help: "e.g. `credit_marker: H` (Haben) or `credit_marker: CRDT`")
+        }
+        return layout
     }
 
     /// `einvoice: [ubl, factur-x]`, or one format alone.

@@ -146,9 +146,10 @@ extension Document {
                            at: method.range, help: "write `\(known.rawValue)` so reports count it with the others; any other method (e.g. PayPal) is fine as written")
         }
         let note = reader.text(fields["note"])
+        let reference = reader.text(fields["reference"])
         let deposit = reader.oneOf(fields["deposit"], ["true", "false"], what: "deposit flag")?.value == "true"
         guard let date, let amount, let method else { return nil }
-        return Payment(date: date, amount: amount, method: PaymentMethod(rawValue: method.value), note: note, deposit: deposit, range: node.range)
+        return Payment(date: date, amount: amount, method: PaymentMethod(rawValue: method.value), note: note, reference: reference, deposit: deposit, range: node.range)
     }
 
     private static func discount(_ node: YAMLNode?, reader: inout ValueReader) -> Located<DiscountText>? {

@@ -150,6 +150,31 @@ public enum Schema {
 
     static let labels = KeyTable(name: "labels", keys: LabelKeys.meanings.map { KeySpec($0.key, .text, $0.value) })
 
+    static let bankColumns = KeyTable(name: "columns", keys: [
+        KeySpec("date", .text, "the booking date's column: its header text, or its position (1, 2, ...)"),
+        KeySpec("amount", .text, "the signed amount (money in is positive)"),
+        KeySpec("credit", .text, "money in, when the bank writes credits and debits in two columns"),
+        KeySpec("debit", .text, "money out, the other of the two"),
+        KeySpec("direction", .text, "a column that says in or out (S/H, CRDT/DBIT); with `credit_marker`"),
+        KeySpec("currency", .text, "the currency code"),
+        KeySpec("remittance", .text, "the payment's text (Verwendungszweck, description, memo)"),
+        KeySpec("counterparty", .text, "who paid: the payer's name"),
+        KeySpec("iban", .text, "the payer's IBAN"),
+        KeySpec("reference", .text, "the bank's transaction reference"),
+    ])
+
+    static let bank = KeyTable(name: "bank", keys: [
+        KeySpec("columns", .mapping(bankColumns), required: true, "which column holds what"),
+        KeySpec("delimiter", .text, "the field separator: \",\" (default), \";\" or \"\\t\""),
+        KeySpec("decimal", .oneOf(["point", "comma"]), "how amounts are written: point (1,234.56, the default) or comma (1.234,56)"),
+        KeySpec("date_format", .text, "the order of DD, MM and YYYY (or YY): DD.MM.YYYY, MM/DD/YYYY, YYYY-MM-DD (default)"),
+        KeySpec("skip", .text, "lines before the header row"),
+        KeySpec("header", .flag, "false: the first row is a transaction; columns are then numbers"),
+        KeySpec("encoding", .oneOf(BankLayout.Encoding.allCases.map(\.rawValue)), "utf-8 (default), latin-1 or windows-1252"),
+        KeySpec("currency", .currency, "the currency when no column gives it"),
+        KeySpec("credit_marker", .text, "with a `direction` column: the value that means money in, e.g. H or CRDT"),
+    ])
+
     public static let book = KeyTable(name: "invoic.yaml", keys: [
         KeySpec("business", .mapping(business), required: true, "who issues the documents"),
         KeySpec("payment", .mapping(payment), "printed as PAYMENT DETAILS when any is set"),
@@ -160,6 +185,7 @@ public enum Schema {
         KeySpec("paper", .oneOf(PaperSize.allCases.map(\.rawValue)), "A4 or Letter; default: Letter for the US, Canada and Mexico and the other Letter countries of the Americas and the Philippines (by each document's locale), A4 elsewhere"),
         KeySpec("labels", .byLanguage(labels), "the book's own words for some labels, by language or locale: {de: {bill_to: Kunde}} (docs/labels.md)"),
         KeySpec("einvoice", einvoiceFormats, "structured invoices build writes beside each invoice and credit note: ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol"),
+        KeySpec("bank", .mapping(bank), "how `invoic match` reads the bank's CSV statements (camt and MT940 need nothing)"),
         KeySpec("history", .flag, "true: `invoic check` also judges the book against its git history, as with --history"),
     ])
 
@@ -210,7 +236,8 @@ public enum Schema {
         KeySpec("date", .date, required: true, "the day the money arrived"),
         KeySpec("amount", .amount, required: true, "the amount paid"),
         KeySpec("method", .text, required: true, "how it was paid: cash, card, bank_transfer, check, other, or any other text (PayPal, ...)"),
-        KeySpec("note", .text, "e.g. a transaction reference"),
+        KeySpec("note", .text, "any remark"),
+        KeySpec("reference", .text, "the bank's reference of the transaction (written by `invoic match`)"),
         KeySpec("deposit", .flag, "true: paid before the invoice was issued (an advance); its date may precede the issue date"),
     ])
 
@@ -276,7 +303,8 @@ public enum Schema {
         KeySpec("date", .date, required: true, "the day the money went back to the client"),
         KeySpec("amount", .amount, required: true, "the amount paid back"),
         KeySpec("method", .text, required: true, "how it was paid back: bank_transfer, cash, card, ... or any other text"),
-        KeySpec("note", .text, "e.g. a transaction reference"),
+        KeySpec("note", .text, "any remark"),
+        KeySpec("reference", .text, "the bank's reference of the transaction (written by `invoic match`)"),
     ])
 
     public static let creditNote = KeyTable(name: "credit note", keys: documentCommon + [

@@ -19,6 +19,8 @@ public struct BookSettings: Sendable {
     public var paper: Located<PaperSize>?
     /// `einvoice:`, the structured invoices `build` writes beside each invoice and credit note.
     public var einvoice: Located<[EInvoiceFormat]>?
+    /// `bank:`, how `invoic match` reads CSV statements.
+    public var bank: BankLayout?
     /// `labels:`, the book's own words for some labels: language or locale -> key -> text.
     public var labels: [String: [String: String]] = [:]
 

@@ -181,6 +181,9 @@ public struct Payment: Sendable {
     public var amount: Located<DecimalNumber>
     public var method: PaymentMethod
     public var note: String?
+    /// The bank's reference of the transaction that brought the money (`invoic match` writes it and
+    /// knows by it what it already recorded).
+    public var reference: String?
     /// Paid before the invoice was issued (an advance or deposit): its date may precede the issue date.
     public var deposit: Bool = false
     public var range: SourceRange
