@@ -1,0 +1,237 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import InvoicBook
+import InvoicMoney
+
+/// ISO 20022 camt.053 (statement) and camt.054 (debit/credit notification), versions .001.02 to
+/// .001.08 alike: elements are found by local name, whatever the namespace, and the places where
+/// the versions differ (amounts in `AmtDtls` or `Amt`, parties with or without `Pty`, status as
+/// text or `Cd`) are each read both ways.
+enum CamtReader {
+    static func read(_ data: Data, file: String) throws(StatementError) -> [BankTransaction] {
+        let root = try ElementTree.parse(data, file: file)
+        guard ["BkToCstmrStmt", "BkToCstmrDbtCdtNtfctn", "BkToCstmrAcctRpt"].contains(where: { root.first($0) != nil }) || ["BkToCstmrStmt", "BkToCstmrDbtCdtNtfctn", "BkToCstmrAcctRpt"].contains(root.name) else {
+            throw StatementError(file: file, line: root.line, "`\(root.name)` is not a camt.053 statement or camt.054 notification",
+                                 help: "export the statement as camt.053 (or camt.054, camt.052), MT940 or CSV")
+        }
+        let reports = root.descendants { ["Stmt", "Ntfctn", "Rpt"].contains($0.name) }
+        var transactions: [BankTransaction] = []
+        var seen: [String: Int] = [:]
+        for report in reports {
+            let accountCurrency = report.first("Acct")?.first("Ccy")?.text
+            for entry in report.children("Ntry") {
+                for transaction in try entryTransactions(entry, accountCurrency: accountCurrency, file: file) {
+                    var transaction = transaction
+                    // The same reference twice in one file (a bank that repeats its entry
+                    // reference on every line of a batch) keeps each transaction apart.
+                    let count = seen[transaction.reference, default: 0]
+                    seen[transaction.reference] = count + 1
+                    if count > 0 { transaction.reference += "/\(count + 1)" }
+                    transactions.append(transaction)
+                }
+            }
+        }
+        return transactions
+    }
+
+    private static func entryTransactions(_ entry: ElementTree, accountCurrency: String?, file: String) throws(StatementError) -> [BankTransaction] {
+        guard let amountElement = entry.child("Amt") else {
+            throw StatementError(file: file, line: entry.line, "an entry without an amount (`Amt`)", help: "the statement is incomplete; export it again")
+        }
+        let currencyCode = amountElement.attributes["Ccy"] ?? accountCurrency ?? ""
+        guard let currency = Currency.named(currencyCode) else {
+            throw StatementError(file: file, line: amountElement.line, "`\(currencyCode)` is not a currency code", help: "the entry's `Amt` needs a `Ccy` attribute such as EUR")
+        }
+        let entryDirection = try direction(entry, file: file)
+        guard let date = day(entry.child("BookgDt")) ?? day(entry.child("ValDt")) else {
+            throw StatementError(file: file, line: entry.line, "an entry without a booking or value date", help: "the statement is incomplete; export it again")
+        }
+        let status = entry.child("Sts").map { $0.first("Cd")?.text ?? $0.text } ?? "BOOK"
+        let isReversal = entry.child("RvslInd")?.text.lowercased() == "true"
+        let entryReference = entry.child("AcctSvcrRef")?.text ?? entry.child("NtryRef")?.text
+        let details = entry.descendants { $0.name == "TxDtls" }
+        let entryText = entry.child("AddtlNtryInf")?.text ?? ""
+        let detailsCount = details.count
+
+        func make(_ details: ElementTree?, index: Int) throws(StatementError) -> BankTransaction {
+            var amount = amountElement
+            var transactionCurrency = currency
+            if let details, let own = details.child("Amt") ?? details.first("AmtDtls")?.first("TxAmt")?.child("Amt") {
+                amount = own
+                if let code = own.attributes["Ccy"] {
+                    guard let named = Currency.named(code) else {
+                        throw StatementError(file: file, line: own.line, "`\(code)` is not a currency code", help: "the amount needs a `Ccy` such as EUR")
+                    }
+                    transactionCurrency = named
+                }
+            } else if details != nil, index > 0 || detailsCount > 1 {
+                throw StatementError(file: file, line: details?.line ?? entry.line, "a batch booking's transaction without its own amount",
+                                     help: "export the statement with transaction details (camt.053 with batch detail)")
+            }
+            guard let value = BankAmount.parse(amount.text, decimalComma: false, currency: transactionCurrency), value.sign == .positive else {
+                throw StatementError(file: file, line: amount.line, "`\(amount.text)` is not an amount in \(transactionCurrency.code)",
+                                     help: "camt amounts are positive decimals with a point and at most the currency's decimals")
+            }
+            var transactionDirection = entryDirection
+            if let details, details.child("CdtDbtInd") != nil { transactionDirection = try direction(details, file: file) }
+            let references = details?.child("Refs")
+            let texts = details?.first("RmtInf")?.children("Ustrd").map(\.text) ?? []
+            let additional = details?.child("AddtlTxInf")?.text
+            let remittance = (texts.isEmpty ? [additional ?? entryText] : texts).joined(separator: " ")
+            // The counterparty is the one who is not us: the debtor of a credit, the creditor of a debit.
+            let parties = details?.child("RltdPties")
+            let side = transactionDirection == .credit ? "Dbtr" : "Cdtr"
+            let party = parties?.child(side) ?? parties?.child("Ultmt" + side)
+            let name = party?.first("Nm")?.text
+            let iban = parties?.child(side + "Acct")?.first("IBAN")?.text
+            let structured = details?.first("RmtInf")?.descendants { $0.name == "CdtrRefInf" }.first?.child("Ref")?.text
+            let endToEnd = references?.child("EndToEndId")?.text.nonEmpty.flatMap { $0 == "NOTPROVIDED" ? nil : $0 }
+            let bankReference = references?.child("AcctSvcrRef")?.text.nonEmpty
+                ?? entryReference.map { detailsCount > 1 ? "\($0)/\(index + 1)" : $0 }
+                ?? references?.child("TxId")?.text.nonEmpty ?? endToEnd
+                ?? syntheticReference([date.description, String(value.amount), transactionCurrency.code, transactionDirection.rawValue, remittance, name ?? "", String(index)])
+            var transaction = BankTransaction(file: file, line: details?.line ?? entry.line, date: date, amount: value.amount, currency: transactionCurrency,
+                                              direction: transactionDirection, reference: bankReference, remittance: remittance.collapsedSpaces)
+            transaction.isReversal = isReversal
+            transaction.isBooked = status == "BOOK"
+            transaction.structuredReference = structured
+            transaction.counterparty = name
+            transaction.counterpartyIBAN = iban
+            transaction.endToEndID = endToEnd
+            return transaction
+        }
+        if details.isEmpty { return [try make(nil, index: 0)] }
+        var result: [BankTransaction] = []
+        for (index, detail) in details.enumerated() { result.append(try make(detail, index: index)) }
+        return result
+    }
+
+    private static func direction(_ element: ElementTree, file: String) throws(StatementError) -> BankTransaction.Direction {
+        switch element.child("CdtDbtInd")?.text {
+        case "CRDT": return .credit
+        case "DBIT": return .debit
+        default:
+            throw StatementError(file: file, line: element.line, "an entry without `CdtDbtInd` CRDT or DBIT", help: "the statement is incomplete; export it again")
+        }
+    }
+
+    /// `<Dt>2026-11-03</Dt>` or `<DtTm>2026-11-03T10:15:00+01:00</DtTm>`: the day as written.
+    private static func day(_ element: ElementTree?) -> Day? {
+        guard let element, let text = (element.child("Dt") ?? element.child("DtTm"))?.text else { return nil }
+        return Day(text.prefix(10))
+    }
+}
+
+/// An XML document as a small tree of elements by local name, each with the line it starts on:
+/// what the camt reader walks. Parsed by Foundation's XMLParser (libxml2), never by hand.
+final class ElementTree {
+    let name: String
+    let attributes: [String: String]
+    let line: Int
+    var text = ""
+    var elements: [ElementTree] = []
+
+    init(name: String, attributes: [String: String], line: Int) {
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+    }
+
+    func child(_ name: String) -> ElementTree? { elements.first { $0.name == name } }
+    func children(_ name: String) -> [ElementTree] { elements.filter { $0.name == name } }
+
+    /// The first element named `name` below this one, depth first.
+    func first(_ name: String) -> ElementTree? {
+        for element in elements {
+            if element.name == name { return element }
+            if let found = element.first(name) { return found }
+        }
+        return nil
+    }
+
+    /// Every element below this one that `matches`, in document order, without looking inside a match.
+    func descendants(_ matches: (ElementTree) -> Bool) -> [ElementTree] {
+        var found: [ElementTree] = []
+        for element in elements {
+            if matches(element) { found.append(element) } else { found += element.descendants(matches) }
+        }
+        return found
+    }
+
+    static func parse(_ data: Data, file: String) throws(StatementError) -> ElementTree {
+        let builder = Builder()
+        let parser = XMLParser(data: data)
+        parser.shouldProcessNamespaces = true
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = builder
+        builder.parser = parser
+        // XMLParser on Linux may return true after an error: the first error the delegate saw counts.
+        let finished = parser.parse()
+        if let error = builder.firstError ?? (finished && builder.root != nil ? nil : (parser.parserError.map { ($0 as NSError).code } ?? 0, parser.lineNumber, parser.columnNumber)) {
+            throw StatementError(file: file, line: error.line > 0 ? error.line : nil, column: error.column > 0 ? error.column : nil,
+                                 "the statement is not well-formed XML: \(xmlProblem(error.code))",
+                                 help: "export it again from the bank; a statement edited by hand must stay valid XML")
+        }
+        // libxml2 may accept a file cut off mid-way as far as it goes: an element still open means
+        // the statement is incomplete, not shorter.
+        if let open = builder.stack.last {
+            let lines = data.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            throw StatementError(file: file, line: lines, "the statement ends inside `\(open.name)` (opened at line \(open.line)): the file is cut off",
+                                 help: "download or export the statement again")
+        }
+        return builder.root!
+    }
+
+    /// libxml2's error codes that a damaged statement produces, in words.
+    private static func xmlProblem(_ code: Int) -> String {
+        switch code {
+        case 4: "the file is empty"
+        case 5: "it ends before the document does (cut off?)"
+        case 9: "a character XML does not allow"
+        case 26, 27: "an entity that is not declared (write & as &amp;)"
+        case 38, 39, 40, 41: "an attribute is not written as name=\"value\""
+        case 68: "a tag is not closed properly"
+        case 73: "a tag lacks its closing `>`"
+        case 76: "an end tag does not match its start tag"
+        default: "libxml2 error \(code)"
+        }
+    }
+
+    private final class Builder: NSObject, XMLParserDelegate {
+        weak var parser: XMLParser?
+        var root: ElementTree?
+        var stack: [ElementTree] = []
+        var firstError: (code: Int, line: Int, column: Int)?
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            if firstError == nil { firstError = ((parseError as NSError).code, parser.lineNumber, parser.columnNumber) }
+        }
+
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            let local = elementName.split(separator: ":").last.map(String.init) ?? elementName
+            let element = ElementTree(name: local, attributes: attributes, line: parser.lineNumber)
+            if let parent = stack.last { parent.elements.append(element) } else { root = element }
+            stack.append(element)
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+            if let element = stack.popLast() { element.text = element.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            stack.last?.text += string
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+            stack.last?.text += String(decoding: CDATABlock, as: UTF8.self)
+        }
+    }
+}
+
+extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
+    /// Runs of white space as one space, none at the ends: statement texts wrap at odd places.
+    var collapsedSpaces: String { split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+}
