@@ -80,10 +80,18 @@ public enum BookScaffold {
         report:
         \t$(INVOIC) report
 
+        # The invoices of recurring/ that fell due, then everything: make recur all
+        recur:
+        \t$(INVOIC) recur
+
+        # Overdue invoices that reached a new reminder level: build/reminders/
+        remind:
+        \t$(INVOIC) remind
+
         clean:
         \trm -rf build
 
-        .PHONY: all check report clean
+        .PHONY: all check report recur remind clean
 
         """
 

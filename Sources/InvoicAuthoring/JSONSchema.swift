@@ -8,6 +8,7 @@ public enum JSONSchema {
     public enum Kind: String, CaseIterable, Sendable {
         case book, client, invoice, estimate
         case creditNote = "credit_note"
+        case recurring
     }
 
     public static func table(_ kind: Kind) -> KeyTable {
@@ -17,6 +18,7 @@ public enum JSONSchema {
         case .invoice: return Schema.invoice
         case .estimate: return Schema.estimate
         case .creditNote: return Schema.creditNote
+        case .recurring: return Schema.recurring
         }
     }
 

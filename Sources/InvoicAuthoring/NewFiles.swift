@@ -189,6 +189,38 @@ public enum NewFiles {
         return text
     }
 
+    /// The invoice a schedule writes for the occurrence on `date`: the schedule's invoice keys as
+    /// written (comments included), the issue and due dates, `recurring:` and `occurrence:` that
+    /// tie it to the schedule, its period when the schedule asks, and the currency, locale and
+    /// tax written out like a new invoice's.
+    public static func recurringInvoice(_ schedule: Recurring, number: String, date: Day, book: Book, scheduleText: String) -> String {
+        let written = verbatimEntries(of: scheduleText, path: schedule.file) ?? [:]
+        let body = scheduleText.hasPrefix("\u{FEFF}") ? String(scheduleText.dropFirst()) : scheduleText
+        let order = (BookFileDecoder.parse(Array(body.utf8), path: schedule.file).root?.mapping ?? []).compactMap(\.key.keyText)
+        let scheduleKeys = Set(Schema.schedule.map(\.name))
+        let client = book.clients[schedule.client.value]
+        let defaults = book.settings.defaults
+        var text = schemaLine(DocumentKind.invoice.rawValue, depth: 1)
+        text += numberLine(number)
+        text += "# written by `invoic recur` from \(schedule.file)\n"
+        text += written["client"] ?? "client: \(YAMLText.scalar(schedule.client.value))\n"
+        text += "issued: \(date)\n"
+        if let terms = client?.terms?.value ?? defaults.terms?.value { text += "due: \(date.adding(days: terms))\n" }
+        text += "recurring: \(YAMLText.scalar(schedule.name))\n"
+        text += "occurrence: \(date)\n"
+        if schedule.period {
+            let period = schedule.period(startingOn: date)
+            text += "period: { from: \(period.from), to: \(period.to) }\n"
+        }
+        if written["currency"] == nil, let currency = client?.currency?.value ?? defaults.currency?.value { text += "currency: \(currency.code)\n" }
+        if written["locale"] == nil, let locale = client?.locale?.value ?? defaults.locale?.value { text += "locale: \(locale)\n" }
+        if written["tax"] == nil, let tax = client?.tax?.value ?? defaults.tax?.value { text += "tax: \(tax)\n" }
+        for key in order where key != "client" && !scheduleKeys.contains(key) {
+            if let entry = written[key] { text += entry }
+        }
+        return text
+    }
+
     /// The top-level entries of a block-style YAML file, each as the lines the user wrote: from
     /// its key to the line before the next key, less the blank lines and unindented comments
     /// that lead into the next key. Nil for a file that does not parse or is one flow mapping.

@@ -24,7 +24,7 @@ struct EditOptions: ParsableArguments {
 
 /// Runs an edit: builds the changes, checks them, writes them (or prints them with --dry-run),
 /// and turns every refusal into a message and exit status 1.
-func performEdit(_ options: EditOptions, allowing: (Diagnostic) -> Bool = { _ in false },
+func performEdit(_ options: EditOptions, allowing: (Diagnostic) -> Bool = { _ in false }, showingDiff: Bool = true,
                  _ makeChanges: (CheckedBook, BookEditor) throws(AuthoringError) -> [FileChange]) throws -> [FileChange] {
     let editor = BookEditor(root: options.directory)
     guard FileManager.default.fileExists(atPath: editor.path(BookSettings.fileName)) else {
@@ -35,7 +35,7 @@ func performEdit(_ options: EditOptions, allowing: (Diagnostic) -> Bool = { _ in
         let changes = try makeChanges(try editor.check(), editor)
         let warnings = try editor.commit(changes, dryRun: options.dryRun, allowing: allowing)
         Reporter(format: .human, root: options.directory, sources: warnings.sources).report(warnings.diagnostics)
-        if options.dryRun {
+        if options.dryRun && showingDiff {
             for change in changes { Terminal.standardOutput.write(change.diff) }
         }
         return changes

@@ -21,7 +21,8 @@ struct CheckCommand: ParsableCommand {
     var staged = false
 
     func run() throws {
-        let checked = try runPipeline(BookPipeline(root: book.directory, history: historyOptions.policy, staged: staged))
+        var checked = try runPipeline(BookPipeline(root: book.directory, history: historyOptions.policy, staged: staged))
+        checked.diagnostics = (checked.diagnostics + RecurringInvoicesAreWritten.diagnostics(checked.book, today: book.resolvedToday)).sorted()
         Reporter(format: format, root: book.directory, sources: checked.sources).report(checked.diagnostics)
         if checked.hasErrors { throw ExitCode(1) }
     }

@@ -271,7 +271,7 @@ struct InitCommand: ParsableCommand {
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema", abstract: "Print the JSON Schema (draft 2020-12) of a kind of file, for editors.")
-    @Argument(help: "book, client, invoice, estimate or credit_note.") var kind: JSONSchema.Kind
+    @Argument(help: "book, client, invoice, estimate, credit_note or recurring.") var kind: JSONSchema.Kind
 
     func run() throws {
         print(JSONSchema.text(kind), terminator: "")

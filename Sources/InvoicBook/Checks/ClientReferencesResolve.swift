@@ -11,13 +11,15 @@ enum ClientReferencesResolve: BookCheck {
         """)
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
-        for document in book.documents where book.clients[document.client.value] == nil
+        // A schedule's invoice names its client as a document does.
+        let schedules = book.recurring.compactMap(\.body)
+        for document in book.documents + schedules where !document.client.value.isEmpty && book.clients[document.client.value] == nil
             && !book.unreadableClients.contains(document.client.value) {
             let id = document.client.value
             let help = closestMatch(to: id, in: book.clients.keys).map { "did you mean `\($0)`? (clients/\($0).yaml)" }
                 ?? "create clients/\(id).yaml with at least `name:`"
             diagnostics.append(.error(
-                rule.code, "\(document.kind.rawValue) refers to a client that does not exist",
+                rule.code, "\(document.number.hasPrefix("recurring/") ? "recurring invoice" : document.kind.rawValue) refers to a client that does not exist",
                 file: document.file, range: document.client.range, label: "no file clients/\(id).yaml", help: help))
         }
     }

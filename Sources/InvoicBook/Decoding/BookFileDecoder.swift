@@ -10,6 +10,7 @@ public enum BookFileDecoder {
         case settings
         case client(id: String)
         case document(DocumentKind, number: String)
+        case recurring(name: String)
 
         /// The kind of the file at `path` (relative to the book): invoic.yaml, `clients/ID.yaml`,
         /// or a document anywhere below invoices/ or estimates/, named for its number.
@@ -18,6 +19,8 @@ public enum BookFileDecoder {
                 self = .settings
             } else if path.hasPrefix("clients/") {
                 self = .client(id: BookLoader.stem(path))
+            } else if path.hasPrefix(Recurring.folder + "/") {
+                self = .recurring(name: BookLoader.stem(path))
             } else if let kind = DocumentKind.allCases.first(where: { path.hasPrefix($0.folder + "/") }) {
                 self = .document(kind, number: BookLoader.stem(path))
             } else {
@@ -33,6 +36,7 @@ public enum BookFileDecoder {
         public var settings: BookSettings?
         public var client: Client?
         public var document: Document?
+        public var recurring: Recurring?
         public var diagnostics: [Diagnostic]
     }
 
@@ -59,6 +63,8 @@ public enum BookFileDecoder {
                 decoded.client = Client.decode(parsed.root, id: id, file: path, reader: &reader)
             case .document(let documentKind, let number):
                 decoded.document = Document.decode(parsed.root, kind: documentKind, number: number, file: path, limits: limits, reader: &reader)
+            case .recurring(let name):
+                decoded.recurring = Recurring.decode(parsed.root, name: name, file: path, bytes: bytes, limits: limits, reader: &reader)
             }
         }
         decoded.diagnostics = reader.diagnostics

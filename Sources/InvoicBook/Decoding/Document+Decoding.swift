@@ -70,6 +70,8 @@ extension Document {
         document.accepted = reader.date(fields["accepted"])
         document.declined = reader.date(fields["declined"])
         if let node = fields["from_estimate"], let text = reader.text(node) { document.fromEstimate = Located(text, at: node.range) }
+        document.recurring = reader.located(fields["recurring"])
+        document.occurrence = reader.date(fields["occurrence"])
         document.corrects = reader.nonEmptyText(fields["corrects"], what: "corrected invoice number")
         document.reason = reader.nonEmptyText(fields["reason"], what: "reason")
 

@@ -289,6 +289,8 @@ public enum Schema {
         KeySpec("type", .oneOf(InvoiceType.allCases.map(\.rawValue)), "commercial (default), prepayment (a deposit invoice, 386) or self-billed (389)"),
         KeySpec("due", .date, "due date; default issued + terms"),
         KeySpec("from_estimate", .text, "the estimate this invoice converts"),
+        KeySpec("recurring", .text, "the schedule in recurring/ this invoice was written from (by `invoic recur`)"),
+        KeySpec("occurrence", .date, "the schedule's date this invoice is for (by `invoic recur`)"),
         KeySpec("payments", .list(.mapping(paymentEntry)), "payments received"),
         KeySpec("void", .mapping(voiding), "cancelled, kept for the record"),
     ])
@@ -298,6 +300,20 @@ public enum Schema {
         KeySpec("accepted", .date, "the day the client accepted"),
         KeySpec("declined", .date, "the day the client declined"),
     ])
+
+    public static let schedule: [KeySpec] = [
+        KeySpec("every", .text, required: true, "day, week, month, quarter or year, or `2 weeks`, `6 months`"),
+        KeySpec("on", .text, "the day of the month each invoice is issued (month, quarter, year); default: the start's day"),
+        KeySpec("start", .date, required: true, "the first issue date"),
+        KeySpec("until", .date, "the last day an invoice may be issued"),
+        KeySpec("period", .flag, "true: each invoice states the period it covers (BG-14), to the day before the next"),
+    ]
+
+    /// A schedule and the invoice it writes: every invoice key but those of one issued invoice.
+    public static let recurring = KeyTable(name: "recurring invoice", keys: schedule + invoice.keys.filter {
+        !["number", "issued", "due", "sent", "delivered", "period", "from_estimate", "recurring", "occurrence", "payments", "void", "prepaid", "rounding_amount"].contains($0.name)
+            && StatedFigure(rawValue: $0.name) == nil
+    }.map { KeySpec($0.name, $0.type, $0.help) })
 
     static let refundEntry = KeyTable(name: "refund", keys: [
         KeySpec("date", .date, required: true, "the day the money went back to the client"),

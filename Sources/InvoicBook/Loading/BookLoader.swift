@@ -27,6 +27,7 @@ public enum BookLoader {
         var walk = Walk(root: root, limit: limits.maxFiles)
         var paths = [BookSettings.fileName]
         paths += walk.yamlFiles(in: "clients", recursive: false)
+        paths += walk.yamlFiles(in: Recurring.folder, recursive: false)
         for kind in DocumentKind.allCases {
             paths += walk.yamlFiles(in: kind.folder, recursive: true)
         }
@@ -50,6 +51,7 @@ public enum BookLoader {
         var settings = BookSettings(business: Contact(name: ""))
         var clients: [String: Client] = [:]
         var documents: [Document] = []
+        var recurring: [Recurring] = []
         var unreadable: [(kind: DocumentKind, number: String, file: String)] = []
         var unreadableClients: Set<String> = []
         for (path, file) in files {
@@ -59,6 +61,7 @@ public enum BookLoader {
             case .settings(let value): settings = value
             case .client(let client): clients[client.id] = client
             case .document(let document): documents.append(document)
+            case .recurring(let schedule): recurring.append(schedule)
             case .nothing:
                 if let kind = DocumentKind.allCases.first(where: { path.hasPrefix($0.folder + "/") }) {
                     unreadable.append((kind, stem(path), path))
@@ -68,13 +71,14 @@ public enum BookLoader {
             }
         }
         var book = Book(root: root, settings: settings, clients: clients, documents: documents, sources: sources)
+        book.recurring = recurring
         book.unreadable = unreadable
         book.unreadableClients = unreadableClients
         return (book, diagnostics)
     }
 
     enum Content: Sendable {
-        case settings(BookSettings), client(Client), document(Document), nothing
+        case settings(BookSettings), client(Client), document(Document), recurring(Recurring), nothing
     }
 
     struct DecodedFile: Sendable {
@@ -100,7 +104,7 @@ public enum BookLoader {
         }
         let decoded = BookFileDecoder.decode(bytes, as: kind, path: path, limits: limits)
         let content: Content = decoded.settings.map(Content.settings) ?? decoded.client.map(Content.client)
-            ?? decoded.document.map(Content.document) ?? .nothing
+            ?? decoded.document.map(Content.document) ?? decoded.recurring.map(Content.recurring) ?? .nothing
         return DecodedFile(source: decoded.source, content: content, diagnostics: decoded.diagnostics)
     }
 

@@ -17,6 +17,8 @@ public struct Book: Sendable {
     public var sources: [String: SourceFile]
     /// Document files that exist but could not be read: their numbers still count as used.
     public var unreadable: [(kind: DocumentKind, number: String, file: String)] = []
+    /// `recurring/*.yaml`: invoices on a schedule, in path order.
+    public var recurring: [Recurring] = []
     /// Ids of client files that exist but could not be read: documents naming them are not "unknown".
     public var unreadableClients: Set<String> = []
 

@@ -49,6 +49,9 @@ public struct Document: Sendable {
     public var project: String?
     public var category: String?
     public var fromEstimate: Located<String>?
+    /// Written by `invoic recur`: the schedule (`recurring/NAME.yaml`) and the occurrence this is.
+    public var recurring: Located<String>?
+    public var occurrence: Located<Day>?
     public var delivered: Located<Day>?
     public var sent: Located<Day>?
     public var items: [LineItem]

@@ -40,6 +40,20 @@ extension Book {
         return result.mapValues { $0.sorted { ($0.sequence, $0.file) < ($1.sequence, $1.file) } }
     }
 
+    /// The next numbers for documents issued on `days`, in that order: consecutive within each
+    /// series (a year, with a `{year}` pattern), as if each were written before the next.
+    public func nextNumbers(for kind: DocumentKind, issued days: [Day]) -> [String] {
+        let pattern = settings.numbering.pattern(for: kind)
+        let existing = series()
+        var last: [Int?: Int] = [:]
+        return days.map { day in
+            let year = pattern.hasYear ? day.year : nil
+            let next = (last[year] ?? existing[SeriesKey(kind: kind, year: year)]?.last?.sequence ?? 0) + 1
+            last[year] = next
+            return pattern.format(year: year, sequence: next)
+        }
+    }
+
     /// The next number of a series: one past the highest, starting at 1.
     public func nextNumber(for kind: DocumentKind, issued: Day) -> String {
         let pattern = settings.numbering.pattern(for: kind)

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import InvoicAuthoring
+import InvoicBook
+
+struct RecurCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recur",
+        abstract: "Write the invoices of recurring/ schedules that fell due up to today.",
+        discussion: """
+            Each occurrence becomes an ordinary invoice (with `recurring:` and `occurrence:`), numbered by \
+            the series in date order; one already written is never written again, so running it twice \
+            writes nothing new. Prints the paths it wrote (`--json`: the number, date, schedule and path of each).
+            """)
+
+    @Flag(help: "Print what was written (or with --dry-run, would be) as JSON.") var json = false
+    @OptionGroup var options: EditOptions
+
+    func run() throws {
+        var written: [(number: String, date: Day, schedule: String, path: String)] = []
+        let today = options.today
+        // With --json, standard output is the JSON alone: the dry run's diff is left out.
+        _ = try performEdit(options, showingDiff: !json) { result, editor throws(AuthoringError) in
+            let book = result.book
+            // A schedule with errors would copy them into every invoice: fix it first.
+            let broken = result.diagnostics.filter { $0.severity == .error && $0.file?.hasPrefix(Recurring.folder + "/") == true }
+            if !broken.isEmpty {
+                Reporter(format: .human, root: options.directory, sources: book.sources).report(broken)
+                throw .refused("a schedule in \(Recurring.folder)/ has errors; fix them before writing its invoices")
+            }
+            let pending = book.unwrittenOccurrences(through: today)
+            let numbers = book.nextNumbers(for: .invoice, issued: pending.map(\.date))
+            var changes: [FileChange] = []
+            for ((schedule, date), number) in zip(pending, numbers) {
+                let source = try editor.read(schedule.file)
+                let path = DocumentKind.invoice.file(forNumber: number)
+                changes.append(FileChange(path: path, before: nil,
+                                          after: NewFiles.recurringInvoice(schedule, number: number, date: date, book: book, scheduleText: source.text)))
+                written.append((number, date, schedule.name, path))
+            }
+            return changes
+        }
+        if json {
+            let entries = written.map { ["number": $0.number, "date": $0.date.description, "recurring": $0.schedule, "path": $0.path] }
+            let data = (try? JSONSerialization.data(withJSONObject: ["invoices": entries], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+            Terminal.standardOutput.write(String(decoding: data, as: UTF8.self) + "\n")
+        } else if !options.dryRun {
+            for entry in written { Terminal.standardOutput.write(BookLoader.join(options.directory, entry.path) + "\n") }
+        }
+        if written.isEmpty { Terminal.standardError.write("nothing to write: every occurrence up to \(today) is written\n") }
+    }
+}
