@@ -17,7 +17,7 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var book: BookOptions
 
-    @Option(help: ArgumentHelp("text, md, csv, json or html.", valueName: "format"))
+    @Option(help: ArgumentHelp("text, md, csv, json, html or ics (an iCalendar of due dates).", valueName: "format"))
     var format: IndexReport.Format = .text
 
     @Option(help: ArgumentHelp("Only documents with this status (\(Status.allCases.map(\.rawValue).joined(separator: ", "))).",

@@ -14,6 +14,8 @@ extension IndexReport {
         case json
         /// One self-contained page: inline CSS and SVG, no scripts.
         case html
+        /// An iCalendar file of due dates (RFC 5545) that calendar apps subscribe to.
+        case ics
 
         /// The file name the build writes, beside the PDFs; nil for text, which is only printed.
         public var fileName: String? {
@@ -23,6 +25,7 @@ extension IndexReport {
             case .csv: return "index.csv"
             case .json: return "index.json"
             case .html: return "index.html"
+            case .ics: return "calendar.ics"
             }
         }
     }
@@ -35,13 +38,14 @@ extension IndexReport {
         case .csv: return csv()
         case .json: return json()
         case .html: return html()
+        case .ics: return calendar()
         }
     }
 
     /// The four files the build writes into `build/`, beside the PDFs they link to:
     /// `index.html`, `index.md`, `index.csv`, `index.json`, in that order.
     public func renderAll() -> [(fileName: String, bytes: [UInt8])] {
-        [Format.html, .markdown, .csv, .json].map { format in (format.fileName!, Array(render(format).utf8)) }
+        [Format.html, .markdown, .csv, .json, .ics].map { format in (format.fileName!, Array(render(format).utf8)) }
     }
 }
 

@@ -12,7 +12,7 @@ import Testing
         ("contractor", "2026-11-21"), ("contractor", "2026-06-30"), ("musician", "2026-11-21"), ("studio", "2026-11-21"), ("wholesale", "2026-11-21"),
     ]
 
-    static let extensions: [(IndexReport.Format, String)] = [(.text, "txt"), (.markdown, "md"), (.csv, "csv"), (.json, "json"), (.html, "html")]
+    static let extensions: [(IndexReport.Format, String)] = [(.text, "txt"), (.markdown, "md"), (.csv, "csv"), (.json, "json"), (.html, "html"), (.ics, "ics")]
 
     @Test(arguments: cases)
     func exampleBookReport(_ book: String, _ today: String) throws {
@@ -28,7 +28,7 @@ import Testing
         let first = try loadReport(at: path, today: today), second = try loadReport(at: path, today: today)
         #expect(first == second)
         let a = first.renderAll(), b = second.renderAll()
-        #expect(a.map(\.fileName) == ["index.html", "index.md", "index.csv", "index.json"])
+        #expect(a.map(\.fileName) == ["index.html", "index.md", "index.csv", "index.json", "calendar.ics"])
         #expect(a.map(\.bytes) == b.map(\.bytes))
     }
 
