@@ -97,6 +97,16 @@ public struct DocumentFacts {
         return appending(fields, toListAt: "payments")
     }
 
+    /// Records a reminder sent on an invoice: its date, level, and the fee and interest it asked
+    /// for (left out when none), under `reminders:`.
+    public func remind(_ reminder: Reminder) throws(AuthoringError) -> String {
+        try requireInvoice("record a reminder on")
+        var fields = [("date", reminder.date.description), ("level", String(reminder.level))]
+        if reminder.fee != 0 { fields.append(("fee", MoneyFormat.plain(reminder.fee, reminder.currency))) }
+        if reminder.interest != 0 { fields.append(("interest", MoneyFormat.plain(reminder.interest, reminder.currency))) }
+        return appending(fields, toListAt: "reminders")
+    }
+
     /// Appends a refund to a credit note: money paid back to the client. Refuses more than the
     /// credit note still owes.
     public func refund(_ minor: Int64, on day: Day, method: PaymentMethod, reference: String?) throws(AuthoringError) -> String {

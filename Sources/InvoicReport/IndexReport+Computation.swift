@@ -191,7 +191,11 @@ struct ReportBuilder {
             net: Money(entry.figures.total - entry.figures.breakdown.tax, currency), tax: Money(entry.figures.breakdown.tax, currency),
             discount: Money(entry.figures.breakdown.discount + entry.figures.breakdown.allowances - entry.figures.breakdown.charges, currency),
             taxGroups: entry.figures.breakdown.groups.map { IndexReport.TaxLine(rate: $0.taxRate, taxable: $0.taxable, tax: $0.tax) },
-            credited: Money(entry.credited, currency))
+            credited: Money(entry.credited, currency),
+            reminderLevel: document.reminders.filter { $0.date.value <= today }.map(\.level.value).max() ?? 0,
+            reminderCharges: Money(document.reminders.filter { $0.date.value <= today }.reduce(Int64(0)) { sum, reminder in
+                sum + (reminder.fee?.value.minorUnits(in: currency) ?? 0) + (reminder.interest?.value.minorUnits(in: currency) ?? 0)
+            }, currency))
     }
 
     func creditNoteRow(_ entry: Entry) -> IndexReport.CreditNoteRow {

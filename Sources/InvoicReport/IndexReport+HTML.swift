@@ -100,7 +100,8 @@ extension IndexReport {
         page.line("<tbody>")
         for row in invoices {
             let void = row.status == .void
-            let partPaid = row.status == .overdue && row.paid.minorUnits > 0 ? " · " + words["part_paid"] : ""
+            var partPaid = row.status == .overdue && row.paid.minorUnits > 0 ? " · " + words["part_paid"] : ""
+            if row.reminderLevel > 0 && row.daysPastDue != nil { partPaid += " · " + words.format("reminded", ["n": String(row.reminderLevel)]) }
             let late = row.daysPastDue.map { "<span class=\"late\">\(escaped(words.count("days", $0) + partPaid))</span>" } ?? ""
             page.line("<tr\(void ? " class=\"void\"" : "")>"
                 + "<td class=\"doc\"><a href=\"\(escaped(urlPath(row.pdf)))\">\(escaped(row.number))</a>"

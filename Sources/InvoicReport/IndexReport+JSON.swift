@@ -85,6 +85,8 @@ extension IndexReport {
             "tax": amount(row.tax, locale: row.locale),
             "discount": amount(row.discount, locale: row.locale),
             "credited": amount(row.credited, locale: row.locale),
+            "reminder_level": .int(Int64(row.reminderLevel)),
+            "reminder_charges": amount(row.reminderCharges, locale: row.locale),
             "tax_groups": taxGroups(row.taxGroups, row.total.currency, locale: row.locale),
             "status": .string(row.status.rawValue),
             "days_past_due": row.daysPastDue.map { .int(Int64($0)) } ?? .null,

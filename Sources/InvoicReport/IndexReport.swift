@@ -118,6 +118,10 @@ extension IndexReport {
         public var taxGroups: [TaxLine] = []
         /// What credit notes in effect took off it (their totals).
         public var credited: Money
+        /// The last reminder level sent as of today (0: none) and the fees and interest the
+        /// reminders asked for: beside the invoice's figures, never part of them.
+        public var reminderLevel: Int = 0
+        public var reminderCharges: Money
     }
 
     public struct CreditNoteRow: Sendable, Hashable {

@@ -183,6 +183,7 @@ struct ReportWords: Sendable {
         days_few||||||||{n} dni|||||{n} dny||
         days_other|{n} days|{n} Tage|{n} jours|{n} días|{n} giorni|{n} dagen|{n} dias|{n} dni|{n} dagar|{n} dage|{n} dager|{n} päivää|{n} dní|{n} 日|{n} 天
         overdue_by|overdue {days}|{days} überfällig|en retard de {days}|vencida hace {days}|scaduta da {days}|{days} te laat|vencida há {days}|po terminie {days}|förfallen {days}|forfalden {days}|forfalt {days}|myöhässä {days}|po splatnosti {days}|{days} 超過|逾期 {days}
+        reminded|reminder {n}|{n}. Mahnung|relance {n}|recordatorio {n}|sollecito {n}|aanmaning {n}|lembrete {n}|wezwanie {n}|påminnelse {n}|rykker {n}|purring {n}|muistutus {n}|{n}. upomínka|督促 {n} 回目|第 {n} 次催款
         part_paid|part paid|teilweise bezahlt|payée en partie|pagada en parte|pagata in parte|deels betaald|paga em parte|częściowo zapłacona|delvis betald|delvist betalt|delvis betalt|osittain maksettu|částečně zaplaceno|一部入金|部分付款
         refund_owed|refund owed {amount}|Rückzahlung offen {amount}|remboursement dû {amount}|reembolso pendiente {amount}|rimborso dovuto {amount}|terug te betalen {amount}|reembolso devido {amount}|do zwrotu {amount}|att återbetala {amount}|skal tilbagebetales {amount}|skal tilbakebetales {amount}|palautettava {amount}|k vrácení {amount}|返金額 {amount}|应退款 {amount}
         status_draft|draft|Entwurf|brouillon|borrador|bozza|concept|rascunho|szkic|utkast|kladde|utkast|luonnos|koncept|下書き|草稿

@@ -77,9 +77,9 @@ func invoiceFile(client: String = "acme", issued: String, sent: String? = nil, d
         let csv = try book.report(today: "2026-03-10").csv()
         let lines = csv.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 3 && lines[2].isEmpty)
-        #expect(lines[0] == "number,client_id,client,issued,due,currency,total,paid,balance,status,days_past_due,project,category,from_estimate,pdf,issued_in,refund_owed,net,tax,discount,tax_groups,credited,kind,corrects")
+        #expect(lines[0] == "number,client_id,client,issued,due,currency,total,paid,balance,status,days_past_due,project,category,from_estimate,pdf,issued_in,refund_owed,net,tax,discount,tax_groups,credited,kind,corrects,reminder_level,reminder_charges")
         #expect(lines[1] == "INV-0001,evil,\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"click\"\")\",2026-03-01,2026-03-31,USD,"
-            + "200.00,0.00,200.00,sent,,'+cmd|' /C calc'!A0,'@SUM(1+1),,INV-0001.pdf,,0.00,200.00,0.00,0.00,Z 0%: 200.00 / 0.00,0.00,invoice,")
+            + "200.00,0.00,200.00,sent,,'+cmd|' /C calc'!A0,'@SUM(1+1),,INV-0001.pdf,,0.00,200.00,0.00,0.00,Z 0%: 200.00 / 0.00,0.00,invoice,,0,0.00")
     }
 }
 

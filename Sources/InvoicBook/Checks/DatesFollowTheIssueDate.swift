@@ -3,7 +3,7 @@ import InvoicDiagnostics
 enum DatesFollowTheIssueDate: BookCheck {
     static let rule = Rule(.dateBeforeIssue, summary: "a date falls before the document's issue date",
         explanation: """
-        Due, valid-until, sent, accepted, declined, payment, refund and void dates all come on or after the
+        Due, valid-until, sent, accepted, declined, payment, refund, reminder and void dates all come on or after the
         day a document is issued. (`delivered:` is the date of supply and may come before.)
         """,
         example: """
@@ -22,6 +22,7 @@ enum DatesFollowTheIssueDate: BookCheck {
             ]
             let payment = document.kind == .creditNote ? "refund date" : "payment date"
             dates += document.payments.filter { !$0.deposit }.map { (payment, $0.date) }
+            dates += document.reminders.map { ("reminder date", $0.date) }
             for case let (what, located?) in dates where located.value < issued {
                 diagnostics.append(.error(
                     rule.code, "\(what) \(located.value) is before the issue date \(issued)",

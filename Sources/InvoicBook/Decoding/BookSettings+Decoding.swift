@@ -48,6 +48,7 @@ extension BookSettings {
         settings.history = reader.oneOf(fields["history"], ["true", "false"], what: "history setting")?.value == "true"
         settings.einvoice = reader.einvoiceFormats(fields["einvoice"])
         if let node = fields["bank"] { settings.bank = reader.bankLayout(node) }
+        if let node = fields["reminders"] { settings.reminders = reader.reminderPolicy(node) }
         return settings
     }
 
@@ -107,6 +108,7 @@ extension Client {
         client.buyerReference = reader.located(fields["buyer_reference"])
         client.deliverTo = reader.deliveryPlace(fields["deliver_to"])
         client.einvoice = reader.einvoiceFormats(fields["einvoice"])
+        if let node = fields["reminders"] { client.reminders = reader.reminderPolicy(node) }
         client.paymentMeans = reader.paymentMeans(fields["payment_means"])
         if let node = fields["iban"], let iban = reader.account(node) { client.iban = Located(iban, at: node.range) }
         client.terms = reader.days(fields["terms"])
@@ -144,6 +146,25 @@ extension ValueReader {
             contact.contactPoint = ContactPoint(name: text(point["name"]), phone: text(point["phone"]), email: text(point["email"]))
         }
         return contact
+    }
+
+    /// `reminders: {levels: [{after, fee}], interest}`: levels must come later one after another.
+    mutating func reminderPolicy(_ node: YAMLNode) -> ReminderPolicy? {
+        guard let fields = fields(of: node, table: Schema.reminderPolicy) else { return nil }
+        var levels: [ReminderPolicy.Level] = []
+        for entry in sequence(fields["levels"], of: "reminder levels") {
+            guard let level = self.fields(of: entry, table: Schema.reminderLevel), let after = days(level["after"]) else { continue }
+            if let previous = levels.last, after.value <= previous.after {
+                error(.wrongType, "a reminder level after \(after.value) days comes after one after \(previous.after) days", at: after.range,
+                      help: "list the levels in order, each later than the one before: 7, 21, 35")
+                continue
+            }
+            levels.append(ReminderPolicy.Level(after: after.value, fee: decimal(level["fee"], what: "reminder fee")?.value))
+        }
+        if levels.isEmpty, fields["levels"] != nil {
+            error(.missingKey, "`reminders:` has no levels", at: node.range, help: "e.g. `levels: [{after: 7}, {after: 21, fee: 5.00}]`")
+        }
+        return ReminderPolicy(levels: levels, interest: rate(fields["interest"])?.value, range: node.range)
     }
 
     /// `bank:`, the layout of the bank's CSV statements.

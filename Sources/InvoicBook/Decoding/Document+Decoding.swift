@@ -72,6 +72,12 @@ extension Document {
         if let node = fields["from_estimate"], let text = reader.text(node) { document.fromEstimate = Located(text, at: node.range) }
         document.recurring = reader.located(fields["recurring"])
         document.occurrence = reader.date(fields["occurrence"])
+        for entry in reader.sequence(fields["reminders"], of: "reminders") {
+            guard let values = reader.fields(of: entry, table: Schema.reminderEntry), let date = reader.date(values["date"]),
+                  let level = reader.days(values["level"]) else { continue }
+            document.reminders.append(ReminderRecord(date: date, level: level, fee: reader.decimal(values["fee"], what: "reminder fee"),
+                                                     interest: reader.decimal(values["interest"], what: "interest"), range: entry.range))
+        }
         document.corrects = reader.nonEmptyText(fields["corrects"], what: "corrected invoice number")
         document.reason = reader.nonEmptyText(fields["reason"], what: "reason")
 

@@ -150,6 +150,23 @@ public enum Schema {
 
     static let labels = KeyTable(name: "labels", keys: LabelKeys.meanings.map { KeySpec($0.key, .text, $0.value) })
 
+    static let reminderLevel = KeyTable(name: "reminder level", keys: [
+        KeySpec("after", .days, required: true, "days past the due date"),
+        KeySpec("fee", .amount, "the fee this reminder adds, in the invoice's currency"),
+    ])
+
+    static let reminderPolicy = KeyTable(name: "reminders", keys: [
+        KeySpec("levels", .list(.mapping(reminderLevel)), required: true, "the reminders in order: [{after: 7}, {after: 21, fee: 5.00}]"),
+        KeySpec("interest", .rate, "yearly interest on the amount due from the due date, e.g. 12.27% (German base rate + 9 points)"),
+    ])
+
+    static let reminderEntry = KeyTable(name: "reminder", keys: [
+        KeySpec("date", .date, required: true, "the day the reminder went out"),
+        KeySpec("level", .days, required: true, "1 for the first reminder, 2 for the second, ..."),
+        KeySpec("fee", .amount, "the fee it asked for"),
+        KeySpec("interest", .amount, "the interest it asked for"),
+    ])
+
     static let bankColumns = KeyTable(name: "columns", keys: [
         KeySpec("date", .text, "the booking date's column: its header text, or its position (1, 2, ...)"),
         KeySpec("amount", .text, "the signed amount (money in is positive)"),
@@ -185,6 +202,7 @@ public enum Schema {
         KeySpec("paper", .oneOf(PaperSize.allCases.map(\.rawValue)), "A4 or Letter; default: Letter for the US, Canada and Mexico and the other Letter countries of the Americas and the Philippines (by each document's locale), A4 elsewhere"),
         KeySpec("labels", .byLanguage(labels), "the book's own words for some labels, by language or locale: {de: {bill_to: Kunde}} (docs/labels.md)"),
         KeySpec("einvoice", einvoiceFormats, "structured invoices build writes beside each invoice and credit note: ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol"),
+        KeySpec("reminders", .mapping(reminderPolicy), "when overdue invoices are reminded, at which fee and interest (`invoic remind`)"),
         KeySpec("bank", .mapping(bank), "how `invoic match` reads the bank's CSV statements (camt and MT940 need nothing)"),
         KeySpec("history", .flag, "true: `invoic check` also judges the book against its git history, as with --history"),
     ])
@@ -212,6 +230,7 @@ public enum Schema {
         KeySpec("terms", .days, "days from issue to due for this client"),
         KeySpec("notes", .text, "internal only, never printed"),
         KeySpec("archived", .date, "no document issued after this day may use the client"),
+        KeySpec("reminders", .mapping(reminderPolicy), "this client's reminder levels, over the book's"),
     ])
 
     static let item = KeyTable(name: "item", keys: [
@@ -289,6 +308,7 @@ public enum Schema {
         KeySpec("type", .oneOf(InvoiceType.allCases.map(\.rawValue)), "commercial (default), prepayment (a deposit invoice, 386) or self-billed (389)"),
         KeySpec("due", .date, "due date; default issued + terms"),
         KeySpec("from_estimate", .text, "the estimate this invoice converts"),
+        KeySpec("reminders", .list(.mapping(reminderEntry)), "the reminders sent (written by `invoic remind --record`)"),
         KeySpec("recurring", .text, "the schedule in recurring/ this invoice was written from (by `invoic recur`)"),
         KeySpec("occurrence", .date, "the schedule's date this invoice is for (by `invoic recur`)"),
         KeySpec("payments", .list(.mapping(paymentEntry)), "payments received"),
@@ -311,7 +331,7 @@ public enum Schema {
 
     /// A schedule and the invoice it writes: every invoice key but those of one issued invoice.
     public static let recurring = KeyTable(name: "recurring invoice", keys: schedule + invoice.keys.filter {
-        !["number", "issued", "due", "sent", "delivered", "period", "from_estimate", "recurring", "occurrence", "payments", "void", "prepaid", "rounding_amount"].contains($0.name)
+        !["number", "issued", "due", "sent", "delivered", "period", "from_estimate", "recurring", "occurrence", "reminders", "payments", "void", "prepaid", "rounding_amount"].contains($0.name)
             && StatedFigure(rawValue: $0.name) == nil
     }.map { KeySpec($0.name, $0.type, $0.help) })
 

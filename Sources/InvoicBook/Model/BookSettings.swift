@@ -21,6 +21,8 @@ public struct BookSettings: Sendable {
     public var einvoice: Located<[EInvoiceFormat]>?
     /// `bank:`, how `invoic match` reads CSV statements.
     public var bank: BankLayout?
+    /// `reminders:`, when and at which fee overdue invoices are reminded.
+    public var reminders: ReminderPolicy?
     /// `labels:`, the book's own words for some labels: language or locale -> key -> text.
     public var labels: [String: [String: String]] = [:]
 

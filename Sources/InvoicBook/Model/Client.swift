@@ -25,6 +25,8 @@ public struct Client: Sendable {
     public var einvoice: Located<[EInvoiceFormat]>?
     /// Soft delete: no document issued after this day may use the client.
     public var archived: Located<Day>?
+    /// `reminders:`, this client's levels over the book's.
+    public var reminders: ReminderPolicy?
 
     public init(id: String, file: String, contact: Contact) {
         self.id = id

@@ -51,6 +51,10 @@ public struct Document: Sendable {
     public var fromEstimate: Located<String>?
     /// Written by `invoic recur`: the schedule (`recurring/NAME.yaml`) and the occurrence this is.
     public var recurring: Located<String>?
+    /// `reminders:`, the reminders sent (`invoic remind --record`).
+    public var reminders: [ReminderRecord] = []
+    /// Set only on the document `invoic remind` prints: the reminder's level, for its title.
+    public var reminderLevel: Int?
     public var occurrence: Located<Day>?
     public var delivered: Located<Day>?
     public var sent: Located<Day>?
@@ -152,6 +156,14 @@ public struct LineItem: Sendable {
     public var note: String?
     public var period: Located<DayRange>?
     public var itemID: String?
+}
+
+extension LineItem {
+    /// A line made by invoic itself (a reminder's), at `range` of the file it stands for.
+    public init(description: String, price: DecimalNumber, range: SourceRange) {
+        self.init(description: description, quantity: nil, unit: nil, price: Located(price, at: range), tax: nil, category: nil,
+                  statedAmount: nil, range: range)
+    }
 }
 
 /// How a payment was made: any text the user writes (PayPal, Venmo, SEPA direct debit, ...).

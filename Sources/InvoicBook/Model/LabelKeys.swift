@@ -71,6 +71,14 @@ public enum LabelKeys {
         "credit_reason": "on a credit note: why; {reason} is filled in",
         "refunded": "totals of a credit note: what was paid back",
         "credit_remaining": "totals of a credit note: what is still to be paid back or set off",
+        "reminder": "title of a first payment reminder (`invoic remind`)",
+        "reminder_n": "title of a later reminder; {n} is its level",
+        "reminder_invoice": "a reminder's first line: the overdue invoice; {number}, {date} and {due} are filled in",
+        "reminder_fees_earlier": "a reminder's line: the fees of the earlier reminders",
+        "reminder_fee": "a reminder's line: this reminder's fee",
+        "reminder_interest": "a reminder's line: interest; {rate}, {days} and {amount} are filled in",
+        "reminder_note": "a first reminder's text; {number}, {date}, {due}, {amount} and {pay_by} are filled in",
+        "reminder_note_firm": "a later reminder's text, with the same placeholders",
     ]
 
     public static let all: [String] = meanings.map(\.key)

@@ -9,8 +9,8 @@ import InvoicDiagnostics
 /// the book's files and the template: never on the clock, the time zone, `LANG` or the fonts
 /// installed beside the ones invoic pins.
 public final class PDFRenderer {
-    private let book: Book
-    private let template: Template
+    let book: Book
+    let template: Template
     private let engine: TextEngine
     private let logo: Logo?
     /// The template files read, for the glyph check: a label may carry a character too.
@@ -169,7 +169,7 @@ public final class PDFRenderer {
 
     private func metadata(_ composer: Composer) -> [PDFMetadataField: String] {
         let document = composer.document
-        let title = composer.labels[composer.titleKey] + " " + document.number
+        let title = composer.title + " " + document.number
         let client = composer.clientContact.name
         var subject = title + " – " + client
         if let project = document.project, !project.isEmpty { subject += " – " + project }

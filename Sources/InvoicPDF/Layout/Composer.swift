@@ -57,11 +57,11 @@ struct Composer {
     /// (a long word such as RECHNUNGSKORREKTUR must not crowd the business's name); at most by a
     /// third, and it stays on one line.
     mutating func titleBlock(maxWidth: Double) -> TextBlock {
-        let full = block(labels[titleKey], .title)
+        let full = block(title, .title)
         guard full.width > maxWidth, full.width > 0 else { return full }
         var style = template.style(.title)
         style.size = max(style.size * 2 / 3, (style.size * maxWidth / full.width * 2).rounded(.down) / 2)
-        let shown = style.uppercase ? labels[titleKey].uppercased() : labels[titleKey]
+        let shown = style.uppercase ? title.uppercased() : title
         return engine.block(shown, style)
     }
 
@@ -78,6 +78,12 @@ struct Composer {
     var clientContact: Contact { client?.contact ?? Contact(name: document.client.value) }
 
     var isEstimate: Bool { document.kind == .estimate }
+
+    /// The title as printed: what the document is; a reminder says which one it is.
+    var title: String {
+        guard let level = document.reminderLevel else { return labels[titleKey] }
+        return level == 1 ? labels["reminder"] : labels["reminder_n"].replacingOccurrences(of: "{n}", with: String(level))
+    }
 
     /// The title's label key: what the document is.
     var titleKey: String {

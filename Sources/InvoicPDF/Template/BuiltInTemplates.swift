@@ -244,6 +244,14 @@ labels:
     contract: Contract
     period: Period
     list_price: List price
+    reminder: "Payment reminder"
+    reminder_n: "Reminder {n}"
+    reminder_invoice: "Invoice {number} of {date}, due {due}"
+    reminder_fees_earlier: "Earlier reminder fees"
+    reminder_fee: "Reminder fee"
+    reminder_interest: "Interest at {rate} a year for {days} days on {amount}"
+    reminder_note: "Our records show that invoice {number} of {date}, due on {due}, has not been paid yet. Perhaps it was overlooked: please pay {amount} by {pay_by}. If you have paid in the meantime, please disregard this reminder."
+    reminder_note_firm: "Invoice {number} of {date} was due on {due} and remains unpaid despite our earlier reminder. Please pay {amount} by {pay_by}, or contact us at once if there is a problem with the invoice."
   en_GB: {tax: VAT, tax_id: VAT no.}
   en_IE: {tax: VAT, tax_id: VAT no.}
   en_IN: {tax: GST, tax_id: GSTIN}
@@ -318,6 +326,14 @@ labels:
     contract: Vertrag
     period: Leistungszeitraum
     list_price: Listenpreis
+    reminder: "Zahlungserinnerung"
+    reminder_n: "{n}. Mahnung"
+    reminder_invoice: "Rechnung {number} vom {date}, fällig am {due}"
+    reminder_fees_earlier: "Bisherige Mahngebühren"
+    reminder_fee: "Mahngebühr"
+    reminder_interest: "Verzugszinsen {rate} p. a. für {days} Tage auf {amount}"
+    reminder_note: "Unsere Rechnung {number} vom {date} war am {due} fällig und ist noch nicht beglichen. Vielleicht ist sie Ihnen entgangen: Bitte überweisen Sie {amount} bis zum {pay_by}. Sollten Sie inzwischen gezahlt haben, betrachten Sie dieses Schreiben bitte als gegenstandslos."
+    reminder_note_firm: "Trotz unserer Erinnerung ist die Rechnung {number} vom {date}, fällig am {due}, noch offen. Bitte überweisen Sie {amount} bis spätestens {pay_by} oder melden Sie sich umgehend, falls es ein Problem mit der Rechnung gibt."
   de_AT: {tax_id: UID-Nr.}
   de_CH: {tax: MWST, tax_id: MWST-Nr.}
   fr:
@@ -388,6 +404,14 @@ labels:
     contract: Contrat
     period: Période
     list_price: Prix catalogue
+    reminder: "Rappel de paiement"
+    reminder_n: "Relance n° {n}"
+    reminder_invoice: "Facture {number} du {date}, échue le {due}"
+    reminder_fees_earlier: "Frais de relance précédents"
+    reminder_fee: "Frais de relance"
+    reminder_interest: "Intérêts de retard au taux annuel de {rate} sur {amount} pendant {days} jours"
+    reminder_note: "Sauf erreur de notre part, la facture {number} du {date}, échue le {due}, n’a pas encore été réglée. Merci de régler {amount} avant le {pay_by}. Si vous avez payé entre-temps, veuillez ne pas tenir compte de ce rappel."
+    reminder_note_firm: "Malgré notre précédent rappel, la facture {number} du {date}, échue le {due}, reste impayée. Merci de régler {amount} au plus tard le {pay_by}, ou de nous contacter sans délai en cas de problème."
   es:
     invoice: Factura
     estimate: Presupuesto
@@ -456,6 +480,14 @@ labels:
     contract: Contrato
     period: Periodo
     list_price: Precio de lista
+    reminder: "Recordatorio de pago"
+    reminder_n: "Reclamación de pago n.º {n}"
+    reminder_invoice: "Factura {number} del {date}, vencida el {due}"
+    reminder_fees_earlier: "Gastos de reclamación anteriores"
+    reminder_fee: "Gastos de reclamación"
+    reminder_interest: "Intereses de demora al {rate} anual sobre {amount} durante {days} días"
+    reminder_note: "Según nuestros registros, la factura {number} del {date}, vencida el {due}, aún no ha sido pagada. Le rogamos abone {amount} antes del {pay_by}. Si ya ha realizado el pago, por favor ignore este recordatorio."
+    reminder_note_firm: "A pesar de nuestro recordatorio anterior, la factura {number} del {date}, vencida el {due}, sigue pendiente. Le rogamos pague {amount} a más tardar el {pay_by} o se ponga en contacto con nosotros de inmediato."
   it:
     invoice: Fattura
     estimate: Preventivo
@@ -524,6 +556,14 @@ labels:
     contract: Contratto
     period: Periodo
     list_price: Prezzo di listino
+    reminder: "Sollecito di pagamento"
+    reminder_n: "Sollecito n. {n}"
+    reminder_invoice: "Fattura {number} del {date}, scaduta il {due}"
+    reminder_fees_earlier: "Spese di sollecito precedenti"
+    reminder_fee: "Spese di sollecito"
+    reminder_interest: "Interessi di mora al {rate} annuo su {amount} per {days} giorni"
+    reminder_note: "Dai nostri registri risulta che la fattura {number} del {date}, scaduta il {due}, non è ancora stata pagata. La preghiamo di versare {amount} entro il {pay_by}. Se ha già provveduto al pagamento, consideri nullo questo sollecito."
+    reminder_note_firm: "Nonostante il nostro precedente sollecito, la fattura {number} del {date}, scaduta il {due}, risulta ancora insoluta. La preghiamo di versare {amount} entro il {pay_by} o di contattarci subito in caso di problemi."
   nl:
     invoice: Factuur
     estimate: Offerte
@@ -592,6 +632,14 @@ labels:
     contract: Contract
     period: Periode
     list_price: Catalogusprijs
+    reminder: "Betalingsherinnering"
+    reminder_n: "Aanmaning {n}"
+    reminder_invoice: "Factuur {number} van {date}, vervallen op {due}"
+    reminder_fees_earlier: "Eerdere aanmaningskosten"
+    reminder_fee: "Aanmaningskosten"
+    reminder_interest: "Rente van {rate} per jaar over {amount} gedurende {days} dagen"
+    reminder_note: "Volgens onze administratie is factuur {number} van {date}, vervallen op {due}, nog niet betaald. Wilt u {amount} uiterlijk {pay_by} overmaken? Heeft u inmiddels betaald, dan kunt u deze herinnering als niet verzonden beschouwen."
+    reminder_note_firm: "Ondanks onze eerdere herinnering is factuur {number} van {date}, vervallen op {due}, nog steeds niet betaald. Wij verzoeken u {amount} uiterlijk {pay_by} te betalen, of direct contact met ons op te nemen."
   pt:
     invoice: Fatura
     estimate: Orçamento
@@ -660,6 +708,14 @@ labels:
     contract: Contrato
     period: Período
     list_price: Preço de tabela
+    reminder: "Lembrete de pagamento"
+    reminder_n: "Aviso de cobrança n.º {n}"
+    reminder_invoice: "Fatura {number} de {date}, vencida em {due}"
+    reminder_fees_earlier: "Encargos de cobrança anteriores"
+    reminder_fee: "Encargos de cobrança"
+    reminder_interest: "Juros de mora de {rate} ao ano sobre {amount} durante {days} dias"
+    reminder_note: "Segundo os nossos registos, a fatura {number} de {date}, vencida em {due}, ainda não foi paga. Agradecemos o pagamento de {amount} até {pay_by}. Se já efetuou o pagamento, por favor ignore este lembrete."
+    reminder_note_firm: "Apesar do nosso lembrete anterior, a fatura {number} de {date}, vencida em {due}, continua por pagar. Pedimos o pagamento de {amount} até {pay_by}, ou que nos contacte de imediato."
   pt_BR: {tax: Impostos, tax_id: CNPJ, amount_due: Valor a pagar, stamp_accepted: Aceito}
   pl:
     invoice: Faktura
@@ -729,6 +785,14 @@ labels:
     contract: Umowa
     period: Okres
     list_price: Cena katalogowa
+    reminder: "Przypomnienie o płatności"
+    reminder_n: "Wezwanie do zapłaty nr {n}"
+    reminder_invoice: "Faktura {number} z {date}, termin płatności {due}"
+    reminder_fees_earlier: "Wcześniejsze opłaty za upomnienia"
+    reminder_fee: "Opłata za upomnienie"
+    reminder_interest: "Odsetki za opóźnienie {rate} rocznie od {amount} za {days} dni"
+    reminder_note: "Według naszych danych faktura {number} z {date}, z terminem płatności {due}, nie została jeszcze opłacona. Prosimy o zapłatę {amount} do {pay_by}. Jeśli płatność została już dokonana, prosimy zignorować to przypomnienie."
+    reminder_note_firm: "Mimo wcześniejszego przypomnienia faktura {number} z {date}, z terminem płatności {due}, pozostaje nieopłacona. Prosimy o zapłatę {amount} najpóźniej do {pay_by} lub o niezwłoczny kontakt."
   sv:
     invoice: Faktura
     estimate: Offert
@@ -797,6 +861,14 @@ labels:
     contract: Avtal
     period: Period
     list_price: Listpris
+    reminder: "Betalningspåminnelse"
+    reminder_n: "Påminnelse {n}"
+    reminder_invoice: "Faktura {number} av {date}, förföll {due}"
+    reminder_fees_earlier: "Tidigare påminnelseavgifter"
+    reminder_fee: "Påminnelseavgift"
+    reminder_interest: "Dröjsmålsränta {rate} per år på {amount} i {days} dagar"
+    reminder_note: "Enligt våra noteringar har faktura {number} av {date}, som förföll {due}, ännu inte betalats. Vänligen betala {amount} senast {pay_by}. Om du redan har betalat kan du bortse från denna påminnelse."
+    reminder_note_firm: "Trots vår tidigare påminnelse är faktura {number} av {date}, som förföll {due}, fortfarande obetald. Betala {amount} senast {pay_by} eller kontakta oss omgående."
   da:
     invoice: Faktura
     estimate: Tilbud
@@ -865,6 +937,14 @@ labels:
     contract: Kontrakt
     period: Periode
     list_price: Listepris
+    reminder: "Betalingspåmindelse"
+    reminder_n: "Rykker {n}"
+    reminder_invoice: "Faktura {number} af {date}, forfaldt {due}"
+    reminder_fees_earlier: "Tidligere rykkergebyrer"
+    reminder_fee: "Rykkergebyr"
+    reminder_interest: "Morarenter {rate} p.a. af {amount} i {days} dage"
+    reminder_note: "Ifølge vores optegnelser er faktura {number} af {date}, som forfaldt {due}, endnu ikke betalt. Venligst betal {amount} senest {pay_by}. Har du allerede betalt, bedes du se bort fra denne påmindelse."
+    reminder_note_firm: "Trods vores tidligere påmindelse er faktura {number} af {date}, som forfaldt {due}, stadig ubetalt. Betal venligst {amount} senest {pay_by}, eller kontakt os straks."
   nb:
     invoice: Faktura
     estimate: Tilbud
@@ -933,6 +1013,14 @@ labels:
     contract: Kontrakt
     period: Periode
     list_price: Listepris
+    reminder: "Betalingspåminnelse"
+    reminder_n: "Purring {n}"
+    reminder_invoice: "Faktura {number} av {date}, forfalt {due}"
+    reminder_fees_earlier: "Tidligere purregebyr"
+    reminder_fee: "Purregebyr"
+    reminder_interest: "Forsinkelsesrente {rate} p.a. av {amount} i {days} dager"
+    reminder_note: "Ifølge våre opplysninger er faktura {number} av {date}, som forfalt {due}, ennå ikke betalt. Vennligst betal {amount} innen {pay_by}. Har du allerede betalt, kan du se bort fra denne påminnelsen."
+    reminder_note_firm: "Til tross for vår tidligere påminnelse er faktura {number} av {date}, som forfalt {due}, fortsatt ubetalt. Vennligst betal {amount} innen {pay_by}, eller kontakt oss umiddelbart."
   fi:
     invoice: Lasku
     estimate: Tarjous
@@ -1001,6 +1089,14 @@ labels:
     contract: Sopimus
     period: Jakso
     list_price: Listahinta
+    reminder: "Maksumuistutus"
+    reminder_n: "Maksukehotus {n}"
+    reminder_invoice: "Lasku {number} ({date}), eräpäivä {due}"
+    reminder_fees_earlier: "Aiemmat muistutusmaksut"
+    reminder_fee: "Muistutusmaksu"
+    reminder_interest: "Viivästyskorko {rate} vuodessa summalle {amount}, {days} päivää"
+    reminder_note: "Kirjanpitomme mukaan lasku {number} ({date}), eräpäivä {due}, on vielä maksamatta. Pyydämme maksamaan {amount} viimeistään {pay_by}. Jos olet jo maksanut, tämä muistutus on aiheeton."
+    reminder_note_firm: "Aiemmasta muistutuksestamme huolimatta lasku {number} ({date}), eräpäivä {due}, on edelleen maksamatta. Maksakaa {amount} viimeistään {pay_by} tai ottakaa meihin heti yhteyttä."
   cs:
     invoice: Faktura
     estimate: Nabídka
@@ -1069,6 +1165,14 @@ labels:
     contract: Smlouva
     period: Období
     list_price: Ceníková cena
+    reminder: "Upomínka"
+    reminder_n: "{n}. upomínka"
+    reminder_invoice: "Faktura {number} ze dne {date}, splatná {due}"
+    reminder_fees_earlier: "Dřívější poplatky za upomínky"
+    reminder_fee: "Poplatek za upomínku"
+    reminder_interest: "Úrok z prodlení {rate} ročně z {amount} za {days} dní"
+    reminder_note: "Podle našich záznamů nebyla faktura {number} ze dne {date}, splatná {due}, dosud uhrazena. Prosíme o úhradu {amount} do {pay_by}. Pokud jste mezitím zaplatili, považujte prosím tuto upomínku za bezpředmětnou."
+    reminder_note_firm: "Přes naši předchozí upomínku zůstává faktura {number} ze dne {date}, splatná {due}, neuhrazena. Uhraďte prosím {amount} nejpozději do {pay_by}, nebo nás neprodleně kontaktujte."
   ja:
     invoice: 請求書
     estimate: 見積書
@@ -1137,6 +1241,14 @@ labels:
     contract: 契約番号
     period: 対象期間
     list_price: 定価
+    reminder: "お支払いのお願い"
+    reminder_n: "督促状（第{n}回）"
+    reminder_invoice: "請求書 {number}（{date}発行、支払期限 {due}）"
+    reminder_fees_earlier: "過去の督促手数料"
+    reminder_fee: "督促手数料"
+    reminder_interest: "遅延損害金 年{rate}（{amount}、{days}日分）"
+    reminder_note: "{date}発行の請求書 {number}（支払期限 {due}）のお支払いを確認できておりません。{pay_by}までに{amount}をお支払いください。既にお支払いいただいている場合は、本状は破棄してください。"
+    reminder_note_firm: "先日のご案内にもかかわらず、{date}発行の請求書 {number}（支払期限 {due}）は未払いのままです。{pay_by}までに{amount}をお支払いいただくか、至急ご連絡ください。"
   zh:
     invoice: 发票
     estimate: 报价单
@@ -1205,6 +1317,14 @@ labels:
     contract: 合同号
     period: 服务期间
     list_price: 标价
+    reminder: "付款提醒"
+    reminder_n: "第{n}次催款通知"
+    reminder_invoice: "发票 {number}（{date}开具，{due}到期）"
+    reminder_fees_earlier: "此前的催款费"
+    reminder_fee: "催款费"
+    reminder_interest: "逾期利息 年利率{rate}，本金{amount}，{days}天"
+    reminder_note: "我们的记录显示，{date}开具的发票 {number}（{due}到期）尚未付款。请于{pay_by}前支付{amount}。如您已付款，请忽略本提醒。"
+    reminder_note_firm: "尽管我们此前已发出提醒，{date}开具的发票 {number}（{due}到期）仍未支付。请于{pay_by}前支付{amount}，或立即与我们联系。"
   zh_Hant: {invoice: 發票, estimate: 報價單, from: 開票方, issue_date: 開立日期, due_date: 付款期限, valid_until: 有效期至, delivery_date: 交貨日期, quantity: 數量, rate: 單價, amount: 金額, subtotal: 小計, tax: 稅, paid: 已付, amount_due: 應付餘額, payment_details: 付款資訊, beneficiary: 收款人, bank: 銀行, account: 帳號, tax_id: 統一編號, project: 專案, notes: 備註, page: "第 {page} 頁，共 {pages} 頁", converted_from: "源自報價單 {number}", void_reason: "已作廢：{reason}", stamp_void: 已作廢, stamp_declined: 已拒絕, estimate_for: 報價對象, estimate_date: 報價日期, credit_note: 貸項通知單, corrects_invoice: "更正發票 {number}（{date}）", refunded: 已退款, credit_remaining: 剩餘貸記金額}
 
 """#,

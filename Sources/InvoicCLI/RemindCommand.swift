@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import InvoicAuthoring
+import InvoicBook
+import InvoicBuild
+import InvoicMoney
+import InvoicPDF
+
+struct RemindCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remind",
+        abstract: "Write a payment reminder for each overdue invoice that reached a new reminder level.",
+        discussion: """
+            The levels, fees and interest come from `reminders:` in invoic.yaml or the client's file. Each \
+            reminder is a PDF in the invoice's language and the book's template, build/reminders/NUMBER-LEVEL.pdf \
+            by default: what is still due, earlier fees, this level's fee, the interest (days / 365) and the new \
+            amount due, with the payment code. --record writes each reminder into its invoice (`reminders:`), \
+            so the next level comes next time; fees and interest never change the invoice's own figures.
+            """)
+
+    @Flag(help: "Record each reminder in its invoice's file.") var record = false
+    @Flag(help: "List the reminders as JSON.") var json = false
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder for the PDFs; default: build/reminders in the book.", valueName: "dir"))
+    var output: String?
+    @OptionGroup var options: EditOptions
+
+    func run() throws {
+        let checked = try runPipeline(BookPipeline(root: options.directory, history: .skipped))
+        if checked.hasErrors {
+            Reporter(format: .human, root: options.directory, sources: checked.sources).report(checked.diagnostics)
+            Terminal.standardError.write("error: the book has errors; fix them before sending reminders (`invoic check`)\n")
+            throw ExitCode(1)
+        }
+        let reminders = checked.book.remindersDue(on: options.today)
+        let folder = output ?? BookLoader.join(options.directory, "build/reminders")
+        var paths: [String] = []
+        if let renderer = checked.renderer {
+            if !options.dryRun && !reminders.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            for reminder in reminders {
+                let path = BookLoader.join(folder, "\(DocumentKind.fileStem(forNumber: reminder.invoice.number))-\(reminder.level).pdf")
+                paths.append(path)
+                guard !options.dryRun else { continue }
+                switch renderer.render(reminder) {
+                case .success(let bytes):
+                    do { try AtomicFile.write(bytes, to: path) } catch {
+                        Terminal.standardError.write("error: cannot write \(path): \(error)\n")
+                        throw ExitCode(1)
+                    }
+                case .failure(let error):
+                    Reporter(format: .human, root: options.directory, sources: checked.sources).report(error.diagnostics)
+                    throw ExitCode(1)
+                }
+            }
+        }
+        Terminal.standardOutput.write(json ? Self.json(reminders, paths: paths) : Self.table(reminders, paths: paths))
+        if reminders.isEmpty { Terminal.standardError.write("no invoice reached a new reminder level on \(options.today)\n") }
+        guard record, !reminders.isEmpty else { return }
+        _ = try performEdit(options, showingDiff: !json) { result, editor throws(AuthoringError) in
+            try reminders.map { reminder throws(AuthoringError) in
+                let invoice = try document(reminder.invoice.number, in: result.book)
+                let file = try editor.read(invoice.file)
+                let facts = try DocumentFacts(document: invoice, text: file.text, credited: result.book.creditedNet(of: invoice))
+                return FileChange(path: invoice.file, before: file.bytes, after: try facts.remind(reminder))
+            }
+        }
+        if !options.dryRun { Terminal.standardError.write("recorded \(plural(reminders.count, "reminder"))\n") }
+    }
+
+    static func plain(_ minor: Int64, _ reminder: Reminder) -> String { MoneyFormat.plain(minor, reminder.currency) }
+
+    static func table(_ reminders: [Reminder], paths: [String]) -> String {
+        guard !reminders.isEmpty else { return "" }
+        let header = ["INVOICE", "LEVEL", "DAYS", "DUE", "FEES", "INTEREST", "TOTAL", "PDF"]
+        let rows = zip(reminders, paths).map { reminder, path in
+            [reminder.invoice.number, String(reminder.level), String(reminder.interestDays), plain(reminder.due, reminder),
+             plain(reminder.earlierFees + reminder.fee, reminder), plain(reminder.interest, reminder),
+             plain(reminder.total, reminder) + " " + reminder.currency.code, path]
+        }
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max()! }
+        return ([header] + rows).map { cells in
+            cells.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return (1...6).contains(column) ? pad + cell : cell + (column == cells.count - 1 ? "" : pad)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    static func json(_ reminders: [Reminder], paths: [String]) -> String {
+        let entries: [[String: Any]] = zip(reminders, paths).map { reminder, path in
+            var entry: [String: Any] = [
+                "invoice": reminder.invoice.number, "level": reminder.level, "date": reminder.date.description,
+                "pay_by": reminder.payBy.description, "days_past_due": reminder.interestDays, "currency": reminder.currency.code,
+                "due": plain(reminder.due, reminder), "earlier_fees": plain(reminder.earlierFees, reminder), "fee": plain(reminder.fee, reminder),
+                "interest": plain(reminder.interest, reminder), "total": plain(reminder.total, reminder), "pdf": path,
+            ]
+            if let rate = reminder.rate { entry["interest_rate"] = rate.description }
+            return entry
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: ["reminders": entries], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
