@@ -51,11 +51,15 @@ let package = Package(
         .target(name: "InvoicBuild", dependencies: ["InvoicBook", "InvoicDiagnostics", "InvoicHistory", "InvoicPDF", "InvoicReport", "InvoicEInvoice", "InvoicFacturX"]),
         // Bank statements (camt.053/054, MT940, CSV) matched with the book's open invoices.
         .target(name: "InvoicBank", dependencies: ["InvoicBook", "InvoicMoney"]),
+        // Mail: RFC 5322 messages with their PDF and e-invoice attached, sent by sendmail or by
+        // SMTP through libcurl (CSMTP wraps curl's variadic setopt, which Swift cannot call).
+        .target(name: "CSMTP", linkerSettings: [.linkedLibrary("curl")]),
+        .target(name: "InvoicMail", dependencies: ["CSMTP"]),
         .target(name: "InvoicAuthoring", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicHistory", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicCLI", dependencies: [
             "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
-            "InvoicEInvoice", "InvoicBank",
+            "InvoicEInvoice", "InvoicBank", "InvoicMail",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
@@ -74,6 +78,7 @@ let package = Package(
         .testTarget(name: "InvoicHistoryTests", dependencies: ["InvoicHistory", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),
         .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "InvoicTestSupport", "invoic"]),
     ],
     swiftLanguageModes: [.v6]

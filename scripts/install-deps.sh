@@ -15,6 +15,7 @@ packages=(
     libqpdf-dev                 # Factur-X: the PDF made PDF/A-3 with its XML embedded (CQPDF)
     icc-profiles-free           # the sRGB profile of a PDF/A's output intent
     libqrencode-dev             # payment QR codes (CQRencode)
+    libcurl4-openssl-dev        # invoic mail: SMTP with STARTTLS through libcurl (CSMTP)
     python3-venv                # the tests validate e-invoices with ../shared/tools/einvoice-check
     python3-zxing-cpp python3-numpy   # the tests read the QR codes back from rendered pages
     chromium                    # the tests audit the HTML report with axe-core in headless Chromium

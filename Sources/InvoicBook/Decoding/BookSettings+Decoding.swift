@@ -49,6 +49,7 @@ extension BookSettings {
         settings.einvoice = reader.einvoiceFormats(fields["einvoice"])
         if let node = fields["bank"] { settings.bank = reader.bankLayout(node) }
         if let node = fields["reminders"] { settings.reminders = reader.reminderPolicy(node) }
+        if let node = fields["mail"] { settings.mail = reader.mailSettings(node) }
         return settings
     }
 
@@ -165,6 +166,36 @@ extension ValueReader {
             error(.missingKey, "`reminders:` has no levels", at: node.range, help: "e.g. `levels: [{after: 7}, {after: 21, fee: 5.00}]`")
         }
         return ReminderPolicy(levels: levels, interest: rate(fields["interest"])?.value, range: node.range)
+    }
+
+    /// `mail:`, how messages leave; addresses must look like addresses.
+    mutating func mailSettings(_ node: YAMLNode) -> MailSettings? {
+        guard let fields = fields(of: node, table: Schema.mail) else { return nil }
+        var mail = MailSettings()
+        mail.range = node.range
+        for key in ["from", "bcc"] {
+            guard let value = located(fields[key]) else { continue }
+            let address = String((value.value.split(separator: "<").last ?? Substring(value.value)).filter { $0 != ">" && $0 != " " })
+            let parts = address.split(separator: "@", omittingEmptySubsequences: false)
+            if parts.count != 2 || parts[0].isEmpty || !parts[1].contains(".") {
+                error(.wrongType, "`\(value.value)` is not an e-mail address", at: value.range, help: "write `Name <name@example.com>` or the address alone")
+                continue
+            }
+            if key == "from" { mail.from = value } else { mail.bcc = value }
+        }
+        mail.host = located(fields["host"])
+        if let node = fields["port"], let text = text(node) {
+            if let port = Int(text), (1...65535).contains(port) { mail.port = Located(port, at: node.range) } else {
+                error(.invalidNumber, "`\(text)` is not a port", at: node.range, help: "587 for STARTTLS, 465 for TLS")
+            }
+        }
+        if let security = oneOf(fields["security"], MailSettings.Security.allCases.map(\.rawValue), what: "connection security") {
+            mail.security = MailSettings.Security(rawValue: security.value) ?? .starttls
+        }
+        mail.username = text(fields["username"])
+        if let variable = text(fields["password_env"]) { mail.passwordVariable = variable }
+        if let path = text(fields["sendmail"]) { mail.sendmail = path }
+        return mail
     }
 
     /// `bank:`, the layout of the bank's CSV statements.

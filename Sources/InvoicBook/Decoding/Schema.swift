@@ -167,6 +167,17 @@ public enum Schema {
         KeySpec("interest", .amount, "the interest it asked for"),
     ])
 
+    static let mail = KeyTable(name: "mail", keys: [
+        KeySpec("from", .text, "the sender, `Name <address>`; default: the business's name and e-mail"),
+        KeySpec("bcc", .text, "an address that gets a copy of every message"),
+        KeySpec("host", .text, "the SMTP server; without it the message goes to the local sendmail"),
+        KeySpec("port", .text, "default 587 (starttls), 465 (tls), 25 (none)"),
+        KeySpec("security", .oneOf(MailSettings.Security.allCases.map(\.rawValue)), "starttls (default), tls or none (a server on this machine)"),
+        KeySpec("username", .text, "the SMTP login"),
+        KeySpec("password_env", .text, "the environment variable that holds the password (default INVOIC_SMTP_PASSWORD), else ~/.netrc; never the book"),
+        KeySpec("sendmail", .text, "the sendmail program without `host:` (default /usr/sbin/sendmail)"),
+    ])
+
     static let bankColumns = KeyTable(name: "columns", keys: [
         KeySpec("date", .text, "the booking date's column: its header text, or its position (1, 2, ...)"),
         KeySpec("amount", .text, "the signed amount (money in is positive)"),
@@ -203,6 +214,7 @@ public enum Schema {
         KeySpec("labels", .byLanguage(labels), "the book's own words for some labels, by language or locale: {de: {bill_to: Kunde}} (docs/labels.md)"),
         KeySpec("einvoice", einvoiceFormats, "structured invoices build writes beside each invoice and credit note: ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol"),
         KeySpec("reminders", .mapping(reminderPolicy), "when overdue invoices are reminded, at which fee and interest (`invoic remind`)"),
+        KeySpec("mail", .mapping(mail), "how `invoic mail` sends: SMTP (host, port, security, username) or the local sendmail"),
         KeySpec("bank", .mapping(bank), "how `invoic match` reads the bank's CSV statements (camt and MT940 need nothing)"),
         KeySpec("history", .flag, "true: `invoic check` also judges the book against its git history, as with --history"),
     ])

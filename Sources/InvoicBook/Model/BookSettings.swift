@@ -23,6 +23,8 @@ public struct BookSettings: Sendable {
     public var bank: BankLayout?
     /// `reminders:`, when and at which fee overdue invoices are reminded.
     public var reminders: ReminderPolicy?
+    /// `mail:`, how `invoic mail` sends.
+    public var mail: MailSettings?
     /// `labels:`, the book's own words for some labels: language or locale -> key -> text.
     public var labels: [String: [String: String]] = [:]
 

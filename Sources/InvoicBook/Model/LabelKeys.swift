@@ -79,6 +79,9 @@ public enum LabelKeys {
         "reminder_interest": "a reminder's line: interest; {rate}, {days} and {amount} are filled in",
         "reminder_note": "a first reminder's text; {number}, {date}, {due}, {amount} and {pay_by} are filled in",
         "reminder_note_firm": "a later reminder's text, with the same placeholders",
+        "mail_subject": "the subject of `invoic mail`; {title}, {number} and {business} are filled in",
+        "mail_body": "the text of `invoic mail`; {document}, {date}, {total}, {payment} and {business} are filled in",
+        "mail_payment": "in the mail's text of an invoice with an amount due: {due} is filled in",
     ]
 
     public static let all: [String] = meanings.map(\.key)

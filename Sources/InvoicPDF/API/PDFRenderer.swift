@@ -11,7 +11,7 @@ import InvoicDiagnostics
 public final class PDFRenderer {
     let book: Book
     let template: Template
-    private let engine: TextEngine
+    let engine: TextEngine
     private let logo: Logo?
     /// The template files read, for the glyph check: a label may carry a character too.
     private let templateTexts: [String]

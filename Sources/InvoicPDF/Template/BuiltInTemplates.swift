@@ -252,6 +252,9 @@ labels:
     reminder_interest: "Interest at {rate} a year for {days} days on {amount}"
     reminder_note: "Our records show that invoice {number} of {date}, due on {due}, has not been paid yet. Perhaps it was overlooked: please pay {amount} by {pay_by}. If you have paid in the meantime, please disregard this reminder."
     reminder_note_firm: "Invoice {number} of {date} was due on {due} and remains unpaid despite our earlier reminder. Please pay {amount} by {pay_by}, or contact us at once if there is a problem with the invoice."
+    mail_subject: "{title} {number} from {business}"
+    mail_body: "Hello,\n\nplease find attached {document} of {date} for {total}.{payment}\n\nKind regards,\n{business}\n"
+    mail_payment: " Please pay by {due}."
   en_GB: {tax: VAT, tax_id: VAT no.}
   en_IE: {tax: VAT, tax_id: VAT no.}
   en_IN: {tax: GST, tax_id: GSTIN}
@@ -334,6 +337,9 @@ labels:
     reminder_interest: "Verzugszinsen {rate} p. a. für {days} Tage auf {amount}"
     reminder_note: "Unsere Rechnung {number} vom {date} war am {due} fällig und ist noch nicht beglichen. Vielleicht ist sie Ihnen entgangen: Bitte überweisen Sie {amount} bis zum {pay_by}. Sollten Sie inzwischen gezahlt haben, betrachten Sie dieses Schreiben bitte als gegenstandslos."
     reminder_note_firm: "Trotz unserer Erinnerung ist die Rechnung {number} vom {date}, fällig am {due}, noch offen. Bitte überweisen Sie {amount} bis spätestens {pay_by} oder melden Sie sich umgehend, falls es ein Problem mit der Rechnung gibt."
+    mail_subject: "{title} {number} von {business}"
+    mail_body: "Guten Tag,\n\nanbei erhalten Sie {document} vom {date} über {total}.{payment}\n\nMit freundlichen Grüßen\n{business}\n"
+    mail_payment: " Bitte zahlen Sie bis zum {due}."
   de_AT: {tax_id: UID-Nr.}
   de_CH: {tax: MWST, tax_id: MWST-Nr.}
   fr:
@@ -412,6 +418,9 @@ labels:
     reminder_interest: "Intérêts de retard au taux annuel de {rate} sur {amount} pendant {days} jours"
     reminder_note: "Sauf erreur de notre part, la facture {number} du {date}, échue le {due}, n’a pas encore été réglée. Merci de régler {amount} avant le {pay_by}. Si vous avez payé entre-temps, veuillez ne pas tenir compte de ce rappel."
     reminder_note_firm: "Malgré notre précédent rappel, la facture {number} du {date}, échue le {due}, reste impayée. Merci de régler {amount} au plus tard le {pay_by}, ou de nous contacter sans délai en cas de problème."
+    mail_subject: "{title} {number} de {business}"
+    mail_body: "Bonjour,\n\nvous trouverez ci-joint {document} du {date} d’un montant de {total}.{payment}\n\nCordialement,\n{business}\n"
+    mail_payment: " Merci de régler avant le {due}."
   es:
     invoice: Factura
     estimate: Presupuesto
@@ -488,6 +497,9 @@ labels:
     reminder_interest: "Intereses de demora al {rate} anual sobre {amount} durante {days} días"
     reminder_note: "Según nuestros registros, la factura {number} del {date}, vencida el {due}, aún no ha sido pagada. Le rogamos abone {amount} antes del {pay_by}. Si ya ha realizado el pago, por favor ignore este recordatorio."
     reminder_note_firm: "A pesar de nuestro recordatorio anterior, la factura {number} del {date}, vencida el {due}, sigue pendiente. Le rogamos pague {amount} a más tardar el {pay_by} o se ponga en contacto con nosotros de inmediato."
+    mail_subject: "{title} {number} de {business}"
+    mail_body: "Hola:\n\nadjuntamos {document} del {date} por {total}.{payment}\n\nUn saludo,\n{business}\n"
+    mail_payment: " Le rogamos el pago antes del {due}."
   it:
     invoice: Fattura
     estimate: Preventivo
@@ -564,6 +576,9 @@ labels:
     reminder_interest: "Interessi di mora al {rate} annuo su {amount} per {days} giorni"
     reminder_note: "Dai nostri registri risulta che la fattura {number} del {date}, scaduta il {due}, non è ancora stata pagata. La preghiamo di versare {amount} entro il {pay_by}. Se ha già provveduto al pagamento, consideri nullo questo sollecito."
     reminder_note_firm: "Nonostante il nostro precedente sollecito, la fattura {number} del {date}, scaduta il {due}, risulta ancora insoluta. La preghiamo di versare {amount} entro il {pay_by} o di contattarci subito in caso di problemi."
+    mail_subject: "{title} {number} da {business}"
+    mail_body: "Buongiorno,\n\nin allegato trova {document} del {date} di {total}.{payment}\n\nCordiali saluti,\n{business}\n"
+    mail_payment: " La preghiamo di pagare entro il {due}."
   nl:
     invoice: Factuur
     estimate: Offerte
@@ -640,6 +655,9 @@ labels:
     reminder_interest: "Rente van {rate} per jaar over {amount} gedurende {days} dagen"
     reminder_note: "Volgens onze administratie is factuur {number} van {date}, vervallen op {due}, nog niet betaald. Wilt u {amount} uiterlijk {pay_by} overmaken? Heeft u inmiddels betaald, dan kunt u deze herinnering als niet verzonden beschouwen."
     reminder_note_firm: "Ondanks onze eerdere herinnering is factuur {number} van {date}, vervallen op {due}, nog steeds niet betaald. Wij verzoeken u {amount} uiterlijk {pay_by} te betalen, of direct contact met ons op te nemen."
+    mail_subject: "{title} {number} van {business}"
+    mail_body: "Goedendag,\n\nhierbij ontvangt u {document} van {date} voor {total}.{payment}\n\nMet vriendelijke groet,\n{business}\n"
+    mail_payment: " Graag betaling vóór {due}."
   pt:
     invoice: Fatura
     estimate: Orçamento
@@ -716,6 +734,9 @@ labels:
     reminder_interest: "Juros de mora de {rate} ao ano sobre {amount} durante {days} dias"
     reminder_note: "Segundo os nossos registos, a fatura {number} de {date}, vencida em {due}, ainda não foi paga. Agradecemos o pagamento de {amount} até {pay_by}. Se já efetuou o pagamento, por favor ignore este lembrete."
     reminder_note_firm: "Apesar do nosso lembrete anterior, a fatura {number} de {date}, vencida em {due}, continua por pagar. Pedimos o pagamento de {amount} até {pay_by}, ou que nos contacte de imediato."
+    mail_subject: "{title} {number} de {business}"
+    mail_body: "Olá,\n\nsegue em anexo {document} de {date}, no valor de {total}.{payment}\n\nCom os melhores cumprimentos,\n{business}\n"
+    mail_payment: " Agradecemos o pagamento até {due}."
   pt_BR: {tax: Impostos, tax_id: CNPJ, amount_due: Valor a pagar, stamp_accepted: Aceito}
   pl:
     invoice: Faktura
@@ -793,6 +814,9 @@ labels:
     reminder_interest: "Odsetki za opóźnienie {rate} rocznie od {amount} za {days} dni"
     reminder_note: "Według naszych danych faktura {number} z {date}, z terminem płatności {due}, nie została jeszcze opłacona. Prosimy o zapłatę {amount} do {pay_by}. Jeśli płatność została już dokonana, prosimy zignorować to przypomnienie."
     reminder_note_firm: "Mimo wcześniejszego przypomnienia faktura {number} z {date}, z terminem płatności {due}, pozostaje nieopłacona. Prosimy o zapłatę {amount} najpóźniej do {pay_by} lub o niezwłoczny kontakt."
+    mail_subject: "{title} {number} od {business}"
+    mail_body: "Dzień dobry,\n\nw załączniku przesyłamy {document} z {date} na kwotę {total}.{payment}\n\nZ poważaniem\n{business}\n"
+    mail_payment: " Prosimy o zapłatę do {due}."
   sv:
     invoice: Faktura
     estimate: Offert
@@ -869,6 +893,9 @@ labels:
     reminder_interest: "Dröjsmålsränta {rate} per år på {amount} i {days} dagar"
     reminder_note: "Enligt våra noteringar har faktura {number} av {date}, som förföll {due}, ännu inte betalats. Vänligen betala {amount} senast {pay_by}. Om du redan har betalat kan du bortse från denna påminnelse."
     reminder_note_firm: "Trots vår tidigare påminnelse är faktura {number} av {date}, som förföll {due}, fortfarande obetald. Betala {amount} senast {pay_by} eller kontakta oss omgående."
+    mail_subject: "{title} {number} från {business}"
+    mail_body: "Hej,\n\nhär kommer {document} daterad {date} på {total}.{payment}\n\nMed vänliga hälsningar\n{business}\n"
+    mail_payment: " Vänligen betala senast {due}."
   da:
     invoice: Faktura
     estimate: Tilbud
@@ -945,6 +972,9 @@ labels:
     reminder_interest: "Morarenter {rate} p.a. af {amount} i {days} dage"
     reminder_note: "Ifølge vores optegnelser er faktura {number} af {date}, som forfaldt {due}, endnu ikke betalt. Venligst betal {amount} senest {pay_by}. Har du allerede betalt, bedes du se bort fra denne påmindelse."
     reminder_note_firm: "Trods vores tidligere påmindelse er faktura {number} af {date}, som forfaldt {due}, stadig ubetalt. Betal venligst {amount} senest {pay_by}, eller kontakt os straks."
+    mail_subject: "{title} {number} fra {business}"
+    mail_body: "Hej,\n\nvedhæftet finder du {document} af {date} på {total}.{payment}\n\nMed venlig hilsen\n{business}\n"
+    mail_payment: " Betal venligst senest {due}."
   nb:
     invoice: Faktura
     estimate: Tilbud
@@ -1021,6 +1051,9 @@ labels:
     reminder_interest: "Forsinkelsesrente {rate} p.a. av {amount} i {days} dager"
     reminder_note: "Ifølge våre opplysninger er faktura {number} av {date}, som forfalt {due}, ennå ikke betalt. Vennligst betal {amount} innen {pay_by}. Har du allerede betalt, kan du se bort fra denne påminnelsen."
     reminder_note_firm: "Til tross for vår tidligere påminnelse er faktura {number} av {date}, som forfalt {due}, fortsatt ubetalt. Vennligst betal {amount} innen {pay_by}, eller kontakt oss umiddelbart."
+    mail_subject: "{title} {number} fra {business}"
+    mail_body: "Hei,\n\nvedlagt følger {document} av {date} på {total}.{payment}\n\nMed vennlig hilsen\n{business}\n"
+    mail_payment: " Vennligst betal innen {due}."
   fi:
     invoice: Lasku
     estimate: Tarjous
@@ -1097,6 +1130,9 @@ labels:
     reminder_interest: "Viivästyskorko {rate} vuodessa summalle {amount}, {days} päivää"
     reminder_note: "Kirjanpitomme mukaan lasku {number} ({date}), eräpäivä {due}, on vielä maksamatta. Pyydämme maksamaan {amount} viimeistään {pay_by}. Jos olet jo maksanut, tämä muistutus on aiheeton."
     reminder_note_firm: "Aiemmasta muistutuksestamme huolimatta lasku {number} ({date}), eräpäivä {due}, on edelleen maksamatta. Maksakaa {amount} viimeistään {pay_by} tai ottakaa meihin heti yhteyttä."
+    mail_subject: "{title} {number} – {business}"
+    mail_body: "Hei,\n\nliitteenä {document}, päiväys {date}, summa {total}.{payment}\n\nYstävällisin terveisin\n{business}\n"
+    mail_payment: " Pyydämme maksamaan viimeistään {due}."
   cs:
     invoice: Faktura
     estimate: Nabídka
@@ -1173,6 +1209,9 @@ labels:
     reminder_interest: "Úrok z prodlení {rate} ročně z {amount} za {days} dní"
     reminder_note: "Podle našich záznamů nebyla faktura {number} ze dne {date}, splatná {due}, dosud uhrazena. Prosíme o úhradu {amount} do {pay_by}. Pokud jste mezitím zaplatili, považujte prosím tuto upomínku za bezpředmětnou."
     reminder_note_firm: "Přes naši předchozí upomínku zůstává faktura {number} ze dne {date}, splatná {due}, neuhrazena. Uhraďte prosím {amount} nejpozději do {pay_by}, nebo nás neprodleně kontaktujte."
+    mail_subject: "{title} {number} od {business}"
+    mail_body: "Dobrý den,\n\nv příloze zasíláme {document} ze dne {date} na částku {total}.{payment}\n\nS pozdravem\n{business}\n"
+    mail_payment: " Prosíme o úhradu do {due}."
   ja:
     invoice: 請求書
     estimate: 見積書
@@ -1249,6 +1288,9 @@ labels:
     reminder_interest: "遅延損害金 年{rate}（{amount}、{days}日分）"
     reminder_note: "{date}発行の請求書 {number}（支払期限 {due}）のお支払いを確認できておりません。{pay_by}までに{amount}をお支払いください。既にお支払いいただいている場合は、本状は破棄してください。"
     reminder_note_firm: "先日のご案内にもかかわらず、{date}発行の請求書 {number}（支払期限 {due}）は未払いのままです。{pay_by}までに{amount}をお支払いいただくか、至急ご連絡ください。"
+    mail_subject: "{title} {number}（{business}）"
+    mail_body: "いつもお世話になっております。\n\n{date}付けの{document}（{total}）を添付にてお送りします。{payment}\n\nよろしくお願いいたします。\n{business}\n"
+    mail_payment: "{due}までにお支払いください。"
   zh:
     invoice: 发票
     estimate: 报价单
@@ -1325,6 +1367,9 @@ labels:
     reminder_interest: "逾期利息 年利率{rate}，本金{amount}，{days}天"
     reminder_note: "我们的记录显示，{date}开具的发票 {number}（{due}到期）尚未付款。请于{pay_by}前支付{amount}。如您已付款，请忽略本提醒。"
     reminder_note_firm: "尽管我们此前已发出提醒，{date}开具的发票 {number}（{due}到期）仍未支付。请于{pay_by}前支付{amount}，或立即与我们联系。"
+    mail_subject: "{title} {number}（{business}）"
+    mail_body: "您好：\n\n随附{date}的{document}，金额为{total}。{payment}\n\n此致\n{business}\n"
+    mail_payment: "请于{due}前付款。"
   zh_Hant: {invoice: 發票, estimate: 報價單, from: 開票方, issue_date: 開立日期, due_date: 付款期限, valid_until: 有效期至, delivery_date: 交貨日期, quantity: 數量, rate: 單價, amount: 金額, subtotal: 小計, tax: 稅, paid: 已付, amount_due: 應付餘額, payment_details: 付款資訊, beneficiary: 收款人, bank: 銀行, account: 帳號, tax_id: 統一編號, project: 專案, notes: 備註, page: "第 {page} 頁，共 {pages} 頁", converted_from: "源自報價單 {number}", void_reason: "已作廢：{reason}", stamp_void: 已作廢, stamp_declined: 已拒絕, estimate_for: 報價對象, estimate_date: 報價日期, credit_note: 貸項通知單, corrects_invoice: "更正發票 {number}（{date}）", refunded: 已退款, credit_remaining: 剩餘貸記金額}
 
 """#,

@@ -1,0 +1,28 @@
+import InvoicBook
+import InvoicMoney
+
+extension PDFRenderer {
+    /// The subject and text of the e-mail that carries `document`, in its language: the labels
+    /// `mail_subject`, `mail_body` and `mail_payment`, which a book overrides like any label.
+    public func mailText(for document: Document) -> (subject: String, body: String) {
+        // Only a priced document is sent: `invoic mail` refuses a book with errors.
+        guard let figures = document.figures else { return (document.number, "") }
+        let labels = Labels(template: template, locale: figures.locale, book: book.settings.labels)
+        let text = DocumentText(locale: figures.locale, currency: figures.currency)
+        let composer = Composer(template: template, engine: engine, book: book, document: document, figures: figures, logoSize: nil)
+        func fill(_ key: String, _ values: [String: String]) -> String {
+            values.reduce(labels[key]) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+        }
+        let business = book.settings.business.name
+        var payment = ""
+        if document.kind == .invoice, figures.balance > 0, let due = figures.dueDate {
+            payment = fill("mail_payment", ["due": text.date(due)])
+        }
+        let subject = fill("mail_subject", ["title": composer.title, "number": document.number, "business": business])
+        let body = fill("mail_body", [
+            "document": "\(composer.title) \(document.number)", "date": text.date(document.issued.value),
+            "total": text.money(figures.payable), "payment": payment, "business": business,
+        ])
+        return (subject, body)
+    }
+}
