@@ -82,6 +82,9 @@ public enum LabelKeys {
         "mail_subject": "the subject of `invoic mail`; {title}, {number} and {business} are filled in",
         "mail_body": "the text of `invoic mail`; {document}, {date}, {total}, {payment} and {business} are filled in",
         "mail_payment": "in the mail's text of an invoice with an amount due: {due} is filled in",
+        "reminder_date": "beside the client on a reminder: the day it was written",
+        "pay_by": "beside the client on a reminder: the new date to pay by",
+        "reminder_paid": "a reminder's first line, when part was paid: {total} and {paid} are filled in",
     ]
 
     public static let all: [String] = meanings.map(\.key)

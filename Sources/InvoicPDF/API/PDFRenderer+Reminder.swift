@@ -34,7 +34,12 @@ extension PDFRenderer {
         document.tax = Located(TaxRate(.zero), at: here)
         document.buyerReference = invoice.buyerReference
         document.order = invoice.order
-        var items = [LineItem(description: fill("reminder_invoice", dates), price: amount(reminder.due), range: here)]
+        var line = fill("reminder_invoice", dates)
+        // What was paid (and credited) so far, so the client sees how the amount due comes about.
+        if let figures = invoice.figures, figures.payable != reminder.due {
+            line += ": " + fill("reminder_paid", ["total": text.money(figures.payable), "paid": text.money(figures.payable - reminder.due)])
+        }
+        var items = [LineItem(description: line, price: amount(reminder.due), range: here)]
         if reminder.earlierFees != 0 { items.append(LineItem(description: labels["reminder_fees_earlier"], price: amount(reminder.earlierFees), range: here)) }
         if reminder.fee != 0 { items.append(LineItem(description: labels["reminder_fee"], price: amount(reminder.fee), range: here)) }
         if reminder.interest != 0, let rate = reminder.rate {

@@ -189,8 +189,9 @@ struct Composer {
 
     /// The dated facts printed beside the client: issue, due or valid-until, delivery.
     var dates: [(label: String, value: String)] {
-        var result = [(labels[isEstimate ? "estimate_date" : "issue_date"], text.date(document.issued.value))]
-        if let due = figures.dueDate { result.append((labels[isEstimate ? "valid_until" : "due_date"], text.date(due))) }
+        let reminder = document.reminderLevel != nil
+        var result = [(labels[isEstimate ? "estimate_date" : reminder ? "reminder_date" : "issue_date"], text.date(document.issued.value))]
+        if let due = figures.dueDate { result.append((labels[isEstimate ? "valid_until" : reminder ? "pay_by" : "due_date"], text.date(due))) }
         if let delivered = document.delivered?.value { result.append((labels["delivery_date"], text.date(delivered))) }
         if let period = document.period?.value { result.append((labels["period"], text.date(period.from) + " – " + text.date(period.to))) }
         if let reference = (document.buyerReference ?? client?.buyerReference)?.value { result.append((labels["buyer_reference"], reference)) }

@@ -255,6 +255,9 @@ labels:
     mail_subject: "{title} {number} from {business}"
     mail_body: "Hello,\n\nplease find attached {document} of {date} for {total}.{payment}\n\nKind regards,\n{business}\n"
     mail_payment: " Please pay by {due}."
+    reminder_date: "Date"
+    pay_by: "Pay by"
+    reminder_paid: "{total}, of which {paid} paid"
   en_GB: {tax: VAT, tax_id: VAT no.}
   en_IE: {tax: VAT, tax_id: VAT no.}
   en_IN: {tax: GST, tax_id: GSTIN}
@@ -340,6 +343,9 @@ labels:
     mail_subject: "{title} {number} von {business}"
     mail_body: "Guten Tag,\n\nanbei erhalten Sie {document} vom {date} über {total}.{payment}\n\nMit freundlichen Grüßen\n{business}\n"
     mail_payment: " Bitte zahlen Sie bis zum {due}."
+    reminder_date: "Datum"
+    pay_by: "Zahlbar bis"
+    reminder_paid: "{total}, davon {paid} bezahlt"
   de_AT: {tax_id: UID-Nr.}
   de_CH: {tax: MWST, tax_id: MWST-Nr.}
   fr:
@@ -421,6 +427,9 @@ labels:
     mail_subject: "{title} {number} de {business}"
     mail_body: "Bonjour,\n\nvous trouverez ci-joint {document} du {date} d’un montant de {total}.{payment}\n\nCordialement,\n{business}\n"
     mail_payment: " Merci de régler avant le {due}."
+    reminder_date: "Date"
+    pay_by: "À régler avant le"
+    reminder_paid: "{total}, dont {paid} payés"
   es:
     invoice: Factura
     estimate: Presupuesto
@@ -500,6 +509,9 @@ labels:
     mail_subject: "{title} {number} de {business}"
     mail_body: "Hola:\n\nadjuntamos {document} del {date} por {total}.{payment}\n\nUn saludo,\n{business}\n"
     mail_payment: " Le rogamos el pago antes del {due}."
+    reminder_date: "Fecha"
+    pay_by: "Pagar antes del"
+    reminder_paid: "{total}, de los que se han pagado {paid}"
   it:
     invoice: Fattura
     estimate: Preventivo
@@ -579,6 +591,9 @@ labels:
     mail_subject: "{title} {number} da {business}"
     mail_body: "Buongiorno,\n\nin allegato trova {document} del {date} di {total}.{payment}\n\nCordiali saluti,\n{business}\n"
     mail_payment: " La preghiamo di pagare entro il {due}."
+    reminder_date: "Data"
+    pay_by: "Da pagare entro"
+    reminder_paid: "{total}, di cui {paid} pagati"
   nl:
     invoice: Factuur
     estimate: Offerte
@@ -658,6 +673,9 @@ labels:
     mail_subject: "{title} {number} van {business}"
     mail_body: "Goedendag,\n\nhierbij ontvangt u {document} van {date} voor {total}.{payment}\n\nMet vriendelijke groet,\n{business}\n"
     mail_payment: " Graag betaling vóór {due}."
+    reminder_date: "Datum"
+    pay_by: "Te betalen vóór"
+    reminder_paid: "{total}, waarvan {paid} betaald"
   pt:
     invoice: Fatura
     estimate: Orçamento
@@ -737,6 +755,9 @@ labels:
     mail_subject: "{title} {number} de {business}"
     mail_body: "Olá,\n\nsegue em anexo {document} de {date}, no valor de {total}.{payment}\n\nCom os melhores cumprimentos,\n{business}\n"
     mail_payment: " Agradecemos o pagamento até {due}."
+    reminder_date: "Data"
+    pay_by: "Pagar até"
+    reminder_paid: "{total}, dos quais {paid} pagos"
   pt_BR: {tax: Impostos, tax_id: CNPJ, amount_due: Valor a pagar, stamp_accepted: Aceito}
   pl:
     invoice: Faktura
@@ -817,6 +838,9 @@ labels:
     mail_subject: "{title} {number} od {business}"
     mail_body: "Dzień dobry,\n\nw załączniku przesyłamy {document} z {date} na kwotę {total}.{payment}\n\nZ poważaniem\n{business}\n"
     mail_payment: " Prosimy o zapłatę do {due}."
+    reminder_date: "Data"
+    pay_by: "Zapłata do"
+    reminder_paid: "{total}, z czego zapłacono {paid}"
   sv:
     invoice: Faktura
     estimate: Offert
@@ -896,6 +920,9 @@ labels:
     mail_subject: "{title} {number} från {business}"
     mail_body: "Hej,\n\nhär kommer {document} daterad {date} på {total}.{payment}\n\nMed vänliga hälsningar\n{business}\n"
     mail_payment: " Vänligen betala senast {due}."
+    reminder_date: "Datum"
+    pay_by: "Betala senast"
+    reminder_paid: "{total}, varav {paid} betalt"
   da:
     invoice: Faktura
     estimate: Tilbud
@@ -975,6 +1002,9 @@ labels:
     mail_subject: "{title} {number} fra {business}"
     mail_body: "Hej,\n\nvedhæftet finder du {document} af {date} på {total}.{payment}\n\nMed venlig hilsen\n{business}\n"
     mail_payment: " Betal venligst senest {due}."
+    reminder_date: "Dato"
+    pay_by: "Betal senest"
+    reminder_paid: "{total}, heraf {paid} betalt"
   nb:
     invoice: Faktura
     estimate: Tilbud
@@ -1054,6 +1084,9 @@ labels:
     mail_subject: "{title} {number} fra {business}"
     mail_body: "Hei,\n\nvedlagt følger {document} av {date} på {total}.{payment}\n\nMed vennlig hilsen\n{business}\n"
     mail_payment: " Vennligst betal innen {due}."
+    reminder_date: "Dato"
+    pay_by: "Betal innen"
+    reminder_paid: "{total}, hvorav {paid} betalt"
   fi:
     invoice: Lasku
     estimate: Tarjous
@@ -1133,6 +1166,9 @@ labels:
     mail_subject: "{title} {number} – {business}"
     mail_body: "Hei,\n\nliitteenä {document}, päiväys {date}, summa {total}.{payment}\n\nYstävällisin terveisin\n{business}\n"
     mail_payment: " Pyydämme maksamaan viimeistään {due}."
+    reminder_date: "Päiväys"
+    pay_by: "Maksettava viimeistään"
+    reminder_paid: "{total}, josta maksettu {paid}"
   cs:
     invoice: Faktura
     estimate: Nabídka
@@ -1212,6 +1248,9 @@ labels:
     mail_subject: "{title} {number} od {business}"
     mail_body: "Dobrý den,\n\nv příloze zasíláme {document} ze dne {date} na částku {total}.{payment}\n\nS pozdravem\n{business}\n"
     mail_payment: " Prosíme o úhradu do {due}."
+    reminder_date: "Datum"
+    pay_by: "Uhradit do"
+    reminder_paid: "{total}, z toho zaplaceno {paid}"
   ja:
     invoice: 請求書
     estimate: 見積書
@@ -1291,6 +1330,9 @@ labels:
     mail_subject: "{title} {number}（{business}）"
     mail_body: "いつもお世話になっております。\n\n{date}付けの{document}（{total}）を添付にてお送りします。{payment}\n\nよろしくお願いいたします。\n{business}\n"
     mail_payment: "{due}までにお支払いください。"
+    reminder_date: "日付"
+    pay_by: "お支払期限"
+    reminder_paid: "{total}（うち{paid}入金済み）"
   zh:
     invoice: 发票
     estimate: 报价单
@@ -1370,6 +1412,9 @@ labels:
     mail_subject: "{title} {number}（{business}）"
     mail_body: "您好：\n\n随附{date}的{document}，金额为{total}。{payment}\n\n此致\n{business}\n"
     mail_payment: "请于{due}前付款。"
+    reminder_date: "日期"
+    pay_by: "付款期限"
+    reminder_paid: "{total}（其中已付{paid}）"
   zh_Hant: {invoice: 發票, estimate: 報價單, from: 開票方, issue_date: 開立日期, due_date: 付款期限, valid_until: 有效期至, delivery_date: 交貨日期, quantity: 數量, rate: 單價, amount: 金額, subtotal: 小計, tax: 稅, paid: 已付, amount_due: 應付餘額, payment_details: 付款資訊, beneficiary: 收款人, bank: 銀行, account: 帳號, tax_id: 統一編號, project: 專案, notes: 備註, page: "第 {page} 頁，共 {pages} 頁", converted_from: "源自報價單 {number}", void_reason: "已作廢：{reason}", stamp_void: 已作廢, stamp_declined: 已拒絕, estimate_for: 報價對象, estimate_date: 報價日期, credit_note: 貸項通知單, corrects_invoice: "更正發票 {number}（{date}）", refunded: 已退款, credit_remaining: 剩餘貸記金額}
 
 """#,
