@@ -43,6 +43,18 @@ struct HistoryOptions: ParsableArguments {
     var policy: BookPipeline.History { history ? .required : noHistory ? .skipped : .whenKept }
 }
 
+/// The checked book (its template and fonts resolved) for a command that sends something out:
+/// nothing leaves a book with errors, which are printed, exit status 1.
+func bookWithoutErrors(_ directory: String, before doing: String) throws -> BookPipeline.Checked {
+    let checked = try runPipeline(BookPipeline(root: directory, history: .skipped))
+    if checked.hasErrors {
+        Reporter(format: .human, root: directory, sources: checked.sources).report(checked.diagnostics)
+        Terminal.standardError.write("error: the book has errors; fix them before \(doing) (`invoic check`)\n")
+        throw ExitCode(1)
+    }
+    return checked
+}
+
 /// Runs the pipeline's checking steps, turning a missing book into exit status 2.
 func runPipeline(_ pipeline: BookPipeline, upTo last: BookPipeline.Step = .assets) throws -> BookPipeline.Checked {
     do {

@@ -31,12 +31,7 @@ struct MailCommand: ParsableCommand {
     }
 
     func run() throws {
-        let checked = try runPipeline(BookPipeline(root: options.directory, history: .skipped))
-        if checked.hasErrors {
-            Reporter(format: .human, root: options.directory, sources: checked.sources).report(checked.diagnostics)
-            Terminal.standardError.write("error: the book has errors; fix them before mailing (`invoic check`)\n")
-            throw ExitCode(1)
-        }
+        let checked = try bookWithoutErrors(options.directory, before: "mailing")
         let book = checked.book
         guard let renderer = checked.renderer else { throw ExitCode(1) }
         var messages: [(document: Document, message: MailMessage)] = []

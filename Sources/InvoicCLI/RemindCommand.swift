@@ -25,12 +25,7 @@ struct RemindCommand: ParsableCommand {
     @OptionGroup var options: EditOptions
 
     func run() throws {
-        let checked = try runPipeline(BookPipeline(root: options.directory, history: .skipped))
-        if checked.hasErrors {
-            Reporter(format: .human, root: options.directory, sources: checked.sources).report(checked.diagnostics)
-            Terminal.standardError.write("error: the book has errors; fix them before sending reminders (`invoic check`)\n")
-            throw ExitCode(1)
-        }
+        let checked = try bookWithoutErrors(options.directory, before: "sending reminders")
         let reminders = checked.book.remindersDue(on: options.today)
         let folder = output ?? BookLoader.join(options.directory, "build/reminders")
         var paths: [String] = []
