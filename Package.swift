@@ -14,6 +14,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -55,11 +57,16 @@ let package = Package(
         // SMTP through libcurl (CSMTP wraps curl's variadic setopt, which Swift cannot call).
         .target(name: "CSMTP", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "InvoicMail", dependencies: ["CSMTP"]),
+        // `invoic serve`: the book as a local web app (Hummingbird, pages from Mustache templates).
+        .target(name: "InvoicServe", dependencies: [
+            "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney",
+            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Mustache", package: "swift-mustache"),
+        ]),
         .target(name: "InvoicAuthoring", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicHistory", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicCLI", dependencies: [
             "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
-            "InvoicEInvoice", "InvoicBank", "InvoicMail",
+            "InvoicEInvoice", "InvoicBank", "InvoicMail", "InvoicServe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
@@ -79,6 +86,9 @@ let package = Package(
         .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicTestSupport"]),
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicServeTests", dependencies: [
+            "InvoicServe", "InvoicTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
         .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "InvoicTestSupport", "invoic"]),
     ],
     swiftLanguageModes: [.v6]

@@ -19,6 +19,7 @@ packages=(
     python3-venv                # the tests validate e-invoices with ../shared/tools/einvoice-check
     python3-zxing-cpp python3-numpy   # the tests read the QR codes back from rendered pages
     chromium                    # the tests audit the HTML report with axe-core in headless Chromium
+    curl                        # the tests of invoic serve send requests with a foreign Host
 )
 
 missing=()

@@ -1,0 +1,55 @@
+import Foundation
+import InvoicBook
+import InvoicDiagnostics
+import InvoicReport
+
+/// The book as the server shows it: checked, with its report, replaced whole whenever a file
+/// changes. Readers take the current snapshot and never see one half-made; `generation` counts
+/// the reloads, so an open page knows when to refresh.
+public final class LiveBook: @unchecked Sendable {
+    public struct Snapshot: Sendable {
+        public var checked: CheckedBook
+        public var report: IndexReport
+        public var today: Day
+        public var generation: Int
+        public var book: Book { checked.book }
+        public var errors: [Diagnostic] { checked.diagnostics.filter { $0.severity == .error } }
+    }
+
+    public let root: String
+    private let fixedToday: Day?
+    private let lock = NSLock()
+    private var current: Snapshot
+    private var watcher: DirectoryWatcher?
+
+    /// - Parameter today: the day statuses are computed for; nil: the system date at each reload.
+    public init(root: String, today: Day? = nil) throws(BookLoadError) {
+        self.root = root
+        fixedToday = today
+        current = try Self.load(root: root, today: today ?? Day.today(), generation: 1)
+    }
+
+    public var snapshot: Snapshot { lock.withLock { current } }
+
+    /// Reads and checks the whole book again; a file that no longer parses shows as its
+    /// diagnostic, never as a stale page. A book that cannot be read at all keeps the last one.
+    public func reload() {
+        let generation = snapshot.generation + 1
+        guard let next = try? Self.load(root: root, today: fixedToday ?? Day.today(), generation: generation) else { return }
+        lock.withLock { current = next }
+    }
+
+    /// Reloads on every change below the book (inotify), until the process ends.
+    public func watch() {
+        let watcher = DirectoryWatcher(root: root) { [weak self] in self?.reload() }
+        watcher.start()
+        lock.withLock { self.watcher = watcher }
+    }
+
+    private static func load(root: String, today: Day, generation: Int) throws(BookLoadError) -> Snapshot {
+        var checked = try BookChecker.check(at: root)
+        checked.diagnostics = (checked.diagnostics + RecurringInvoicesAreWritten.diagnostics(checked.book, today: today)).sorted()
+        let report = IndexReport(book: checked.book, today: today, warnings: checked.diagnostics)
+        return Snapshot(checked: checked, report: report, today: today, generation: generation)
+    }
+}
