@@ -39,7 +39,9 @@ test: deps einvoice-check axe
 
 # `make install PREFIX=~/.local`: the binary, the man page and bash/zsh/fish completions.
 PREFIX ?= /usr/local
+# invoic-serve (`invoic serve`'s web server) is built here, not by `make`: the examples need none.
 install: release
+	$(SWIFT) build -c release --product invoic-serve
 	scripts/install.sh $(BIN) $(PREFIX)
 
 # The man page, generated from the command definitions by swift-argument-parser's plugin; dated

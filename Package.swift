@@ -11,6 +11,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "invoic", targets: ["invoic"]),
+        // `invoic serve` execs it: the web server's libraries stay out of every other command's start.
+        .executable(name: "invoic-serve", targets: ["invoic-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -54,8 +56,8 @@ let package = Package(
         // Bank statements (camt.053/054, MT940, CSV) matched with the book's open invoices.
         .target(name: "InvoicBank", dependencies: ["InvoicBook", "InvoicMoney"]),
         // Mail: RFC 5322 messages with their PDF and e-invoice attached, sent by sendmail or by
-        // SMTP through libcurl (CSMTP wraps curl's variadic setopt, which Swift cannot call).
-        .target(name: "CSMTP", linkerSettings: [.linkedLibrary("curl")]),
+        // SMTP through libcurl (CSMTP opens it when sending, and wraps curl's variadic setopt).
+        .target(name: "CSMTP"),
         .target(name: "InvoicMail", dependencies: ["CSMTP"]),
         // `invoic serve`: the book as a local web app (Hummingbird, pages from Mustache templates).
         .target(name: "InvoicServe", dependencies: [
@@ -66,10 +68,11 @@ let package = Package(
         .target(name: "InvoicHistory", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicCLI", dependencies: [
             "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
-            "InvoicEInvoice", "InvoicBank", "InvoicMail", "InvoicServe",
+            "InvoicEInvoice", "InvoicBank", "InvoicMail",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
+        .executableTarget(name: "invoic-serve", dependencies: ["InvoicServe"]),
 
         // Helpers the test targets share: books written to a temporary folder.
         .target(name: "InvoicTestSupport", dependencies: ["InvoicBook"], path: "Sources/InvoicTestSupport"),
@@ -89,7 +92,7 @@ let package = Package(
         .testTarget(name: "InvoicServeTests", dependencies: [
             "InvoicServe", "InvoicTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "InvoicTestSupport", "invoic"]),
+        .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "InvoicTestSupport", "invoic", "invoic-serve"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,6 +11,8 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 install -d "$prefix/bin" "$prefix/share/man/man1" "$prefix/share/bash-completion/completions" \
     "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"
 install -m 0755 "$binary" "$prefix/bin/invoic"
+# `invoic serve` runs the web server, a program of its own, from beside invoic.
+install -m 0755 "$(dirname "$binary")/invoic-serve" "$prefix/bin/invoic-serve"
 install -m 0644 "$here/docs/man/invoic.1" "$prefix/share/man/man1/invoic.1"
 "$binary" --generate-completion-script bash > "$prefix/share/bash-completion/completions/invoic"
 "$binary" --generate-completion-script zsh > "$prefix/share/zsh/site-functions/_invoic"

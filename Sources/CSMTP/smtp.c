@@ -1,8 +1,44 @@
 #include "invoic_smtp.h"
 
 #include <curl/curl.h>
+#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
+
+/*
+ * libcurl is opened when a message is sent, not linked: with it (and OpenSSL, Kerberos, LDAP, ...
+ * that it brings) linked, every invoic command spent ~10 ms more in the dynamic loader at start.
+ */
+struct curl_api {
+    CURL *(*easy_init)(void);
+    CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+    CURLcode (*easy_perform)(CURL *);
+    void (*easy_cleanup)(CURL *);
+    const char *(*easy_strerror)(CURLcode);
+    struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+    void (*slist_free_all)(struct curl_slist *);
+};
+
+static int load_curl(struct curl_api *api, char *error, size_t error_size) {
+    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(error, error_size, "libcurl is not installed (%s); install libcurl4", dlerror());
+        return -1;
+    }
+    api->easy_init = (CURL *(*)(void))dlsym(library, "curl_easy_init");
+    api->easy_setopt = (CURLcode (*)(CURL *, CURLoption, ...))dlsym(library, "curl_easy_setopt");
+    api->easy_perform = (CURLcode (*)(CURL *))dlsym(library, "curl_easy_perform");
+    api->easy_cleanup = (void (*)(CURL *))dlsym(library, "curl_easy_cleanup");
+    api->easy_strerror = (const char *(*)(CURLcode))dlsym(library, "curl_easy_strerror");
+    api->slist_append = (struct curl_slist *(*)(struct curl_slist *, const char *))dlsym(library, "curl_slist_append");
+    api->slist_free_all = (void (*)(struct curl_slist *))dlsym(library, "curl_slist_free_all");
+    if (!api->easy_init || !api->easy_setopt || !api->easy_perform || !api->easy_cleanup || !api->easy_strerror
+        || !api->slist_append || !api->slist_free_all) {
+        snprintf(error, error_size, "libcurl.so.4 lacks the functions invoic needs");
+        return -1;
+    }
+    return 0;
+}
 
 struct upload {
     const char *data;
@@ -23,36 +59,38 @@ static size_t read_message(char *buffer, size_t size, size_t count, void *contex
 int invoic_smtp_send(const char *host, int port, int security, const char *username, const char *password,
                      const char *from, const char *const *recipients, size_t recipient_count,
                      const char *message, size_t length, long timeout_seconds, char *error, size_t error_size) {
+    struct curl_api api;
+    if (load_curl(&api, error, error_size) != 0) return -1;
     char url[512];
     snprintf(url, sizeof url, "%s://%s:%d", security == INVOIC_SMTP_TLS ? "smtps" : "smtp", host, port);
-    CURL *curl = curl_easy_init();
+    CURL *curl = api.easy_init();
     if (!curl) {
         snprintf(error, error_size, "libcurl could not start");
         return -1;
     }
     char curl_error[CURL_ERROR_SIZE] = "";
     struct curl_slist *list = NULL;
-    for (size_t index = 0; index < recipient_count; index++) list = curl_slist_append(list, recipients[index]);
+    for (size_t index = 0; index < recipient_count; index++) list = api.slist_append(list, recipients[index]);
     struct upload upload = { message, length, 0 };
-    curl_easy_setopt(curl, CURLOPT_URL, url);
-    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, curl_error);
-    if (security == INVOIC_SMTP_STARTTLS) curl_easy_setopt(curl, CURLOPT_USE_SSL, (long)CURLUSESSL_ALL);
-    if (username && *username) curl_easy_setopt(curl, CURLOPT_USERNAME, username);
-    if (password && *password) curl_easy_setopt(curl, CURLOPT_PASSWORD, password);
-    curl_easy_setopt(curl, CURLOPT_MAIL_FROM, from);
-    curl_easy_setopt(curl, CURLOPT_MAIL_RCPT, list);
-    curl_easy_setopt(curl, CURLOPT_READFUNCTION, read_message);
-    curl_easy_setopt(curl, CURLOPT_READDATA, &upload);
-    curl_easy_setopt(curl, CURLOPT_UPLOAD, 1L);
-    curl_easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, (curl_off_t)length);
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT, timeout_seconds);
-    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, timeout_seconds < 30 ? timeout_seconds : 30L);
-    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    CURLcode result = curl_easy_perform(curl);
+    api.easy_setopt(curl, CURLOPT_URL, url);
+    api.easy_setopt(curl, CURLOPT_ERRORBUFFER, curl_error);
+    if (security == INVOIC_SMTP_STARTTLS) api.easy_setopt(curl, CURLOPT_USE_SSL, (long)CURLUSESSL_ALL);
+    if (username && *username) api.easy_setopt(curl, CURLOPT_USERNAME, username);
+    if (password && *password) api.easy_setopt(curl, CURLOPT_PASSWORD, password);
+    api.easy_setopt(curl, CURLOPT_MAIL_FROM, from);
+    api.easy_setopt(curl, CURLOPT_MAIL_RCPT, list);
+    api.easy_setopt(curl, CURLOPT_READFUNCTION, read_message);
+    api.easy_setopt(curl, CURLOPT_READDATA, &upload);
+    api.easy_setopt(curl, CURLOPT_UPLOAD, 1L);
+    api.easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, (curl_off_t)length);
+    api.easy_setopt(curl, CURLOPT_TIMEOUT, timeout_seconds);
+    api.easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, timeout_seconds < 30 ? timeout_seconds : 30L);
+    api.easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    CURLcode result = api.easy_perform(curl);
     if (result != CURLE_OK) {
-        snprintf(error, error_size, "%s", curl_error[0] ? curl_error : curl_easy_strerror(result));
+        snprintf(error, error_size, "%s", curl_error[0] ? curl_error : api.easy_strerror(result));
     }
-    curl_slist_free_all(list);
-    curl_easy_cleanup(curl);
+    api.slist_free_all(list);
+    api.easy_cleanup(curl);
     return (int)result;
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import InvoicBook
-import InvoicServe
 
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,7 +11,8 @@ struct ServeCommand: ParsableCommand {
             search, each document with its figures, payments, git history and PDF, each client, the \
             diagnostics, /index.json. Forms record sent, paid, accepted, declined, converted and voided \
             through the same edits as the command line, and write nothing that would add an error. \
-            Only this machine can connect unless --host says otherwise.
+            Only this machine can connect unless --host says otherwise. The server is the program \
+            invoic-serve, installed beside invoic.
             """)
 
     @Option(name: .customShort("C"), help: ArgumentHelp("The book's directory; default: the current one, or the nearest one above it with an invoic.yaml.", valueName: "dir"))
@@ -28,38 +28,22 @@ struct ServeCommand: ParsableCommand {
         if !(1...65535).contains(port) { throw ValidationError("--port \(port) is not a port (1 to 65535)") }
     }
 
-    /// The command line runs commands synchronously; the server is async: it runs on the
-    /// concurrency pool while this thread waits for it to stop (Ctrl-C or SIGTERM).
+    /// Hands over to invoic-serve (exec: the same process, its signals and exit status), so the
+    /// web server's libraries never slow down the start of every other command.
     func run() throws {
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var failure: Error?
-        Task {
-            do { try await serve() } catch { failure = error }
-            done.signal()
-        }
-        done.wait()
-        if let failure { throw failure }
-    }
-
-    func serve() async throws {
-        let directory = BookLocation.root(containing: givenDirectory)
-        let live: LiveBook
-        do { live = try LiveBook(root: directory, today: today) } catch {
-            Terminal.standardError.write("error: \(error)\n")
+        let here = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let helper = here.appendingPathComponent("invoic-serve").path
+        guard FileManager.default.isExecutableFile(atPath: helper) else {
+            Terminal.standardError.write("error: \(helper) is missing: invoic serve runs the program invoic-serve from beside invoic; build it with `swift build -c release --product invoic-serve`, or `make install`\n")
             throw ExitCode(2)
         }
-        live.watch()
-        let server = BookServer(live: live, options: .init(host: host, port: port, readOnly: readOnly))
-        if !server.isLoopback {
-            Terminal.standardError.write("warning: listening on \(host): other machines on the network can open this book\(readOnly ? "" : " and change it; consider --read-only")\n")
-        }
-        Terminal.standardOutput.write("invoic: serving \(directory) at \(server.url) (Ctrl-C to stop)\n")
-        if open {
-            let browser = Process()
-            browser.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            browser.arguments = ["xdg-open", server.url]
-            try? browser.run()
-        }
-        try await server.application().runService()
+        var arguments = ["invoic-serve", "--directory", BookLocation.root(containing: givenDirectory), "--host", host, "--port", String(port)]
+        if readOnly { arguments.append("--read-only") }
+        if open { arguments.append("--open") }
+        if let today { arguments += ["--today", today.description] }
+        let pointers = arguments.map { strdup($0) } + [nil]
+        execv(helper, pointers)
+        Terminal.standardError.write("error: cannot run \(helper): \(String(cString: strerror(errno)))\n")
+        throw ExitCode(2)
     }
 }

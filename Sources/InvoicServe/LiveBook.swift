@@ -21,12 +21,14 @@ public final class LiveBook: @unchecked Sendable {
     private let lock = NSLock()
     private var current: Snapshot
     private var watcher: DirectoryWatcher?
+    /// A reload parses again only the files whose bytes changed.
+    private let cache = DecodeCache()
 
     /// - Parameter today: the day statuses are computed for; nil: the system date at each reload.
     public init(root: String, today: Day? = nil) throws(BookLoadError) {
         self.root = root
         fixedToday = today
-        current = try Self.load(root: root, today: today ?? Day.today(), generation: 1)
+        current = try Self.load(root: root, today: today ?? Day.today(), generation: 1, cache: cache)
     }
 
     public var snapshot: Snapshot { lock.withLock { current } }
@@ -35,7 +37,7 @@ public final class LiveBook: @unchecked Sendable {
     /// diagnostic, never as a stale page. A book that cannot be read at all keeps the last one.
     public func reload() {
         let generation = snapshot.generation + 1
-        guard let next = try? Self.load(root: root, today: fixedToday ?? Day.today(), generation: generation) else { return }
+        guard let next = try? Self.load(root: root, today: fixedToday ?? Day.today(), generation: generation, cache: cache) else { return }
         lock.withLock { current = next }
     }
 
@@ -46,8 +48,8 @@ public final class LiveBook: @unchecked Sendable {
         lock.withLock { self.watcher = watcher }
     }
 
-    private static func load(root: String, today: Day, generation: Int) throws(BookLoadError) -> Snapshot {
-        var checked = try BookChecker.check(at: root)
+    private static func load(root: String, today: Day, generation: Int, cache: DecodeCache) throws(BookLoadError) -> Snapshot {
+        var checked = try BookChecker.check(at: root, cache: cache)
         checked.diagnostics = (checked.diagnostics + RecurringInvoicesAreWritten.diagnostics(checked.book, today: today)).sorted()
         let report = IndexReport(book: checked.book, today: today, warnings: checked.diagnostics)
         return Snapshot(checked: checked, report: report, today: today, generation: generation)

@@ -73,12 +73,13 @@ enum Templates {
         {{{content}}}
         </main>
         <script>
-        // Live reload: wait for the book to change, then show the new page.
-        (function wait() {
+        // Live reload: once the page has loaded, wait for the book to change, then show the new page.
+        function wait() {
           fetch("/changes?since={{generation}}").then(function (r) { return r.text(); })
             .then(function (t) { if (t.trim() !== "{{generation}}") { location.reload(); } else { wait(); } })
             .catch(function () { setTimeout(wait, 2000); });
-        })();
+        }
+        window.addEventListener("load", function () { setTimeout(wait, 300); });
         </script>
         </body>
         </html>

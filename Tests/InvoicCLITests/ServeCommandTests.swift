@@ -23,13 +23,13 @@ import Testing
         let url = "http://127.0.0.1:\(port)/"
         #expect(String(decoding: line, as: UTF8.self) == "invoic: serving \(book.path) at \(url) (Ctrl-C to stop)")
 
-        let dom = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["timeout", "60", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        let dom = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["timeout", "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                                                                        "--user-data-dir=\(book.path)/chromium-dom", "--enable-logging=stderr", "--v=0", "--dump-dom", url])
         #expect(dom.stdout.contains("<h1>Dashboard</h1>") && dom.stdout.contains("INV-2026-013"), "\(dom.stdout.prefix(500))\(dom.stderr.suffix(500))")
         let console = dom.stderr.split(separator: "\n").filter { $0.contains("CONSOLE") }
         #expect(console.isEmpty, "the page logs nothing to the console: \(console)")
         let shot = book.appendingPathComponent("dashboard.png")
-        _ = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["timeout", "60", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        _ = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["timeout", "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                                                                  "--user-data-dir=\(book.path)/chromium-shot", "--window-size=1200,1400", "--screenshot=\(shot.path)", url])
         #expect((try? Data(contentsOf: shot))?.count ?? 0 > 10_000, "a screenshot of the dashboard")
 

@@ -44,8 +44,9 @@ public enum BookChecker {
         EInvoicesCarryWhatTheirFormatsNeed.self,
     ] }
 
-    public static func check(at root: String, overrides: [String: [UInt8]] = [:], limits: BookLimits = .standard) throws(BookLoadError) -> CheckedBook {
-        let (book, diagnostics) = try BookLoader.load(at: root, overrides: overrides, limits: limits)
+    public static func check(at root: String, overrides: [String: [UInt8]] = [:], limits: BookLimits = .standard,
+                             cache: DecodeCache? = nil) throws(BookLoadError) -> CheckedBook {
+        let (book, diagnostics) = try BookLoader.load(at: root, overrides: overrides, limits: limits, cache: cache)
         return check(book, loadDiagnostics: diagnostics)
     }
 

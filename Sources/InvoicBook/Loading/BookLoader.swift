@@ -18,7 +18,8 @@ public enum BookLoadError: Error, Sendable, CustomStringConvertible {
 public enum BookLoader {
     /// - Parameter overrides: file contents by relative path that replace (or add to) what is on
     ///   disk, so an edit can be checked before it is written.
-    public static func load(at root: String, overrides: [String: [UInt8]] = [:], limits: BookLimits = .standard) throws(BookLoadError) -> (Book, [Diagnostic]) {
+    public static func load(at root: String, overrides: [String: [UInt8]] = [:], limits: BookLimits = .standard,
+                            cache: DecodeCache? = nil) throws(BookLoadError) -> (Book, [Diagnostic]) {
         let fileManager = FileManager.default
         guard overrides[BookSettings.fileName] != nil || fileManager.fileExists(atPath: join(root, BookSettings.fileName)) else {
             throw .noBook(root)
@@ -40,7 +41,8 @@ public enum BookLoader {
             return (Book(root: root, settings: BookSettings(business: Contact(name: "")), clients: [:], documents: [], sources: [:]), [diagnostic])
         }
         paths = Array(Set(paths).union(overrides.keys)).sorted { $0 == BookSettings.fileName || ($1 != BookSettings.fileName && $0 < $1) }
-        let decoded = parallelMap(paths) { path in decode(path: path, root: root, override: overrides[path], limits: limits) }
+        let decoded = parallelMap(paths) { path in decode(path: path, root: root, override: overrides[path], limits: limits, cache: cache) }
+        cache?.keep(only: Set(paths))
         return assemble(root: root, files: Array(zip(paths, decoded)))
     }
 
@@ -87,7 +89,7 @@ public enum BookLoader {
         var diagnostics: [Diagnostic]
     }
 
-    static func decode(path: String, root: String, override: [UInt8]?, limits: BookLimits) -> DecodedFile {
+    static func decode(path: String, root: String, override: [UInt8]?, limits: BookLimits, cache: DecodeCache? = nil) -> DecodedFile {
         if let problem = nameProblem(path, limits: limits) {
             return DecodedFile(source: SourceFile(path: problem.shownPath, text: ""), content: .nothing, diagnostics: [problem.diagnostic])
         }
@@ -102,10 +104,13 @@ public enum BookLoader {
         guard let kind = BookFileDecoder.Kind(path: path) else {
             return DecodedFile(source: SourceFile(path: path, text: ""), content: .nothing, diagnostics: [])
         }
+        if let cached = cache?.file(path, bytes: bytes) { return cached }
         let decoded = BookFileDecoder.decode(bytes, as: kind, path: path, limits: limits)
         let content: Content = decoded.settings.map(Content.settings) ?? decoded.client.map(Content.client)
             ?? decoded.document.map(Content.document) ?? decoded.recurring.map(Content.recurring) ?? .nothing
-        return DecodedFile(source: decoded.source, content: content, diagnostics: decoded.diagnostics)
+        let file = DecodedFile(source: decoded.source, content: content, diagnostics: decoded.diagnostics)
+        cache?.store(file, path: path, bytes: bytes)
+        return file
     }
 
     struct ReadProblem: Error {
@@ -263,5 +268,28 @@ public enum BookLoader {
     /// `root/path`, or `path` alone when the root is the current directory.
     public static func join(_ a: String, _ b: String) -> String {
         a.isEmpty || a == "." ? b : (a.hasSuffix("/") ? a + b : a + "/" + b)
+    }
+}
+
+/// The files a long-running reader (`invoic serve`) decoded last time, by path and bytes: a file
+/// whose bytes did not change is not parsed again. Every file is still read (a changed one is
+/// found by its content, not its time), and the book is still priced and checked whole.
+public final class DecodeCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [String: (bytes: [UInt8], file: BookLoader.DecodedFile)] = [:]
+
+    public init() {}
+
+    func file(_ path: String, bytes: [UInt8]) -> BookLoader.DecodedFile? {
+        lock.withLock { files[path].flatMap { $0.bytes == bytes ? $0.file : nil } }
+    }
+
+    func store(_ file: BookLoader.DecodedFile, path: String, bytes: [UInt8]) {
+        lock.withLock { files[path] = (bytes, file) }
+    }
+
+    /// Forgets files that are gone.
+    func keep(only paths: Set<String>) {
+        lock.withLock { files = files.filter { paths.contains($0.key) } }
     }
 }

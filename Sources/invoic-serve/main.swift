@@ -1,0 +1,4 @@
+import Foundation
+import InvoicServe
+
+exit(ServeMain.run(Array(CommandLine.arguments.dropFirst())))
