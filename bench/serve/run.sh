@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 swift build -c release --product invoic >/dev/null
+swift build -c release --product invoic-serve >/dev/null
 BIN=$PWD/.build/release/invoic
 count=${1:-1000}
 work=$(mktemp -d)
