@@ -12,7 +12,8 @@ import InvoicMoney
 enum CamtReader {
     static func read(_ data: Data, file: String) throws(StatementError) -> [BankTransaction] {
         let root = try ElementTree.parse(data, file: file)
-        guard ["BkToCstmrStmt", "BkToCstmrDbtCdtNtfctn", "BkToCstmrAcctRpt"].contains(where: { root.first($0) != nil }) || ["BkToCstmrStmt", "BkToCstmrDbtCdtNtfctn", "BkToCstmrAcctRpt"].contains(root.name) else {
+        let messages = ["BkToCstmrStmt", "BkToCstmrDbtCdtNtfctn", "BkToCstmrAcctRpt"]
+        guard messages.contains(root.name) || messages.contains(where: { root.first($0) != nil }) else {
             throw StatementError(file: file, line: root.line, "`\(root.name)` is not a camt.053 statement or camt.054 notification",
                                  help: "export the statement as camt.053 (or camt.054, camt.052), MT940 or CSV")
         }

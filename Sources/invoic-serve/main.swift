@@ -1,4 +1,62 @@
 import Foundation
+import InvoicBook
 import InvoicServe
+
+/// The `invoic-serve` program: `invoic serve` hands over to it (exec), so the web server, SwiftNIO
+/// and their startup cost live in a binary of their own, and every other command starts as fast
+/// as before. Arguments come checked from `invoic serve`:
+/// `--directory DIR --host HOST --port PORT [--read-only] [--open] [--today YYYY-MM-DD]`.
+enum ServeMain {
+    static func run(_ arguments: [String]) -> Int32 {
+        var values: [String: String] = [:]
+        var flags: Set<String> = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if ["--read-only", "--open"].contains(argument) {
+                flags.insert(argument)
+                index += 1
+            } else if index + 1 < arguments.count {
+                values[argument] = arguments[index + 1]
+                index += 2
+            } else {
+                return fail("invoic-serve: unexpected argument \(argument); run it as `invoic serve`")
+            }
+        }
+        guard let directory = values["--directory"], let host = values["--host"], let port = values["--port"].flatMap(Int.init) else {
+            return fail("invoic-serve: run it as `invoic serve` (see `invoic serve --help`)")
+        }
+        let live: LiveBook
+        do { live = try LiveBook(root: directory, today: values["--today"].flatMap { Day($0) }) } catch {
+            return fail("error: \(error)", status: 2)
+        }
+        live.watch()
+        let server = BookServer(live: live, options: .init(host: host, port: port, readOnly: flags.contains("--read-only")))
+        if !server.isLoopback {
+            FileHandle.standardError.write(Data("warning: listening on \(host): other machines on the network can open this book\(flags.contains("--read-only") ? "" : " and change it; consider --read-only")\n".utf8))
+        }
+        FileHandle.standardOutput.write(Data("invoic: serving \(directory) at \(server.url) (Ctrl-C to stop)\n".utf8))
+        if flags.contains("--open") {
+            let browser = Process()
+            browser.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            browser.arguments = ["xdg-open", server.url]
+            try? browser.run()
+        }
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var failure: Error?
+        Task {
+            do { try await server.application().runService() } catch { failure = error }
+            done.signal()
+        }
+        done.wait()
+        if let failure { return fail("error: \(failure)") }
+        return 0
+    }
+
+    private static func fail(_ message: String, status: Int32 = 1) -> Int32 {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        return status
+    }
+}
 
 exit(ServeMain.run(Array(CommandLine.arguments.dropFirst())))

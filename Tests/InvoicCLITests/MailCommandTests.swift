@@ -122,6 +122,20 @@ import Testing
         let written = try Invoic.run(["mail", "INV-2026-009", "-o", eml.path], in: book)
         #expect(written.status == 0 && written.stdout == eml.path + "\n", "\(written.stderr)")
         #expect(try String(contentsOf: eml, encoding: .utf8).contains("Subject: Rechnung INV-2026-009 von Studio Brenner\r\n"))
+        // Python's email package, a reader that is not ours, finds no defect and every part.
+        let parsed = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", """
+            import email, email.policy, sys
+            message = email.message_from_binary_file(open(sys.argv[1], "rb"), policy=email.policy.default)
+            print(message["To"], message["Subject"], sep=" | ")
+            for part in message.walk():
+                assert not part.defects, part.defects
+                if part.get_content_maintype() != "multipart":
+                    content = part.get_content()
+                    print(part.get_content_type(), part.get_filename(), content[:4] if isinstance(content, bytes) else content.splitlines()[0], sep=" | ")
+            """, eml.path])
+        #expect(parsed.status == 0, "\(parsed.stderr)")
+        #expect(parsed.stdout == "Kaffeerösterei Aumüller GmbH <office@aumueller-kaffee.at> | Rechnung INV-2026-009 von Studio Brenner\n"
+                + "text/plain | None | Guten Tag,\napplication/pdf | INV-2026-009.pdf | b'%PDF'\n", "\(parsed.stdout)")
         #expect(!FileManager.default.fileExists(atPath: book.appendingPathComponent("sendmail-message").path))
 
         let sent = try Invoic.run(["mail", "INV-2026-009", "--today", "2026-11-25"], in: book)

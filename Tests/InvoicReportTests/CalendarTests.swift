@@ -1,5 +1,6 @@
 import Foundation
 import InvoicBook
+import InvoicTestSupport
 @testable import InvoicReport
 import Testing
 
@@ -36,6 +37,31 @@ import Testing
         #expect(eventLines.contains("DTSTART;VALUE=DATE:20261130") && eventLines.contains("DTEND;VALUE=DATE:20261201"))
         #expect(eventLines.contains("SUMMARY:INV-2026-008 due: Danube Arts Festival\\, €797.60"), "\(eventLines)")
         #expect(!lines.contains { $0.hasPrefix("UID:INV-2026-007@") }, "a paid invoice has no event")
+    }
+
+    /// A reader that is not ours (PyPI's icalendar, in the venv `make test` makes) takes every
+    /// event with its dates, summary and alarm as written.
+    @Test func icalendarReadsTheCalendarBack() throws {
+        let report = try loadReport(at: Paths.examples.appendingPathComponent("studio").path, today: "2026-11-21")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-ics-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("calendar.ics")
+        try report.calendar().write(to: file, atomically: true, encoding: .utf8)
+        let python = Paths.repository.appendingPathComponent(".build/einvoice-venv/bin/python")
+        let read = try runProcess(python, ["-c", """
+            import sys
+            from icalendar import Calendar
+            calendar = Calendar.from_ical(open(sys.argv[1], "rb").read())
+            for event in calendar.walk("VEVENT"):
+                alarms = [str(alarm["TRIGGER"].dt) for alarm in event.walk("VALARM")]
+                print(event["UID"], event["DTSTART"].dt, event["DTEND"].dt, alarms, event["SUMMARY"], sep=" | ")
+            """, file.path])
+        #expect(read.status == 0, "\(read.stderr)")
+        let lines = read.stdout.split(separator: "\n")
+        #expect(lines.count == report.invoices.filter { [.sent, .partial, .overdue].contains($0.status) }.count
+                + report.estimates.filter { [.draft, .sent].contains($0.status) }.count)
+        #expect(lines.contains("INV-2026-008@studio-brenner.invoic | 2026-11-30 | 2026-12-01 | ['-1 day, 0:00:00'] | INV-2026-008 due: Danube Arts Festival, €797.60"), "\(lines)")
     }
 
     @Test func textIsEscapedAndLongLinesFoldWithoutSplittingCharacters() {
