@@ -126,7 +126,9 @@ extension Composer {
     }
 
     /// Subtotal, discount, one line per tax rate, the total; with payments, what was paid and what is due.
-    mutating func totals() -> FlowBlock {
+    /// - Parameter stamped: whether invoi's status stamp sits in the room left of the totals
+    ///   (not when the payment details take that room).
+    mutating func totals(stamped: Bool = true) -> FlowBlock {
         let breakdown = figures.breakdown
         let width = template.totals.width
         let x = right - inset - width
@@ -182,7 +184,7 @@ extension Composer {
             row(&self, labels[credit ? "credit_remaining" : "amount_due"], text.money(figures.balance), labelStyle: .totalsValue, valueStyle: .amount)
         }
         // invoi sets the status stamp like a rubber stamp, beside the totals.
-        if template.layout == .invoi, let stamp {
+        if stamped, template.layout == .invoi, let stamp {
             let probe = stampOps(label: stamp.label, color: stamp.color, rightEdge: 0, top: 0)
             let width = -probe.minX
             let stampRight = min(x - 24, left + (x - 24 - left) / 2 + width / 2)

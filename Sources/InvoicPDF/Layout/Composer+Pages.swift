@@ -43,26 +43,39 @@ extension Composer {
         let pagination = Pagination(top: top, bottom: bottom)
         var (pages, lastPageStart) = pagination.layout(blocks, tableHeader: tableHeader)
         // A last page holding only what follows the totals (payment details, notes) is a page
-        // the client turns for nothing: the same blocks with the spacing drawn in once more, if
-        // that brings them onto the page before.
+        // the client turns for nothing: the spacing drawn in, then the payment details beside
+        // the totals, then (nothing left to pay) without them, whichever first saves the page.
         if pages.count > 1, let totalsIndex, lastPageStart > totalsIndex {
             func tightened(_ blocks: [FlowBlock]) -> [FlowBlock] {
                 var tight = blocks
                 for index in tight.indices where !tight[index].isTableRow {
-                    tight[index].spaceBefore = min(tight[index].spaceBefore, index > totalsIndex ? 10 : 16)
+                    tight[index].spaceBefore = min(tight[index].spaceBefore, index > totalsIndex ? 8 : 12)
                 }
                 return tight
             }
-            let retry = pagination.layout(tightened(blocks), tableHeader: tableHeader)
-            if retry.pages.count < pages.count {
-                pages = retry.pages
-            } else if let paymentIndex, let beside = paymentBesideTotals(blocks[totalsIndex]) {
-                // Still a page too many: the payment details go into the room left of the totals.
-                var merged = blocks
-                merged[totalsIndex] = beside
-                merged.remove(at: paymentIndex)
-                let again = pagination.layout(tightened(merged), tableHeader: tableHeader)
-                if again.pages.count < pages.count { pages = again.pages }
+            var attempts: [[FlowBlock]] = [blocks]
+            if let paymentIndex {
+                // The payment details in the room left of the totals.
+                if let beside = paymentBesideTotals() {
+                    var merged = blocks
+                    merged[totalsIndex] = beside
+                    merged.remove(at: paymentIndex)
+                    attempts.append(merged)
+                }
+                // An invoice with nothing left to pay does without them rather than print a page
+                // of bank details alone.
+                if figures.balance <= 0 {
+                    var paid = blocks
+                    paid.remove(at: paymentIndex)
+                    attempts.append(paid)
+                }
+            }
+            for attempt in attempts {
+                let retry = pagination.layout(tightened(attempt), tableHeader: tableHeader)
+                if retry.pages.count < pages.count {
+                    pages = retry.pages
+                    break
+                }
             }
         }
         for index in pages.indices where bill == nil || index < pages.count - 1 {
@@ -72,14 +85,19 @@ extension Composer {
     }
 
     /// The totals with the payment details set in the column to their left, when that column is
-    /// wide enough and empty (no stamp there).
-    mutating func paymentBesideTotals(_ totals: FlowBlock) -> FlowBlock? {
-        guard template.layout == .classic || stamp == nil else { return nil }
+    /// wide enough; invoi's status stamp, which sat there, goes under the payment details.
+    mutating func paymentBesideTotals() -> FlowBlock? {
         let room = contentWidth - template.totals.width - 32
         guard room >= 220, let payment = paymentDetails(width: room) else { return nil }
-        var combined = totals
+        var combined = totals(stamped: false)
         combined.ops += payment.ops
-        combined.height = max(totals.height, payment.height)
+        combined.height = max(combined.height, payment.height)
+        if template.layout == .invoi, let stamp {
+            let probe = stampOps(label: stamp.label, color: stamp.color, rightEdge: 0, top: 0)
+            let placed = stampOps(label: stamp.label, color: stamp.color, rightEdge: left - probe.minX + 8, top: payment.height + 10)
+            combined.ops += placed.ops
+            combined.height = max(combined.height, placed.bottom)
+        }
         return combined
     }
 }
