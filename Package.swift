@@ -43,11 +43,8 @@ let package = Package(
         // bench/pdf/run.sh: 1,000 invoices through PDFRenderer next to a bare cairo+pango loop (the floor).
         .executableTarget(name: "InvoicPDFBench", dependencies: ["InvoicPDF", "InvoicBook", "InvoicMoney", "CPangoCairo"], path: "bench/pdf/Sources"),
         .target(name: "InvoicReport", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics"]),
-        .systemLibrary(
-            name: "CQPDF",
-            pkgConfig: "libqpdf",
-            providers: [.apt(["libqpdf-dev"])]
-        ),
+        // qpdf's C API, opened when a Factur-X PDF is made (libqpdf-dev gives the header).
+        .target(name: "CQPDF"),
         // Factur-X / ZUGFeRD: a PDF made PDF/A-3b with its CII embedded, by qpdf.
         .target(name: "InvoicFacturX", dependencies: ["CQPDF"]),
         // EN 16931 e-invoices: UBL, CII and their national profiles, from the checked book.

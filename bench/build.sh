@@ -4,7 +4,7 @@
 # Builds the release binary first. Results go to standard output as a Markdown table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product invoic >/dev/null
+swift build -c release --static-swift-stdlib --product invoic >/dev/null
 BIN=$PWD/.build/release/invoic
 counts=("${@:-1000 10000}")
 work=$(mktemp -d)

@@ -12,7 +12,7 @@ packages=(
     fonts-noto-core fonts-noto-mono fonts-noto-cjk  # scripts and currency signs JetBrains Mono lacks
     fonts-liberation2           # Liberation Sans, the Swiss QR-bill's face
     poppler-utils qpdf          # pdftotext, pdffonts, pdfinfo: used by the tests to read PDFs back
-    libqpdf-dev                 # Factur-X: the PDF made PDF/A-3 with its XML embedded (CQPDF)
+    libqpdf-dev                 # Factur-X: the PDF made PDF/A-3 with its XML embedded (CQPDF opens libqpdf then)
     icc-profiles-free           # the sRGB profile of a PDF/A's output intent
     libqrencode-dev             # payment QR codes (CQRencode)
     libcurl4-openssl-dev        # invoic mail: SMTP with STARTTLS through libcurl (CSMTP)

@@ -43,80 +43,84 @@ public enum FacturX {
         guard let icc = sRGBProfilePaths.lazy.compactMap({ FileManager.default.contents(atPath: $0) }).first else {
             return .failure(Failure(description: "no sRGB ICC profile (install icc-profiles-free): a PDF/A needs one for its output intent"))
         }
-        var handle = qpdf_init()
-        guard let q = handle else { return .failure(Failure(description: "qpdf could not start")) }
-        defer { qpdf_cleanup(&handle) }
-        qpdf_set_suppress_warnings(q, QPDF_TRUE)
-        let read = pdf.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { qpdf_read_memory(q, "invoice.pdf", $0.baseAddress, UInt64($0.count), nil) }
+        var message = [CChar](repeating: 0, count: 512)
+        guard let api = invoic_qpdf_open(&message, message.count)?.pointee else {
+            return .failure(Failure(description: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
         }
-        if read & QPDF_ERRORS != 0 { return .failure(Failure(description: error(q) ?? "qpdf could not read the PDF")) }
+        var handle = api.qpdf_init()
+        guard let q = handle else { return .failure(Failure(description: "qpdf could not start")) }
+        defer { api.qpdf_cleanup(&handle) }
+        api.qpdf_set_suppress_warnings(q, QPDF_TRUE)
+        let read = pdf.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { api.qpdf_read_memory(q, "invoice.pdf", $0.baseAddress, UInt64($0.count), nil) }
+        }
+        if read & QPDF_ERRORS != 0 { return .failure(Failure(description: error(api, q) ?? "qpdf could not read the PDF")) }
 
-        let root = qpdf_get_root(q)
+        let root = api.qpdf_get_root(q)
         let date = description.date.replacingOccurrences(of: "-", with: "")
         // The XML, as an embedded file the document points at (PDF/A-3's associated file).
-        let file = stream(q, Array(xml.utf8), dictionary: "<< /Type /EmbeddedFile /Subtype /text#2Fxml /Params << /ModDate (D:\(date)000000Z) /Size \(xml.utf8.count) >> >>")
-        let spec = qpdf_make_indirect_object(q, qpdf_oh_parse(q, """
+        let file = stream(api, q, Array(xml.utf8), dictionary: "<< /Type /EmbeddedFile /Subtype /text#2Fxml /Params << /ModDate (D:\(date)000000Z) /Size \(xml.utf8.count) >> >>")
+        let spec = api.qpdf_make_indirect_object(q, api.qpdf_oh_parse(q, """
             << /Type /Filespec /F (\(profile.fileName)) /UF (\(profile.fileName)) /AFRelationship /Alternative \
             /Desc (Factur-X invoice) >>
             """))
-        let embedded = qpdf_oh_new_dictionary(q)
-        qpdf_oh_replace_key(q, embedded, "/F", file)
-        qpdf_oh_replace_key(q, embedded, "/UF", file)
-        qpdf_oh_replace_key(q, spec, "/EF", embedded)
-        let names = qpdf_oh_new_array(q)
-        qpdf_oh_append_item(q, names, qpdf_oh_new_unicode_string(q, profile.fileName))
-        qpdf_oh_append_item(q, names, spec)
-        let embeddedFiles = qpdf_oh_new_dictionary(q)
-        qpdf_oh_replace_key(q, embeddedFiles, "/Names", names)
-        let nameTree = qpdf_oh_new_dictionary(q)
-        qpdf_oh_replace_key(q, nameTree, "/EmbeddedFiles", embeddedFiles)
-        qpdf_oh_replace_key(q, root, "/Names", nameTree)
-        let associated = qpdf_oh_new_array(q)
-        qpdf_oh_append_item(q, associated, spec)
-        qpdf_oh_replace_key(q, root, "/AF", associated)
+        let embedded = api.qpdf_oh_new_dictionary(q)
+        api.qpdf_oh_replace_key(q, embedded, "/F", file)
+        api.qpdf_oh_replace_key(q, embedded, "/UF", file)
+        api.qpdf_oh_replace_key(q, spec, "/EF", embedded)
+        let names = api.qpdf_oh_new_array(q)
+        api.qpdf_oh_append_item(q, names, api.qpdf_oh_new_unicode_string(q, profile.fileName))
+        api.qpdf_oh_append_item(q, names, spec)
+        let embeddedFiles = api.qpdf_oh_new_dictionary(q)
+        api.qpdf_oh_replace_key(q, embeddedFiles, "/Names", names)
+        let nameTree = api.qpdf_oh_new_dictionary(q)
+        api.qpdf_oh_replace_key(q, nameTree, "/EmbeddedFiles", embeddedFiles)
+        api.qpdf_oh_replace_key(q, root, "/Names", nameTree)
+        let associated = api.qpdf_oh_new_array(q)
+        api.qpdf_oh_append_item(q, associated, spec)
+        api.qpdf_oh_replace_key(q, root, "/AF", associated)
 
         // The output intent: sRGB, the colour space cairo draws in.
-        let iccStream = stream(q, [UInt8](icc), dictionary: "<< /N 3 >>")
-        let intent = qpdf_oh_parse(q, "<< /Type /OutputIntent /S /GTS_PDFA1 /OutputConditionIdentifier (sRGB IEC61966-2.1) /Info (sRGB IEC61966-2.1) >>")
-        qpdf_oh_replace_key(q, intent, "/DestOutputProfile", iccStream)
-        let intents = qpdf_oh_new_array(q)
-        qpdf_oh_append_item(q, intents, qpdf_make_indirect_object(q, intent))
-        qpdf_oh_replace_key(q, root, "/OutputIntents", intents)
+        let iccStream = stream(api, q, [UInt8](icc), dictionary: "<< /N 3 >>")
+        let intent = api.qpdf_oh_parse(q, "<< /Type /OutputIntent /S /GTS_PDFA1 /OutputConditionIdentifier (sRGB IEC61966-2.1) /Info (sRGB IEC61966-2.1) >>")
+        api.qpdf_oh_replace_key(q, intent, "/DestOutputProfile", iccStream)
+        let intents = api.qpdf_oh_new_array(q)
+        api.qpdf_oh_append_item(q, intents, api.qpdf_make_indirect_object(q, intent))
+        api.qpdf_oh_replace_key(q, root, "/OutputIntents", intents)
 
         // The XMP packet, uncompressed as PDF/A asks; the Info dictionary goes, so nothing can
         // contradict it.
-        let metadata = stream(q, Array(xmp(profile: profile, description: description).utf8), dictionary: "<< /Type /Metadata /Subtype /XML >>")
-        qpdf_oh_replace_key(q, root, "/Metadata", metadata)
-        qpdf_oh_remove_key(q, qpdf_get_trailer(q), "/Info")
+        let metadata = stream(api, q, Array(xmp(profile: profile, description: description).utf8), dictionary: "<< /Type /Metadata /Subtype /XML >>")
+        api.qpdf_oh_replace_key(q, root, "/Metadata", metadata)
+        api.qpdf_oh_remove_key(q, api.qpdf_get_trailer(q), "/Info")
 
-        if qpdf_init_write_memory(q) & QPDF_ERRORS != 0 { return .failure(Failure(description: error(q) ?? "qpdf could not write")) }
-        qpdf_set_deterministic_ID(q, QPDF_TRUE)
+        if api.qpdf_init_write_memory(q) & QPDF_ERRORS != 0 { return .failure(Failure(description: error(api, q) ?? "qpdf could not write")) }
+        api.qpdf_set_deterministic_ID(q, QPDF_TRUE)
         // PDF/A forbids compressed cross-reference and object streams only in PDF/A-1; keep the
         // plain form anyway, which every validator reads.
-        qpdf_set_object_stream_mode(q, qpdf_o_disable)
-        qpdf_set_minimum_pdf_version(q, "1.7")
-        if qpdf_write(q) & QPDF_ERRORS != 0 { return .failure(Failure(description: error(q) ?? "qpdf could not write")) }
-        guard let buffer = qpdf_get_buffer(q) else { return .failure(Failure(description: "qpdf wrote nothing")) }
-        return .success(Array(UnsafeBufferPointer(start: buffer, count: qpdf_get_buffer_length(q))))
+        api.qpdf_set_object_stream_mode(q, qpdf_o_disable)
+        api.qpdf_set_minimum_pdf_version(q, "1.7")
+        if api.qpdf_write(q) & QPDF_ERRORS != 0 { return .failure(Failure(description: error(api, q) ?? "qpdf could not write")) }
+        guard let buffer = api.qpdf_get_buffer(q) else { return .failure(Failure(description: "qpdf wrote nothing")) }
+        return .success(Array(UnsafeBufferPointer(start: buffer, count: api.qpdf_get_buffer_length(q))))
     }
 
     /// A new indirect stream holding `bytes`, its dictionary parsed from `dictionary`. The data
     /// goes in unfiltered; qpdf compresses what it may when it writes (not the XMP, whose
     /// /Type /Metadata it leaves readable).
-    private static func stream(_ q: qpdf_data, _ bytes: [UInt8], dictionary: String) -> qpdf_oh {
-        let stream = qpdf_oh_new_stream(q)
-        bytes.withUnsafeBufferPointer { qpdf_oh_replace_stream_data(q, stream, $0.baseAddress, $0.count, qpdf_oh_new_null(q), qpdf_oh_new_null(q)) }
-        let parsed = qpdf_oh_parse(q, dictionary)
-        let dict = qpdf_oh_get_dict(q, stream)
-        for key in ["/Type", "/Subtype", "/Params", "/N"] where qpdf_oh_has_key(q, parsed, key) == QPDF_TRUE {
-            qpdf_oh_replace_key(q, dict, key, qpdf_oh_get_key(q, parsed, key))
+    private static func stream(_ api: invoic_qpdf_api, _ q: qpdf_data, _ bytes: [UInt8], dictionary: String) -> qpdf_oh {
+        let stream = api.qpdf_oh_new_stream(q)
+        bytes.withUnsafeBufferPointer { api.qpdf_oh_replace_stream_data(q, stream, $0.baseAddress, $0.count, api.qpdf_oh_new_null(q), api.qpdf_oh_new_null(q)) }
+        let parsed = api.qpdf_oh_parse(q, dictionary)
+        let dict = api.qpdf_oh_get_dict(q, stream)
+        for key in ["/Type", "/Subtype", "/Params", "/N"] where api.qpdf_oh_has_key(q, parsed, key) == QPDF_TRUE {
+            api.qpdf_oh_replace_key(q, dict, key, api.qpdf_oh_get_key(q, parsed, key))
         }
         return stream
     }
 
-    private static func error(_ q: qpdf_data) -> String? {
-        guard qpdf_has_error(q) == QPDF_TRUE, let e = qpdf_get_error(q), let text = qpdf_get_error_full_text(q, e) else { return nil }
+    private static func error(_ api: invoic_qpdf_api, _ q: qpdf_data) -> String? {
+        guard api.qpdf_has_error(q) == QPDF_TRUE, let e = api.qpdf_get_error(q), let text = api.qpdf_get_error_full_text(q, e) else { return nil }
         return String(cString: text)
     }
 

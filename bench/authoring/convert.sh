@@ -4,7 +4,7 @@
 # runs it. Prints the median of 21 runs. Usage: bench/authoring/convert.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release --product invoic >/dev/null 2>&1
+swift build -c release --static-swift-stdlib --product invoic >/dev/null 2>&1
 BIN=$PWD/.build/release/invoic
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

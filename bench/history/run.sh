@@ -11,7 +11,7 @@ commits=${1:-5000}
 documents=${2:-10000}
 layout=${3:-flat}
 if [ -z "${INVOIC:-}" ]; then
-    swift build -c release --product invoic >/dev/null
+    swift build -c release --static-swift-stdlib --product invoic >/dev/null
     INVOIC=$PWD/.build/release/invoic
 fi
 work=$(mktemp -d)

@@ -14,8 +14,8 @@ scratch=${SCRATCH:-.build-bench}
 book=$(mktemp -d)/book
 trap 'rm -rf "$(dirname "$book")"' EXIT
 
-swift build -c release --scratch-path "$scratch" --product InvoicPDFBench >/dev/null
-swift build -c release --scratch-path "$scratch" --product invoic >/dev/null
+swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product InvoicPDFBench >/dev/null
+swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product invoic >/dev/null
 bench="$scratch/release/InvoicPDFBench"
 invoic="$scratch/release/invoic"
 

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.."
 rounds=${1:-20}
 at_once=${2:-6}
 book=${3:-examples/studio}
-swift build -c release --product invoic >/dev/null
+swift build -c release --static-swift-stdlib --product invoic >/dev/null
 BIN=$PWD/.build/release/invoic
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

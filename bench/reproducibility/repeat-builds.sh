@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 builds=${1:-1500}
 book=${2:-examples/studio}
-swift build -c release --product invoic >/dev/null
+swift build -c release --static-swift-stdlib --product invoic >/dev/null
 BIN=$PWD/.build/release/invoic
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -5,8 +5,8 @@
 # Usage: bench/serve/run.sh [COUNT]. Builds the release binary first; prints a Markdown table.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release --product invoic >/dev/null
-swift build -c release --product invoic-serve >/dev/null
+swift build -c release --static-swift-stdlib --product invoic >/dev/null
+swift build -c release --static-swift-stdlib --product invoic-serve >/dev/null
 BIN=$PWD/.build/release/invoic
 count=${1:-1000}
 work=$(mktemp -d)

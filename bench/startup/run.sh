@@ -6,7 +6,7 @@
 # Usage: bench/startup/run.sh; prints a Markdown table.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release --product invoic >/dev/null
+swift build -c release --static-swift-stdlib --product invoic >/dev/null
 BIN=$PWD/.build/release/invoic
 python3 - "$BIN" <<'PY'
 import statistics, subprocess, sys, time

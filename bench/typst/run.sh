@@ -14,8 +14,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 [ -x "$venv/bin/python" ] && "$venv/bin/python" -c "import typst" 2>/dev/null || {
     python3 -m venv "$venv" && "$venv/bin/pip" install --quiet --disable-pip-version-check typst; }
-swift build -c release --scratch-path "$scratch" --product InvoicPDFBench >/dev/null
-swift build -c release --scratch-path "$scratch" --product invoic >/dev/null
+swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product InvoicPDFBench >/dev/null
+swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product invoic >/dev/null
 bench="$scratch/release/InvoicPDFBench"
 invoic="$scratch/release/invoic"
 book="$work/book"

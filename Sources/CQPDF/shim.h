@@ -1,1 +1,0 @@
-#include <qpdf/qpdf-c.h>
