@@ -51,7 +51,10 @@ let package = Package(
         .target(name: "InvoicEInvoice", dependencies: ["InvoicBook", "InvoicMoney"]),
         .target(name: "InvoicBuild", dependencies: ["InvoicBook", "InvoicDiagnostics", "InvoicHistory", "InvoicPDF", "InvoicReport", "InvoicEInvoice", "InvoicFacturX"]),
         // Bank statements (camt.053/054, MT940, CSV) matched with the book's open invoices.
-        .target(name: "InvoicBank", dependencies: ["InvoicBook", "InvoicMoney"]),
+        // camt statements are read with expat, which fontconfig loads anyway (FoundationXML would
+        // bring libxml2 and a second ICU into every command's start).
+        .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
+        .target(name: "InvoicBank", dependencies: ["InvoicBook", "InvoicMoney", "CExpat"]),
         // Mail: RFC 5322 messages with their PDF and e-invoice attached, sent by sendmail or by
         // SMTP through libcurl (CSMTP opens it when sending, and wraps curl's variadic setopt).
         .target(name: "CSMTP"),

@@ -1,7 +1,5 @@
+import CExpat
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import InvoicBook
 import InvoicMoney
 
@@ -126,7 +124,7 @@ enum CamtReader {
 }
 
 /// An XML document as a small tree of elements by local name, each with the line it starts on:
-/// what the camt reader walks. Parsed by Foundation's XMLParser (libxml2), never by hand.
+/// what the camt reader walks. Parsed by expat (the library fontconfig already loads), never by hand.
 final class ElementTree {
     let name: String
     let attributes: [String: String]
@@ -161,72 +159,90 @@ final class ElementTree {
         return found
     }
 
+    /// The document as a tree, read by expat: no DTD is loaded and no external entity resolved
+    /// (expat reads none unless asked), and its guard against entity expansion attacks is on.
     static func parse(_ data: Data, file: String) throws(StatementError) -> ElementTree {
+        guard let parser = XML_ParserCreate(nil) else {
+            throw StatementError(file: file, "expat could not start", help: "try again; the machine may be out of memory")
+        }
+        defer { XML_ParserFree(parser) }
         let builder = Builder()
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = builder
+        let context = Unmanaged.passUnretained(builder)
+        XML_SetUserData(parser, context.toOpaque())
+        XML_SetElementHandler(parser, { context, name, attributes in
+            guard let context, let name else { return }
+            Unmanaged<Builder>.fromOpaque(context).takeUnretainedValue().start(String(cString: name), attributes)
+        }, { context, _ in
+            guard let context else { return }
+            Unmanaged<Builder>.fromOpaque(context).takeUnretainedValue().end()
+        })
+        XML_SetCharacterDataHandler(parser, { context, text, length in
+            guard let context, let text, length > 0 else { return }
+            let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
+            Unmanaged<Builder>.fromOpaque(context).takeUnretainedValue().characters(String(decoding: bytes, as: UTF8.self))
+        })
         builder.parser = parser
-        // XMLParser on Linux may return true after an error: the first error the delegate saw counts.
-        let finished = parser.parse()
-        if let error = builder.firstError ?? (finished && builder.root != nil ? nil : (parser.parserError.map { ($0 as NSError).code } ?? 0, parser.lineNumber, parser.columnNumber)) {
-            throw StatementError(file: file, line: error.line > 0 ? error.line : nil, column: error.column > 0 ? error.column : nil,
-                                 "the statement is not well-formed XML: \(xmlProblem(error.code))",
+        let status = data.withUnsafeBytes { bytes in
+            XML_Parse(parser, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(clamping: bytes.count), 1)
+        }
+        if status == XML_STATUS_ERROR {
+            let code = XML_GetErrorCode(parser)
+            let line = Int(XML_GetCurrentLineNumber(parser)), column = Int(XML_GetCurrentColumnNumber(parser)) + 1
+            // A document that stops while elements are open is cut off, not malformed.
+            if let open = builder.stack.last, [XML_ERROR_NO_ELEMENTS, XML_ERROR_UNCLOSED_TOKEN, XML_ERROR_PARTIAL_CHAR].contains(code) {
+                throw StatementError(file: file, line: line, "the statement ends inside `\(open.name)` (opened at line \(open.line)): the file is cut off",
+                                     help: "download or export the statement again")
+            }
+            throw StatementError(file: file, line: line, column: column,
+                                 "the statement is not well-formed XML: \(xmlProblem(code, empty: builder.root == nil && builder.stack.isEmpty))",
                                  help: "export it again from the bank; a statement edited by hand must stay valid XML")
         }
-        // libxml2 may accept a file cut off mid-way as far as it goes: an element still open means
-        // the statement is incomplete, not shorter.
-        if let open = builder.stack.last {
-            let lines = data.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-            throw StatementError(file: file, line: lines, "the statement ends inside `\(open.name)` (opened at line \(open.line)): the file is cut off",
-                                 help: "download or export the statement again")
+        guard let root = builder.root else {
+            throw StatementError(file: file, "the statement has no XML element", help: "export it again from the bank")
         }
-        return builder.root!
+        return root
     }
 
-    /// libxml2's error codes that a damaged statement produces, in words.
-    private static func xmlProblem(_ code: Int) -> String {
+    /// expat's error codes that a damaged statement produces, in words.
+    private static func xmlProblem(_ code: XML_Error, empty: Bool) -> String {
         switch code {
-        case 4: "the file is empty"
-        case 5: "it ends before the document does (cut off?)"
-        case 9: "a character XML does not allow"
-        case 26, 27: "an entity that is not declared (write & as &amp;)"
-        case 38, 39, 40, 41: "an attribute is not written as name=\"value\""
-        case 68: "a tag is not closed properly"
-        case 73: "a tag lacks its closing `>`"
-        case 76: "an end tag does not match its start tag"
-        default: "libxml2 error \(code)"
+        case XML_ERROR_NO_ELEMENTS: empty ? "the file has no element" : "it ends before the document does (cut off?)"
+        case XML_ERROR_INVALID_TOKEN: "a character or a piece of markup XML does not allow"
+        case XML_ERROR_UNDEFINED_ENTITY: "an entity that is not declared (write & as &amp;)"
+        case XML_ERROR_TAG_MISMATCH: "an end tag does not match its start tag"
+        case XML_ERROR_DUPLICATE_ATTRIBUTE: "an attribute is written twice"
+        case XML_ERROR_JUNK_AFTER_DOC_ELEMENT: "there is text after the document's end"
+        case XML_ERROR_UNCLOSED_TOKEN, XML_ERROR_PARTIAL_CHAR: "it ends before the document does (cut off?)"
+        default: XML_ErrorString(code).map { String(cString: $0) } ?? "expat error \(code.rawValue)"
         }
     }
 
-    private final class Builder: NSObject, XMLParserDelegate {
-        weak var parser: XMLParser?
+    /// Builds the tree from expat's callbacks.
+    private final class Builder {
+        var parser: XML_Parser?
         var root: ElementTree?
         var stack: [ElementTree] = []
-        var firstError: (code: Int, line: Int, column: Int)?
 
-        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-            if firstError == nil { firstError = ((parseError as NSError).code, parser.lineNumber, parser.columnNumber) }
-        }
-
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
-            let local = elementName.split(separator: ":").last.map(String.init) ?? elementName
-            let element = ElementTree(name: local, attributes: attributes, line: parser.lineNumber)
+        func start(_ name: String, _ attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>?) {
+            let local = name.split(separator: ":").last.map(String.init) ?? name
+            var pairs: [String: String] = [:]
+            var index = 0
+            while let attributes, let key = attributes[index], let value = attributes[index + 1] {
+                let name = String(cString: key)
+                pairs[name.split(separator: ":").last.map(String.init) ?? name] = String(cString: value)
+                index += 2
+            }
+            let element = ElementTree(name: local, attributes: pairs, line: parser.map { Int(XML_GetCurrentLineNumber($0)) } ?? 0)
             if let parent = stack.last { parent.elements.append(element) } else { root = element }
             stack.append(element)
         }
 
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        func end() {
             if let element = stack.popLast() { element.text = element.text.trimmingCharacters(in: .whitespacesAndNewlines) }
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            stack.last?.text += string
-        }
-
-        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-            stack.last?.text += String(decoding: CDATABlock, as: UTF8.self)
+        func characters(_ text: String) {
+            stack.last?.text += text
         }
     }
 }

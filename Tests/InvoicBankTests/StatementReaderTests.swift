@@ -67,7 +67,7 @@ func readError(_ text: String, layout: BankLayout? = nil) -> String {
     }
 
     @Test func brokenXMLIsReportedAtItsLine() {
-        #expect(readError("<Document>\n<BkToCstmrStmt>\n<Stmt></Ntry>\n") == "statement:3:14: error: the statement is not well-formed XML: an end tag does not match its start tag\n  help: export it again from the bank; a statement edited by hand must stay valid XML")
+        #expect(readError("<Document>\n<BkToCstmrStmt>\n<Stmt></Ntry>\n") == "statement:3:9: error: the statement is not well-formed XML: an end tag does not match its start tag\n  help: export it again from the bank; a statement edited by hand must stay valid XML")
         #expect(readError("<Document><Other/></Document>").hasPrefix("statement:1: error: `Document` is not a camt.053 statement"))
         #expect(readError("""
             <Document><BkToCstmrStmt><Stmt>
@@ -80,6 +80,12 @@ func readError(_ text: String, layout: BankLayout? = nil) -> String {
             </Stmt></BkToCstmrStmt></Document>
             """).hasPrefix("statement:2: error: `XXY` is not a currency code"))
         #expect(readError("").hasPrefix("statement: error: the statement is empty"))
+        #expect(readError("<Document>\n<BkToCstmrStmt>\n<Stmt>\n<Ntry><Amt Ccy=\"EUR\">12.5").hasPrefix("statement:4: error: the statement ends inside `Amt` (opened at line 4): the file is cut off"))
+        #expect(readError("<Document>\n<BkToCstmrStmt><Stmt><Ntry><AddtlNtryInf>Smith &amp; Jones &co;</AddtlNtryInf>").hasPrefix(
+            "statement:2:60: error: the statement is not well-formed XML: an entity that is not declared (write & as &amp;)"))
+        // A document type with an entity that expands a billion times is refused, not expanded.
+        let laughs = "<?xml version=\"1.0\"?><!DOCTYPE d [<!ENTITY a \"aaaaaaaaaa\">" + (1...9).map { "<!ENTITY \(Character(UnicodeScalar(97 + $0)!)) \"" + String(repeating: "&\(Character(UnicodeScalar(96 + $0)!));", count: 10) + "\">" }.joined() + "]><Document>&j;</Document>"
+        #expect(readError(laughs).contains("error: the statement is not well-formed XML"))
     }
 
     @Test func anMT940StatementWithGermanSubfieldsReversalsAndRefunds() throws {
