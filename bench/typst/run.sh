@@ -49,17 +49,31 @@ json.dump(out, open(sys.argv[2], "w"))
 PY
 
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $(date -u +%Y-%m-%d); typst $("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("typst"))')"
-for run in 1 2 3; do "$bench" invoic "$book" | sed 's/^/invoic batch: /'; done
-for run in 1 2 3; do "$venv/bin/python" bench/typst/run.py "$count" "$work/invoices.json" /usr/share/fonts/truetype/jetbrains-mono; done
+# Each run of one next to a run of the other, so a machine that slows down (a shared VM does)
+# slows both alike.
+for run in 1 2 3; do
+    "$bench" invoic "$book" | sed 's/^/invoic batch: /'
+    "$venv/bin/python" bench/typst/run.py "$count" "$work/invoices.json" /usr/share/fonts/truetype/jetbrains-mono
+done
 
-median() { sort -n | sed -n "$(( ($1 + 1) / 2 ))p"; }
-one() { # label, command...: the median of 11 whole-process runs, in ms
-    local label=$1; shift
-    for run in $(seq 11); do
-        local start=$(date +%s%N); "$@" >/dev/null; echo $(( ($(date +%s%N) - start) / 1000000 ))
-    done | median 11 | sed "s/^/$label, one invoice per process: /;s/$/ ms (median of 11)/"
-}
 "$bench" generate "$work/one" 1 >/dev/null
-one "invoic pdf" "$invoic" pdf -C "$work/one" -o "$work/one/out" invoices/INV-0001.yaml
 python3 -c "import json; json.dump(json.load(open('$work/invoices.json'))[:1], open('$work/one.json', 'w'))"
-one "typst (python -c)" "$venv/bin/python" bench/typst/run.py 1 "$work/one.json" /usr/share/fonts/truetype/jetbrains-mono
+# One invoice per process: 21 rounds, each running invoic pdf then typst; the median of each.
+python3 - "$invoic" "$work" "$venv/bin/python" <<'PY'
+import statistics, subprocess, sys, time
+invoic, work, python = sys.argv[1:]
+commands = {
+    "invoic pdf": [invoic, "pdf", "-C", work + "/one", "-o", work + "/one/out", "invoices/INV-0001.yaml"],
+    "typst (python -c)": [python, "bench/typst/run.py", "1", work + "/one.json", "/usr/share/fonts/truetype/jetbrains-mono"],
+}
+times = {label: [] for label in commands}
+for _ in range(21):
+    for label, command in commands.items():
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
+        times[label].append((time.perf_counter() - start) * 1000)
+for label, values in times.items():
+    print(f"{label}, one invoice per process: {statistics.median(values):.1f} ms (median of 21)")
+medians = {label: statistics.median(values) for label, values in times.items()}
+print(f"invoic faster per process: {medians['typst (python -c)'] / medians['invoic pdf']:.2f}x")
+PY

@@ -4,15 +4,16 @@
 /// cairo embeds a subset of every face a PDF uses, hinting included: in JetBrains Mono that is a
 /// 3.6 KB `fpgm` program per subset and instructions in every glyph, a third of an invoice's
 /// bytes, all compressed again for each PDF. A PDF is scaled by its viewer, and invoic renders
-/// with hinting off (TextEngine), so the instructions change nothing drawn; without them a PDF is
-/// ~34 % smaller and ~19 % faster to write (bench/pdf, docs/decisions.md).
+/// with hinting off (TextEngine), so the instructions change nothing drawn (poppler rasterizes
+/// every example page pixel for pixel the same); without them an invoice is a third smaller and
+/// 12 % faster to write (bench/pdf, docs/decisions.md).
 ///
 /// Only what removing instructions touches is rewritten: `glyf` (each glyph without its
 /// instruction bytes), `loca` (long offsets), `head` (that format; the checksum adjustment),
 /// `maxp` (no instruction sizes); `fpgm`, `prep`, `cvt `, `hdmx`, `LTSH` and `VDMX` are dropped.
 /// Glyph ids, `cmap`, `hmtx` and the layout tables are kept byte for byte, so text shaped with the
 /// original file draws the same glyphs from this one. A font that is not a plain TrueType font
-/// (CFF outlines, a collection, a damaged table) is returned as nil and used as it is.
+/// (CFF outlines, a collection, a damaged table) gives nil and is used as it is.
 enum UnhintedFont {
     static func make(_ font: UnsafeRawBufferPointer) -> [UInt8]? {
         guard let tables = Table.directory(font), tables["glyf"] != nil, tables["loca"] != nil,
