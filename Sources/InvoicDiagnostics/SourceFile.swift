@@ -1,12 +1,24 @@
 /// A position in a source file: 1-based line, 1-based column counted in Unicode scalars
 /// (the unit libyaml counts in, so a column means the same thing from parser to renderer).
+///
+/// Stored in 32 bits each: every value of a book carries its range, and at 64 bits the ranges
+/// were half of a 10,000-document book's memory. A file is far below 2^31 lines (BookLimits).
 public struct SourceLocation: Hashable, Comparable, Sendable {
-    public var line: Int
-    public var column: Int
+    private var storedLine: Int32
+    private var storedColumn: Int32
+
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
 
     public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
     }
 
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {

@@ -13,7 +13,7 @@ enum ClientReferencesResolve: BookCheck {
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
         // A schedule's invoice names its client as a document does.
         let schedules = book.recurring.compactMap(\.body)
-        for document in book.documents + schedules where !document.client.value.isEmpty && book.clients[document.client.value] == nil
+        for document in [book.documents, schedules].joined() where !document.client.value.isEmpty && book.clients[document.client.value] == nil
             && !book.unreadableClients.contains(document.client.value) {
             let id = document.client.value
             let help = closestMatch(to: id, in: book.clients.keys).map { "did you mean `\($0)`? (clients/\($0).yaml)" }

@@ -43,11 +43,11 @@ public enum BookLoader {
         paths = Array(Set(paths).union(overrides.keys)).sorted { $0 == BookSettings.fileName || ($1 != BookSettings.fileName && $0 < $1) }
         let decoded = parallelMap(paths) { path in decode(path: path, root: root, override: overrides[path], limits: limits, cache: cache) }
         cache?.keep(only: Set(paths))
-        return assemble(root: root, files: Array(zip(paths, decoded)))
+        return assemble(root: root, files: zip(paths, decoded))
     }
 
     /// Puts decoded files together into a book, in the order given (invoic.yaml first).
-    static func assemble(root: String, files: [(path: String, file: DecodedFile)]) -> (Book, [Diagnostic]) {
+    static func assemble(root: String, files: some Sequence<(String, DecodedFile)>) -> (Book, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
         var settings = BookSettings(business: Contact(name: ""))
@@ -79,7 +79,9 @@ public enum BookLoader {
         return (book, diagnostics)
     }
 
-    enum Content: Sendable {
+    /// Indirect: inline, every decoded file would take the size of the largest case (a document,
+    /// ~2.4 KB), and a book's decoded files are all alive while it is put together.
+    indirect enum Content: Sendable {
         case settings(BookSettings), client(Client), document(Document), recurring(Recurring), nothing
     }
 

@@ -9,13 +9,18 @@ extension Book {
         // Every figure is computed before any is stored: the pricer reads the book, and writing
         // into the documents while it holds them would copy the whole array once per document.
         // Each document is priced on its own, so they are priced on all cores.
-        let book = self
-        let priced = parallelMap(Array(documents.indices)) { index in
+        let priced = Self.priceEach(of: self)
+        setFigures(priced.map(\.figures))
+        return Array(priced.map(\.diagnostics).joined())
+    }
+
+    /// Each document's figures and problems. A function of its own, so no copy of the book
+    /// outlives it: while one did, `setFigures` copied every document.
+    private static func priceEach(of book: Book) -> [(figures: Figures?, diagnostics: [Diagnostic])] {
+        parallelMap(Array(book.documents.indices)) { index in
             var pricer = DocumentPricer(book: book, document: book.documents[index])
             return (figures: pricer.price(), diagnostics: pricer.diagnostics)
         }
-        setFigures(priced.map(\.figures))
-        return Array(priced.map(\.diagnostics).joined())
     }
 }
 

@@ -16,8 +16,10 @@ extension Book {
     /// Estimate number -> the invoice that converts it (the first, by number, if several claim it).
     public var conversions: [String: String] {
         var result: [String: String] = [:]
-        for invoice in invoices.sorted(by: { $0.number < $1.number }) {
-            if let estimate = invoice.fromEstimate?.value, result[estimate] == nil { result[estimate] = invoice.number }
+        // Pairs, not documents, are sorted: a copy of every invoice is ~2.5 KB each.
+        let claims = invoices.compactMap { invoice in invoice.fromEstimate.map { (invoice: invoice.number, estimate: $0.value) } }
+        for claim in claims.sorted(by: { $0.invoice < $1.invoice }) where result[claim.estimate] == nil {
+            result[claim.estimate] = claim.invoice
         }
         return result
     }
