@@ -24,10 +24,10 @@ extension IndexReport {
                 "currency": .string(filter.currency?.code),
             ]),
             "dashboard": .array(dashboard.map(jsonDashboard)),
-            "invoices": .array(invoices.map(jsonInvoice)),
-            "estimates": .array(estimates.map(jsonEstimate)),
-            "credit_notes": .array(creditNotes.map(jsonCreditNote)),
-            "clients": .array(clients.map(jsonClient)),
+            "invoices": .each(invoices, jsonInvoice),
+            "estimates": .each(estimates, jsonEstimate),
+            "credit_notes": .each(creditNotes, jsonCreditNote),
+            "clients": .each(clients, jsonClient),
             "aged_receivables": .array(agedReceivables.map(jsonAging)),
             "tax": .array(tax.map(jsonTax)),
             "income": .object([
@@ -35,7 +35,7 @@ extension IndexReport {
                 "by_category": .array(incomeByCategory.map { jsonBreakdown($0, key: "category") }),
                 "by_project": .array(incomeByProject.map { jsonBreakdown($0, key: "project") }),
             ]),
-            "warnings": .array(warnings.map(jsonWarning)),
+            "warnings": .each(warnings, jsonWarning),
             "not_yet_issued": .int(Int64(notYetIssued)),
             "overflowed": .bool(overflowed),
         ]
