@@ -58,6 +58,7 @@ struct ExportCommand: ParsableCommand {
             guard let document = book.document(number), document.kind.isBilling else {
                 let what = book.document(number).map { "\($0.number) is an estimate; only invoices and credit notes are e-invoices" }
                     ?? "no invoice or credit note \(number) in the book in \(directory)"
+                    + (closestMatch(to: number, in: book.documents.filter(\.kind.isBilling).map(\.number)).map { "; did you mean \($0)?" } ?? "")
                 Terminal.standardError.write("error: \(what)\n")
                 throw ExitCode(2)
             }

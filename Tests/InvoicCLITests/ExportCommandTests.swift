@@ -25,6 +25,9 @@ import Testing
         #expect(refused.stderr.contains("error[BR-DE-15]: INV-2026-011: XRechnung needs the buyer reference"), "\(refused.stderr)")
         #expect(refused.stderr.contains("error: not written: INV-2026-011"))
         #expect(try Invoic.run(["export", "--format", "ubl", "EST-2026-001"], in: book).status == 2)
+        let mistyped = try Invoic.run(["export", "--format", "ubl", "INV-2026-O11"], in: book)
+        #expect(mistyped.status == 2)
+        #expect(mistyped.stderr.contains("no invoice or credit note INV-2026-O11 in the book in .; did you mean INV-2026-011?"), "\(mistyped.stderr)")
     }
 
     /// The wholesale book asks for Factur-X: every PDF is PDF/A-3b with its CII embedded, valid as a
