@@ -118,16 +118,15 @@ enum UnhintedFont {
                                                 into target: UnsafeMutableRawBufferPointer, at offset: Int) -> Int? {
         guard !range.isEmpty else { return 0 }
         guard range.count >= 10 else { return nil }
-        func u16(_ at: Int) -> UInt16 { UInt16(font[at]) << 8 | UInt16(font[at + 1]) }
         func copy(_ bytes: Range<Int>, to position: Int) {
             target.baseAddress!.advanced(by: position).copyMemory(from: font.baseAddress!.advanced(by: bytes.lowerBound), byteCount: bytes.count)
         }
-        let contours = Int16(bitPattern: u16(range.lowerBound))
+        let contours = Int16(bitPattern: font.u16(range.lowerBound))
         if contours >= 0 {
             // Header, end points, instruction length, instructions, then flags and coordinates.
             let lengthAt = range.lowerBound + 10 + Int(contours) * 2
             guard lengthAt + 2 <= range.upperBound else { return nil }
-            let rest = lengthAt + 2 + Int(u16(lengthAt))
+            let rest = lengthAt + 2 + Int(font.u16(lengthAt))
             guard rest <= range.upperBound else { return nil }
             copy(range.lowerBound..<lengthAt, to: offset)
             let head = lengthAt - range.lowerBound
@@ -140,7 +139,7 @@ enum UnhintedFont {
         var position = range.lowerBound + 10
         while true {
             guard position + 4 <= range.upperBound else { return nil }
-            let flags = u16(position)
+            let flags = font.u16(position)
             var size = 4 + (flags & 0x0001 != 0 ? 4 : 2)
             if flags & 0x0008 != 0 { size += 2 } else if flags & 0x0040 != 0 { size += 4 } else if flags & 0x0080 != 0 { size += 8 }
             guard position + size <= range.upperBound else { return nil }
@@ -196,8 +195,6 @@ private extension UnsafeRawBufferPointer {
 }
 
 private extension Array where Element == UInt8 {
-    func u16(_ at: Int) -> UInt16 { UInt16(self[at]) << 8 | UInt16(self[at + 1]) }
-    func u32(_ at: Int) -> UInt32 { UInt32(u16(at)) << 16 | UInt32(u16(at + 2)) }
     mutating func setU16(_ at: Int, _ value: UInt16) {
         self[at] = UInt8(value >> 8)
         self[at + 1] = UInt8(value & 0xFF)
