@@ -8,11 +8,8 @@ import InvoicPDF
 public struct BuildPlan: Sendable {
     public struct Output: Sendable {
         public var name: String
-        /// The document, read from the book's array when asked for: a plan holds an output per
-        /// document and the build lists the stale ones again, and a document inline is ~2.4 KB.
-        public var document: Document { documents[index] }
-        let documents: [Document]
-        let index: Int
+        public var document: Document { reference.document }
+        let reference: DocumentReference
         public var fingerprint: String
         /// The e-invoice this output is (`<name>.ubl.xml`, ...); nil for the document's PDF.
         public var einvoice: EInvoiceFormat?
@@ -59,12 +56,12 @@ public struct BuildPlan: Sendable {
             let formats = book.einvoiceFormats(for: document)
             var pdf = fingerprint
             if formats.contains(.facturX) { pdf.add("factur-x") }
-            outputs.append(Output(name: book.pdfFileName(for: document), documents: book.documents, index: index, fingerprint: pdf.hex,
+            outputs.append(Output(name: book.pdfFileName(for: document), reference: DocumentReference(book.documents, index), fingerprint: pdf.hex,
                                   facturX: formats.contains(.facturX)))
             for format in formats where format != .facturX {
                 var xml = fingerprint
                 xml.add(format.rawValue)
-                outputs.append(Output(name: book.einvoiceFileName(for: document, format: format), documents: book.documents, index: index,
+                outputs.append(Output(name: book.einvoiceFileName(for: document, format: format), reference: DocumentReference(book.documents, index),
                                       fingerprint: xml.hex, einvoice: format))
             }
         }

@@ -28,12 +28,8 @@ struct ReportBuilder {
 
     /// A selected document with what every section needs about it, computed once.
     struct Entry {
-        /// The document, read from the book's array when asked for: an entry is copied into many
-        /// lists (by kind, by currency, sorted), and a document inline is ~2.4 KB (a 10,000-document
-        /// book's report used 80 MB more for those copies).
-        var document: Document { documents[index] }
-        let documents: [Document]
-        let index: Int
+        var document: Document { reference.document }
+        let reference: DocumentReference
         var figures: Figures
         var status: Status
         /// Received (an invoice) or paid back (a credit note) through today.
@@ -86,7 +82,7 @@ struct ReportBuilder {
             let status = book.status(of: document, today: today, conversions: conversions)
             if let wanted = filter.status, status != wanted { continue }
             let paid = document.kind.isBilling ? book.paidAmount(of: document, through: today) : 0
-            var entry = Entry(documents: book.documents, index: index, figures: figures, status: status, paid: paid)
+            var entry = Entry(reference: DocumentReference(book.documents, index), figures: figures, status: status, paid: paid)
             if document.kind == .invoice {
                 entry.credited = book.creditedAmount(of: document, through: today)
                 entry.refunded = book.refundedAmount(of: document, through: today)
