@@ -135,9 +135,9 @@ final class FontLibrary: @unchecked Sendable {
     }
 
     /// The faces of invoi, the default template (JetBrains Mono), embedded without their hinting:
-    /// see `UnhintedFont`. (Unhinting a face costs ~0.2 ms at every start; the other families are
-    /// embedded as they are.) Text is still shaped from the
-    /// original file (pango reads the file), and the glyphs are the same.
+    /// see `UnhintedFont`. Each face is unhinted once per process, before its first PDF (part of
+    /// bench/pdf's "setup"); the other families are embedded as they are. Text is still shaped
+    /// from the original file (pango reads the file), and the glyphs are the same.
     static let unhintedFiles: Set<String> = Set(
         systemFiles.flatMap { entry in entry.files.map { entry.directory + "/" + $0 } }
             .filter { $0.contains("/JetBrainsMono-") })
