@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # A Python venv with what ../shared/tools/einvoice-check needs (factur-x, saxonche), in
-# .build/einvoice-venv: the tests run the validator with its python, and read build/calendar.ics
-# back with the icalendar package. Made once; rerun is a no-op.
+# .build/einvoice-venv: the tests run the validator with its python, read build/calendar.ics
+# back with the icalendar package, and check every PDF as PDF/UA-1 (and Factur-X as PDF/A-3b)
+# with page-validation (scripts/pdf-conformance.py). Made once; rerun is a no-op.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=.build/einvoice-venv
-if "$venv/bin/python" -c "import facturx, saxonche, icalendar" 2>/dev/null; then exit 0; fi
+if "$venv/bin/python" -c "import facturx, saxonche, icalendar, page" 2>/dev/null; then exit 0; fi
 mkdir -p .build
 python3 -m venv "$venv"
-"$venv/bin/pip" install --quiet --disable-pip-version-check factur-x saxonche icalendar
-"$venv/bin/python" -c "import facturx, saxonche, icalendar"
+"$venv/bin/pip" install --quiet --disable-pip-version-check factur-x saxonche icalendar page-validation==0.11.0
+"$venv/bin/python" -c "import facturx, saxonche, icalendar, page"
 echo "einvoice-check: $venv ready"

@@ -15,6 +15,7 @@ packages=(
     libqpdf-dev                 # Factur-X: the PDF made PDF/A-3 with its XML embedded (CQPDF opens libqpdf then)
     icc-profiles-free           # the sRGB profile of a PDF/A's output intent
     libqrencode-dev             # payment QR codes (CQRencode)
+    zlib1g-dev                  # page content streams rewritten for PDF/UA (CZlib; cairo links zlib anyway)
     libexpat1-dev               # camt bank statements (CExpat; fontconfig loads expat anyway)
     libcurl4-openssl-dev        # invoic mail: SMTP with STARTTLS through libcurl (CSMTP)
     python3-venv                # the tests validate e-invoices with ../shared/tools/einvoice-check

@@ -96,6 +96,9 @@ public enum FacturX {
 
         if api.qpdf_init_write_memory(q) & QPDF_ERRORS != 0 { return .failure(Failure(description: error(api, q) ?? "qpdf could not write")) }
         api.qpdf_set_deterministic_ID(q, QPDF_TRUE)
+        // PDF/A wants an end of line before every `endstream` (ISO 19005-1, 6.1.7), which qpdf
+        // leaves out unless asked.
+        api.qpdf_set_newline_before_endstream(q, QPDF_TRUE)
         // PDF/A forbids compressed cross-reference and object streams only in PDF/A-1; keep the
         // plain form anyway, which every validator reads.
         api.qpdf_set_object_stream_mode(q, qpdf_o_disable)
@@ -150,6 +153,9 @@ public enum FacturX {
                   <pdfaid:part>3</pdfaid:part>
                   <pdfaid:conformance>B</pdfaid:conformance>
                 </rdf:Description>
+                <rdf:Description rdf:about="" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/">
+                  <pdfuaid:part>1</pdfuaid:part>
+                </rdf:Description>
                 <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
                   <dc:format>application/pdf</dc:format>
                   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">\(escape(description.title))</rdf:li></rdf:Alt></dc:title>
@@ -180,6 +186,21 @@ public enum FacturX {
                         <pdfaSchema:property>
                           <rdf:Seq>
             \(schema)
+                          </rdf:Seq>
+                        </pdfaSchema:property>
+                      </rdf:li>
+                      <rdf:li rdf:parseType="Resource">
+                        <pdfaSchema:schema>PDF/UA Universal Accessibility Schema</pdfaSchema:schema>
+                        <pdfaSchema:namespaceURI>http://www.aiim.org/pdfua/ns/id/</pdfaSchema:namespaceURI>
+                        <pdfaSchema:prefix>pdfuaid</pdfaSchema:prefix>
+                        <pdfaSchema:property>
+                          <rdf:Seq>
+                            <rdf:li rdf:parseType="Resource">
+                              <pdfaProperty:name>part</pdfaProperty:name>
+                              <pdfaProperty:valueType>Integer</pdfaProperty:valueType>
+                              <pdfaProperty:category>internal</pdfaProperty:category>
+                              <pdfaProperty:description>Indicates, which part of ISO 14289 standard is followed</pdfaProperty:description>
+                            </rdf:li>
                           </rdf:Seq>
                         </pdfaSchema:property>
                       </rdf:li>

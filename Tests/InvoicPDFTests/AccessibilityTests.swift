@@ -4,7 +4,7 @@ import InvoicPDF
 import InvoicTestSupport
 import Testing
 
-/// Issue 15, point 3 (first steps): every PDF is tagged, so a screen reader finds the title as a
+/// Issue 15, point 3: every PDF is tagged, so a screen reader finds the title as a
 /// heading, the items as a table with header cells, the rest as paragraphs, in reading order;
 /// the catalog names the language and asks viewers to show the title.
 @Suite struct AccessibilityTests {
@@ -33,12 +33,55 @@ import Testing
         #expect(text.contains("/DisplayDocTitle true"))
     }
 
-    /// The logo is a figure whose alternative text is the business's name.
-    @Test func theLogoHasAlternativeText() throws {
+    /// The logo is a figure whose alternative text is the business's name; the payment code is a
+    /// figure that says what it pays, in the document's language.
+    @Test func figuresHaveAlternativeText() throws {
         let book = try PDFTest.example("studio")
-        let pdf = try PDFTest.render(try #require(book.document("INV-2026-008")), with: try PDFRenderer(book: book))
+        let pdf = try PDFTest.render(try #require(book.document("INV-2026-011")), with: try PDFRenderer(book: book))
         let text = String(decoding: pdf, as: UTF8.self)
-        let name = ([0xFE, 0xFF] + "Studio Brenner".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }).map { String(format: "%02X", $0) }.joined()
-        #expect(text.contains("/S /Figure\n   /Alt <\(name)>"), "the Figure element carries /Alt")
+        // Each /Alt is UTF-16BE in hexadecimal, after its byte-order mark.
+        let figures = text.components(separatedBy: "/S /Figure\n   /Alt <FEFF").dropFirst().map { hex -> String in
+            let digits = Array(hex.prefix { $0 != ">" })
+            let units = stride(from: 0, to: digits.count - 3, by: 4).compactMap { UInt16(String(digits[$0..<$0 + 4]), radix: 16) }
+            return String(decoding: units, as: UTF16.self)
+        }
+        #expect(figures == ["Studio Brenner", "Mit der Banking-App bezahlen: EPC QR code, Studio Brenner e.U., 2.550,00\u{A0}€, INV-2026-011"])
+    }
+
+    /// The header cells say they head their columns (so every data cell's header is known), and
+    /// CID fonts write out their glyph map: two things PDF/UA asks for that cairo leaves out.
+    @Test func headerCellsHaveAScopeAndCIDFontsAGlyphMap() throws {
+        let book = try PDFTest.example("studio")
+        let pdf = try PDFTest.render(try #require(book.document("INV-2026-002")), with: try PDFRenderer(book: book))
+        let text = String(decoding: pdf, as: UTF8.self)
+        #expect(text.components(separatedBy: "/S /TH\n   /A << /O /Table /Scope /Column >>").count - 1 == 4)
+        let cidFonts = text.components(separatedBy: "/Subtype /CIDFontType2\n").count - 1
+        #expect(cidFonts > 0 && text.components(separatedBy: "/CIDToGIDMap /Identity").count - 1 == cidFonts)
+        #expect(text.contains("<pdfuaid:part>1</pdfuaid:part>"))
+        #expect(text.contains("<rdf:li xml:lang=\"x-default\">Rechnung INV-2026-002</rdf:li>"), "the XMP title")
+    }
+
+    /// Every PDF of every example book, as `invoic build` writes it, is PDF/UA-1 by an
+    /// independent validator that passes the veraPDF test corpus (page, from PyPI; `make test`
+    /// installs it, scripts/pdf-conformance.py runs it); the Factur-X PDFs are PDF/A-3b as well.
+    @Test func everyExamplePDFIsPDFUA1() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-pdfua-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var pdfs: [String] = [], facturX: [String] = []
+        for name in PDFTest.exampleBooks + ["wholesale"] {
+            let out = folder.appendingPathComponent(name)
+            let build = try runProcess(PDFTest.invoic, ["build", "-C", PDFTest.examples.appendingPathComponent(name).path, "--today", "2026-11-21", "--out", out.path])
+            #expect(build.status == 0, "\(name): \(build.stderr)")
+            for file in try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() where file.hasSuffix(".pdf") {
+                let path = out.appendingPathComponent(file).path
+                pdfs.append(path)
+                if String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self).contains("factur-x.xml") { facturX.append(path) }
+            }
+        }
+        #expect(pdfs.count > 50 && facturX.count >= 5, "\(pdfs.count) PDFs, \(facturX.count) Factur-X")
+        let universal = try PDFTest.conformance(pdfs)
+        #expect(universal.status == 0, "\(universal.stdout)\(universal.stderr)")
+        let archival = try PDFTest.conformance(facturX, archival: true)
+        #expect(archival.status == 0, "\(archival.stdout)\(archival.stderr)")
     }
 }

@@ -52,6 +52,14 @@ enum PDFTest {
         return try body(path)
     }
 
+    /// scripts/pdf-conformance.py in the venv `make test` makes: PDF/UA-1 for every file (and
+    /// PDF/A-3b when `archival`), by page-validation; exit status 0 when all conform.
+    static func conformance(_ paths: [String], archival: Bool = false) throws -> ToolOutput {
+        let python = repository.appendingPathComponent(".build/einvoice-venv/bin/python")
+        let script = repository.appendingPathComponent("scripts/pdf-conformance.py").path
+        return try runProcess(python, [script] + (archival ? ["--pdfa3b"] : []) + paths)
+    }
+
     static func text(_ pdf: [UInt8]) throws -> String {
         try withFile(pdf) { try run("pdftotext", ["-layout", $0, "-"]).stdout }
     }

@@ -37,6 +37,7 @@
     X(qpdf_oh_replace_stream_data) \
     X(qpdf_read_memory) \
     X(qpdf_set_deterministic_ID) \
+    X(qpdf_set_newline_before_endstream) \
     X(qpdf_set_minimum_pdf_version) \
     X(qpdf_set_object_stream_mode) \
     X(qpdf_set_suppress_warnings) \

@@ -107,12 +107,15 @@ public final class PDFRenderer {
             return .failure(RenderError(diagnostics: missingGlyphs(composer.missing, in: document)))
         }
 
-        let canvas = PDFCanvas(width: composer.pageWidth, height: composer.pageHeight, metadata: metadata(composer))
+        let metadata = metadata(composer)
+        let canvas = PDFCanvas(width: composer.pageWidth, height: composer.pageHeight, metadata: metadata)
         for page in pages { canvas.draw(page, logo: logo) }
         let issued = document.issued.value
+        let description = PDFMetadata.Description(
+            title: metadata[.title] ?? "", author: metadata[.author] ?? "", subject: metadata[.subject] ?? "",
+            language: composer.text.languageTag, date: (issued.year, issued.month, issued.day), figureTexts: canvas.figureTexts)
         do {
-            return .success(try PDFMetadata.finish(canvas.finish(), date: (issued.year, issued.month, issued.day), language: composer.text.languageTag,
-                                                         figureText: book.settings.business.name))
+            return .success(try PDFMetadata.finish(canvas.finish(), description))
         } catch {
             return .failure(RenderError(diagnostics: [.error(
                 .renderFailed, "cairo wrote \(document.number) in a form invoic does not recognise (\(error))", file: document.file)]))

@@ -165,6 +165,9 @@ final class PDFCanvas {
     private let surface: OpaquePointer
     fileprivate let cr: OpaquePointer
     private let sink: Sink
+    /// The alternative text of each figure drawn, in order: cairo's tags cannot carry it, so
+    /// PDFMetadata writes it into the figures' structure elements.
+    private(set) var figureTexts: [String] = []
     let pageWidth: Double
     let pageHeight: Double
 
@@ -235,11 +238,10 @@ final class PDFCanvas {
                     cairo_set_line_width(cr, lineWidth)
                     cairo_stroke(cr)
                 }
-            case .logo(let frame):
-                cairo_tag_begin(cr, "Figure", "")
-                logo?.draw(into: cr, frame: frame)
-                cairo_tag_end(cr, "Figure")
-            case .qrCode(let code, let frame):
+            case .logo(let frame, let alt):
+                guard let logo else { continue }
+                figure(alt) { logo.draw(into: cr, frame: frame) }
+            case .qrCode(let code, let frame, let alt):
                 // Each row's runs of dark modules as one rectangle, all filled at once: black on
                 // the page's white, as scanners expect.
                 let module = frame.width / Double(code.size)
@@ -253,8 +255,10 @@ final class PDFCanvas {
                                         Double(column - start) * module, module)
                     }
                 }
-                setColor(RGB(red: 0, green: 0, blue: 0))
-                cairo_fill(cr)
+                figure(alt) {
+                    setColor(RGB(red: 0, green: 0, blue: 0))
+                    cairo_fill(cr)
+                }
             case .stamp(let block, let centerX, let centerY, let degrees, let color, let lineWidth, let padding):
                 cairo_save(cr)
                 cairo_translate(cr, centerX, centerY)
@@ -264,7 +268,10 @@ final class PDFCanvas {
                 setColor(color)
                 cairo_set_line_width(cr, lineWidth)
                 cairo_stroke(cr)
+                // The frame is decoration (an artifact); the word is what the stamp says.
+                if open == 0 { cairo_tag_begin(cr, "P", "") }
                 show(block, x: -block.width / 2 - block.offset, y: -block.height / 2, color: color)
+                if open == 0 { cairo_tag_end(cr, "P") }
                 cairo_restore(cr)
             }
         }
@@ -275,6 +282,13 @@ final class PDFCanvas {
     func finish() -> [UInt8] {
         cairo_surface_finish(surface)
         return sink.bytes
+    }
+
+    private func figure(_ alt: String, _ draw: () -> Void) {
+        cairo_tag_begin(cr, "Figure", "")
+        figureTexts.append(alt)
+        draw()
+        cairo_tag_end(cr, "Figure")
     }
 
     private func show(_ block: TextBlock, x: Double, y: Double, color: RGB? = nil) {

@@ -1,133 +1,150 @@
-/// What cairo 1.16 cannot write, written into its output: CreationDate and ModDate as valid
-/// `D:` dates (the document's issue date, never the clock), and in the catalog the /Lang, the
-/// /MarkInfo that says the structure tags cairo writes are the document's (a tagged PDF, for
-/// screen readers), and the viewer preference to show the title, not the file name.
-///
-/// cairo writes `/CreationDate` from the clock in the local time zone (`(D:20261121182624Z)`,
-/// `(D:20261122083427+14'00)`) and no /Lang. The date is replaced, the new entries are inserted,
-/// and every cross-reference offset after them is moved by the change in length, so the file
-/// stays valid (qpdf --check agrees) and the bytes depend on nothing but the inputs.
+import Foundation
+
+/// What cairo 1.16 cannot write, written into its output so that every PDF is PDF/UA-1
+/// (accessible) and reproducible:
+/// - CreationDate and ModDate as valid `D:` dates, the document's issue date, never the clock
+///   (cairo writes the clock's local time: `(D:20261121182624Z)`, `(D:20261122083427+14'00)`);
+/// - in the catalog the /Lang, the /MarkInfo that says the structure tags are the document's,
+///   the viewer preference to show the title, and an XMP packet with the title and the PDF/UA
+///   identification (`pdfuaid:part` 1);
+/// - the alternative text of every figure (cairo's structure tags carry no attributes), and
+///   /Scope /Column on the table's header cells, so each cell's header is known;
+/// - /CIDToGIDMap /Identity on CID fonts, the default that PDF/UA wants written out;
+/// - the page decorations outside every tag marked as artifacts (ArtifactMarking).
+/// docs/decisions.md ("PDF/UA-1") says what is claimed and how the tests check it.
 enum PDFMetadata {
-    enum Failure: Error { case unexpectedLayout(String) }
+    typealias Failure = CairoPDF.Failure
 
-    /// - Parameter figureText: the alternative text of the document's figures (the logo), which
-    ///   cairo 1.16's structure tags cannot carry: written into each `/S /Figure` element.
-    static func finish(_ pdf: [UInt8], date: (year: Int, month: Int, day: Int), language: String,
-                       figureText: String? = nil) throws(Failure) -> [UInt8] {
-        let stamp = Array((format4(date.year) + pad(date.month) + pad(date.day) + "000000Z").utf8)
-        // cairo writes the clock's local time: (D:20261121182624Z) or (D:20261122083427+14'00).
-        let key = Array("/CreationDate (D:".utf8)
-        guard let creation = findLast(key, in: pdf) else { throw .unexpectedLayout("no /CreationDate") }
-        let dateStart = creation + key.count
-        guard let dateEnd = pdf[dateStart...].firstIndex(of: UInt8(ascii: ")")), dateEnd - dateStart <= 24,
-              let endOfLine = pdf[dateEnd...].firstIndex(of: UInt8(ascii: "\n")) else {
-            throw .unexpectedLayout("/CreationDate is not a PDF date")
+    /// What the catalog and the XMP packet say about the document.
+    struct Description {
+        var title: String
+        var author: String
+        var subject: String
+        /// A BCP 47 tag: `de-AT`.
+        var language: String
+        var date: (year: Int, month: Int, day: Int)
+        /// The alternative text of each `Figure` tag, in the order the pages open them.
+        var figureTexts: [String] = []
+    }
+
+    static func finish(_ bytes: [UInt8], _ description: Description) throws(Failure) -> [UInt8] {
+        var pdf = try CairoPDF(bytes)
+        let stamp = format4(description.date.year) + pad(description.date.month) + pad(description.date.day) + "000000Z"
+
+        if let info = pdf.info {
+            guard let contents = pdf.contents(of: info) else { throw .unexpectedLayout("no /Info object") }
+            // cairo writes the clock's local time: (D:20261121182624Z) or (D:20261122083427+14'00).
+            let key = Array("/CreationDate (D:".utf8)
+            guard let creation = CairoPDF.find(key, in: contents) else { throw .unexpectedLayout("no /CreationDate") }
+            let dateStart = creation + key.count
+            guard let dateEnd = contents[dateStart...].firstIndex(of: UInt8(ascii: ")")), dateEnd - dateStart <= 24,
+                  let endOfLine = contents[dateEnd...].firstIndex(of: UInt8(ascii: "\n")) else {
+                throw .unexpectedLayout("/CreationDate is not a PDF date")
+            }
+            pdf.replace(info, with: Array(contents[..<dateStart]) + Array(stamp.utf8) + Array(contents[dateEnd...endOfLine])
+                        + Array("   /ModDate (D:\(stamp))\n".utf8) + Array(contents[(endOfLine + 1)...]))
         }
+
+        var figureTexts = description.figureTexts[...]
+        for number in pdf.objectNumbers.sorted() {
+            guard let contents = pdf.contents(of: number) else { continue }
+            if let found = CairoPDF.find(Array("   /S /Figure\n".utf8), in: contents), let text = figureTexts.popFirst() {
+                pdf.replace(number, with: insert("   /Alt \(literal(text))\n", into: contents, at: found + 14))
+            } else if let found = CairoPDF.find(Array("   /S /TH\n".utf8), in: contents) {
+                pdf.replace(number, with: insert("   /A << /O /Table /Scope /Column >>\n", into: contents, at: found + 10))
+            } else if let found = CairoPDF.find(Array("/Subtype /CIDFontType2\n".utf8), in: contents),
+                      CairoPDF.find(Array("/CIDToGIDMap".utf8), in: contents) == nil {
+                pdf.replace(number, with: insert("   /CIDToGIDMap /Identity\n", into: contents, at: found + 23))
+            } else if contents.starts(with: Array("<< /Type /Page ".utf8)) {
+                try markArtifacts(onPage: contents, in: &pdf)
+            }
+        }
+
+        let metadata = Array(xmp(description, date: stamp).utf8)
+        let metadataObject = pdf.add(Array("<< /Type /Metadata\n   /Subtype /XML\n   /Length \(metadata.count)\n>>\nstream\n".utf8)
+                                     + metadata + Array("\nendstream\n".utf8))
         let catalogKey = Array("/Type /Catalog\n".utf8)
-        guard let catalog = findLast(catalogKey, in: pdf) else { throw .unexpectedLayout("no /Catalog") }
-        let safeLanguage = String(language.unicodeScalars.filter { ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) || $0 == "-" })
-        var figures: [Edit] = []
-        if let figureText {
-            let marker = Array("   /S /Figure\n".utf8)
-            var from = 0
-            while let found = find(marker, in: pdf, from: from) {
-                figures.append(Edit(start: found + marker.count, end: found + marker.count,
-                                    bytes: Array("   /Alt ".utf8) + literal(figureText) + Array("\n".utf8)))
-                from = found + marker.count
-            }
-        }
-        let edits: [Edit] = figures + [
-            Edit(start: dateStart, end: dateEnd, bytes: stamp),
-            Edit(start: endOfLine + 1, end: endOfLine + 1, bytes: Array("   /ModDate (D:".utf8) + stamp + Array(")\n".utf8)),
-            Edit(start: catalog + catalogKey.count, end: catalog + catalogKey.count,
-                 bytes: Array("   /Lang (\(safeLanguage.isEmpty ? "en" : safeLanguage))\n   /MarkInfo << /Marked true >>\n   /ViewerPreferences << /DisplayDocTitle true >>\n".utf8)),
-        ].sorted { $0.start < $1.start }
-        return try apply(edits, to: pdf)
+        guard let catalog = pdf.contents(of: pdf.root), let at = CairoPDF.find(catalogKey, in: catalog) else { throw .unexpectedLayout("no /Catalog") }
+        let safeLanguage = String(description.language.unicodeScalars.filter { ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) || $0 == "-" })
+        pdf.replace(pdf.root, with: insert("""
+               /Lang (\(safeLanguage.isEmpty ? "en" : safeLanguage))
+               /MarkInfo << /Marked true >>
+               /ViewerPreferences << /DisplayDocTitle true >>
+               /Metadata \(metadataObject) 0 R
+
+            """, into: catalog, at: at + catalogKey.count))
+        return pdf.write()
     }
 
-    /// Replaces `start..<end` with `bytes` (an insertion when the range is empty).
-    private struct Edit {
-        var start: Int
-        var end: Int
-        var bytes: [UInt8]
-        var delta: Int { bytes.count - (end - start) }
+    /// Rewrites the page's content stream (`/Contents N 0 R`, its length in object `/Length M 0 R`)
+    /// with its untagged painting marked as artifacts.
+    private static func markArtifacts(onPage page: ArraySlice<UInt8>, in pdf: inout CairoPDF) throws(Failure) {
+        guard let stream = reference("/Contents", in: page), let contents = pdf.contents(of: stream),
+              let lengthObject = reference("/Length", in: contents), let lengthText = pdf.contents(of: lengthObject),
+              let length = Int(String(decoding: lengthText, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+              CairoPDF.find(Array("/Filter /FlateDecode\n".utf8), in: contents) != nil,
+              let streamKeyword = CairoPDF.find(Array(">>\nstream\n".utf8), in: contents) else {
+            throw .unexpectedLayout("a page's content stream is not a FlateDecode stream with an indirect /Length")
+        }
+        let dataStart = streamKeyword + ">>\nstream\n".utf8.count
+        guard dataStart + length <= contents.endIndex, let data = Flate.inflate(contents[dataStart..<(dataStart + length)]) else {
+            throw .unexpectedLayout("a page's content stream cannot be inflated")
+        }
+        let marked = Flate.deflate(try ArtifactMarking.mark(data))
+        pdf.replace(stream, with: Array(contents[..<dataStart]) + marked + Array(contents[(dataStart + length)...]))
+        pdf.replace(lengthObject, with: Array("   \(marked.count)\n".utf8))
     }
 
-    /// Applies edits before the xref table and rewrites the classic xref table and startxref cairo writes.
-    private static func apply(_ edits: [Edit], to bytes: [UInt8]) throws(Failure) -> [UInt8] {
-        guard let startxrefAt = findLast(Array("startxref\n".utf8), in: bytes) else { throw .unexpectedLayout("no startxref") }
-        let numberStart = startxrefAt + "startxref\n".utf8.count
-        guard let numberEnd = bytes[numberStart...].firstIndex(of: UInt8(ascii: "\n")),
-              let xrefOffset = Int(String(decoding: bytes[numberStart..<numberEnd], as: UTF8.self)),
-              xrefOffset < bytes.count, bytes[xrefOffset...].starts(with: Array("xref\n".utf8)) else {
-            throw .unexpectedLayout("startxref does not point at an xref table")
-        }
-        func moved(_ offset: Int) -> Int {
-            offset + edits.filter { $0.end <= offset }.reduce(0) { $0 + $1.delta }
-        }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 128)
-        var position = 0
-        for edit in edits {
-            guard edit.start >= position, edit.end <= xrefOffset else { throw .unexpectedLayout("overlapping edits") }
-            output += bytes[position..<edit.start]
-            output += edit.bytes
-            position = edit.end
-        }
-        output += bytes[position..<xrefOffset]
-
-        // xref\n0 N\n then N entries of exactly 20 bytes: "oooooooooo ggggg n \n".
-        var cursor = xrefOffset + "xref\n".utf8.count
-        guard let headerEnd = bytes[cursor...].firstIndex(of: UInt8(ascii: "\n")) else { throw .unexpectedLayout("bad xref header") }
-        let header = String(decoding: bytes[cursor..<headerEnd], as: UTF8.self).split(separator: " ")
-        guard header.count == 2, let count = Int(header[1]) else { throw .unexpectedLayout("bad xref header") }
-        output += bytes[xrefOffset..<headerEnd + 1]
-        cursor = headerEnd + 1
-        for _ in 0..<count {
-            guard cursor + 20 <= bytes.count else { throw .unexpectedLayout("short xref table") }
-            let entry = bytes[cursor..<cursor + 20]
-            if entry[entry.startIndex + 17] == UInt8(ascii: "n"), let offset = Int(String(decoding: entry.prefix(10), as: UTF8.self)) {
-                output += Array(format10(moved(offset)).utf8)
-                output += entry.dropFirst(10)
-            } else {
-                output += entry
-            }
-            cursor += 20
-        }
-        output += bytes[cursor..<numberStart]
-        output += Array(String(moved(xrefOffset)).utf8)
-        output += bytes[numberEnd...]
-        return output
+    /// The object number in `key N 0 R`.
+    private static func reference(_ key: String, in contents: ArraySlice<UInt8>) -> Int? {
+        guard let found = CairoPDF.find(Array((key + " ").utf8), in: contents) else { return nil }
+        let digits = contents[(found + key.utf8.count + 1)...].prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        guard contents[digits.endIndex...].starts(with: Array(" 0 R".utf8)) else { return nil }
+        return Int(String(decoding: digits, as: UTF8.self))
     }
 
-    private static func findLast(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard needle.count <= haystack.count else { return nil }
-        var index = haystack.count - needle.count
-        while index >= 0 {
-            if haystack[index..<index + needle.count].elementsEqual(needle) { return index }
-            index -= 1
-        }
-        return nil
+    private static func insert(_ text: String, into contents: ArraySlice<UInt8>, at index: Int) -> [UInt8] {
+        Array(contents[..<index]) + Array(text.utf8) + Array(contents[index...])
+    }
+
+    /// The XMP packet: the title, author and subject as the Info dictionary has them, the
+    /// language, the dates, and the PDF/UA identification.
+    static func xmp(_ description: Description, date stamp: String) -> String {
+        let date = "\(format4(description.date.year))-\(pad(description.date.month))-\(pad(description.date.day))T00:00:00Z"
+        return """
+            <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
+            <x:xmpmeta xmlns:x="adobe:ns:meta/">
+              <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+                <rdf:Description rdf:about="" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/">
+                  <pdfuaid:part>1</pdfuaid:part>
+                </rdf:Description>
+                <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
+                  <dc:format>application/pdf</dc:format>
+                  <dc:title><rdf:Alt><rdf:li xml:lang="x-default">\(xmlEscape(description.title))</rdf:li></rdf:Alt></dc:title>
+                  <dc:creator><rdf:Seq><rdf:li>\(xmlEscape(description.author))</rdf:li></rdf:Seq></dc:creator>
+                  <dc:description><rdf:Alt><rdf:li xml:lang="x-default">\(xmlEscape(description.subject))</rdf:li></rdf:Alt></dc:description>
+                  <dc:language><rdf:Bag><rdf:li>\(xmlEscape(description.language))</rdf:li></rdf:Bag></dc:language>
+                </rdf:Description>
+                <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/">
+                  <xmp:CreatorTool>invoic</xmp:CreatorTool>
+                  <xmp:CreateDate>\(date)</xmp:CreateDate>
+                  <xmp:ModifyDate>\(date)</xmp:ModifyDate>
+                </rdf:Description>
+              </rdf:RDF>
+            </x:xmpmeta>
+            <?xpacket end="w"?>
+            """
+    }
+
+    static func xmlEscape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
     private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
     private static func format4(_ value: Int) -> String { String(repeating: "0", count: max(0, 4 - String(value).count)) + String(value) }
-    private static func format10(_ value: Int) -> String { String(repeating: "0", count: max(0, 10 - String(value).count)) + String(value) }
-
-    /// The first index of `needle` in `haystack` at or after `from`.
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
-        guard needle.count <= haystack.count - from else { return nil }
-        var index = from
-        while index + needle.count <= haystack.count {
-            if haystack[index] == needle[0], haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
-    }
 
     /// `text` as a PDF string: UTF-16BE with its byte-order mark, in hexadecimal, so any text is safe.
-    private static func literal(_ text: String) -> [UInt8] {
-        let hex = ([0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }).map { String(format: "%02X", $0) }.joined()
-        return Array("<\(hex)>".utf8)
+    private static func literal(_ text: String) -> String {
+        "<" + ([0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }).map { String(format: "%02X", $0) }.joined() + ">"
     }
 }

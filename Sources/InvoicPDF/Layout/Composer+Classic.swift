@@ -12,7 +12,7 @@ extension Composer {
         var leftY = 0.0
         var leftWidth = max(title.width, number.width)
         if let logo = logoFrame(x: left, y: 0) {
-            ops.append(.logo(logo))
+            ops.append(.logo(logo, alt: business.name))
             leftY = logo.height
             leftWidth = logo.width
         } else {

@@ -16,7 +16,7 @@ extension Composer {
         var nameY = 0.0
         if let logo {
             nameY = max(0, (logo.height - name.height) / 2)
-            ops.append(.logo(Rect(x: logo.x, y: max(0, (name.height - logo.height) / 2), width: logo.width, height: logo.height)))
+            ops.append(.logo(Rect(x: logo.x, y: max(0, (name.height - logo.height) / 2), width: logo.width, height: logo.height), alt: book.settings.business.name))
         }
         ops.append(.text(name, x: nameX, y: nameY))
         var leftY = max(nameY + name.height, logo.map { max($0.height, name.height) } ?? 0) + 8

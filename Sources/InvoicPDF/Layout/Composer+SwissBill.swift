@@ -73,7 +73,9 @@ extension Composer {
         // The payment part: the code with the Swiss cross, the amount, then the texts.
         _ = write(words.paymentPart, 11, bold: true, x: 67, y: 5, width: 51)
         let codeFrame = Rect(x: 67 * mm, y: 17 * mm, width: 46 * mm, height: 46 * mm)
-        ops.append(.qrCode(code, codeFrame))
+        // What the code is, for a reader who hears the page; the account and reference are printed beside it.
+        let alt = "\(words.paymentPart): Swiss QR Code, \(bill.creditor.name)" + (amount.isEmpty ? "" : ", \(bill.currency) \(amount)")
+        ops.append(.qrCode(code, codeFrame, alt: alt))
         let centre = (x: codeFrame.x + codeFrame.width / 2, y: codeFrame.y + codeFrame.height / 2)
         let white = RGB(red: 1, green: 1, blue: 1)
         for (side, colour) in [(7.0, white), (6.0, RGB.black)] {

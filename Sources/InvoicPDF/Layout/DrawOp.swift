@@ -73,9 +73,11 @@ enum DrawOp {
     case text(TextBlock, x: Double, y: Double)
     case line(x1: Double, y1: Double, x2: Double, y2: Double, width: Double, color: RGB)
     case rect(Rect, fill: RGB?, stroke: RGB?, lineWidth: Double, radius: Double)
-    case logo(Rect)
+    /// The business's logo, a figure whose alternative text is `alt` (the business's name).
+    case logo(Rect, alt: String)
     /// A QR code filling `frame` (a square, its quiet zone around it left to the layout).
-    case qrCode(QRCode, Rect)
+    /// Tagged a figure, `alt` saying what it pays, for readers that cannot scan it.
+    case qrCode(QRCode, Rect, alt: String)
     /// The structure a screen reader follows (tagged PDF): a `Table`, its `TR`, `TH` and `TD`, a
     /// heading `H1`, a `Figure`. Text outside any tag is a paragraph (`P`).
     case beginTag(String)
@@ -92,8 +94,8 @@ enum DrawOp {
         case .rect(let frame, let fill, let stroke, let lineWidth, let radius):
             return .rect(Rect(x: frame.x, y: frame.y + dy, width: frame.width, height: frame.height),
                          fill: fill, stroke: stroke, lineWidth: lineWidth, radius: radius)
-        case .logo(let frame): return .logo(Rect(x: frame.x, y: frame.y + dy, width: frame.width, height: frame.height))
-        case .qrCode(let code, let frame): return .qrCode(code, Rect(x: frame.x, y: frame.y + dy, width: frame.width, height: frame.height))
+        case .logo(let frame, let alt): return .logo(Rect(x: frame.x, y: frame.y + dy, width: frame.width, height: frame.height), alt: alt)
+        case .qrCode(let code, let frame, let alt): return .qrCode(code, Rect(x: frame.x, y: frame.y + dy, width: frame.width, height: frame.height), alt: alt)
         case .beginTag, .endTag: return self
         case .stamp(let block, let x, let y, let degrees, let color, let lineWidth, let padding):
             return .stamp(block, centerX: x, centerY: y + dy, degrees: degrees, color: color, lineWidth: lineWidth, padding: padding)
