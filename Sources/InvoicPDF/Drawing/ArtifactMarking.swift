@@ -116,10 +116,10 @@ struct ContentLexer {
         default:
             while index < bytes.count, Self.isRegular(bytes[index]) { index += 1 }
             if index == start { throw .unexpectedLayout("an unexpected byte \(byte) in a content stream") }
+            let isNumber = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            if isNumber { break }
             let word = String(decoding: bytes[start..<index], as: UTF8.self)
-            let first = bytes[start]
-            let isNumber = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: ".")
-            if isNumber || word == "true" || word == "false" || word == "null" { break }
+            if word == "true" || word == "false" || word == "null" { break }
             if word == "ID" { try skipInlineImageData() }
             return Token(kind: .operator(word), range: start..<index)
         }
@@ -154,7 +154,10 @@ struct ContentLexer {
 
     private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0 || byte == 9 || byte == 10 || byte == 12 || byte == 13 || byte == 32 }
 
-    private static func isRegular(_ byte: UInt8) -> Bool {
-        !isWhitespace(byte) && !"()<>[]{}/%".utf8.contains(byte)
+    /// Neither white space nor a delimiter, by byte (the lexer asks for every byte of the page).
+    private static let regular: [Bool] = (0...255).map { byte in
+        !isWhitespace(UInt8(byte)) && !"()<>[]{}/%".utf8.contains(UInt8(byte))
     }
+
+    private static func isRegular(_ byte: UInt8) -> Bool { regular[Int(byte)] }
 }

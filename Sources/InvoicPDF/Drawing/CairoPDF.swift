@@ -42,7 +42,7 @@ struct CairoPDF {
         for number in 0..<count {
             guard cursor + 20 <= bytes.count else { throw .unexpectedLayout("short xref table") }
             if bytes[cursor + 17] == UInt8(ascii: "n") {
-                guard let offset = Int(String(decoding: bytes[cursor..<cursor + 10], as: UTF8.self)), offset < xref else {
+                guard let offset = Self.decimal(bytes[cursor..<cursor + 10]), offset < xref else {
                     throw .unexpectedLayout("bad xref entry for object \(number)")
                 }
                 offsets.append((offset, number))
@@ -128,6 +128,16 @@ struct CairoPDF {
         if let info { output += Array("   /Info \(info) 0 R\n".utf8) }
         output += Array(">>\nstartxref\n\(xref)\n%%EOF\n".utf8)
         return output
+    }
+
+    /// The value of ASCII digits, or nil if anything else is among them.
+    private static func decimal(_ digits: ArraySlice<UInt8>) -> Int? {
+        var value = 0
+        for digit in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+            value = value * 10 + Int(digit - UInt8(ascii: "0"))
+        }
+        return digits.isEmpty ? nil : value
     }
 
     static func findLast(_ needle: [UInt8], in haystack: [UInt8], within range: Range<Int>? = nil) -> Int? {

@@ -45,17 +45,19 @@ enum PDFMetadata {
                         + Array("   /ModDate (D:\(stamp))\n".utf8) + Array(contents[(endOfLine + 1)...]))
         }
 
+        // Objects are told apart by how cairo begins them, so the font programs and content
+        // streams (most of the bytes) are never searched. Figures are numbered in the order the
+        // pages open them, which is the order of their alternative texts.
         var figureTexts = description.figureTexts[...]
         for number in pdf.objectNumbers.sorted() {
             guard let contents = pdf.contents(of: number) else { continue }
-            if let found = CairoPDF.find(Array("   /S /Figure\n".utf8), in: contents), let text = figureTexts.popFirst() {
-                pdf.replace(number, with: insert("   /Alt \(literal(text))\n", into: contents, at: found + 14))
-            } else if let found = CairoPDF.find(Array("   /S /TH\n".utf8), in: contents) {
-                pdf.replace(number, with: insert("   /A << /O /Table /Scope /Column >>\n", into: contents, at: found + 10))
-            } else if let found = CairoPDF.find(Array("/Subtype /CIDFontType2\n".utf8), in: contents),
-                      CairoPDF.find(Array("/CIDToGIDMap".utf8), in: contents) == nil {
-                pdf.replace(number, with: insert("   /CIDToGIDMap /Identity\n", into: contents, at: found + 23))
-            } else if contents.starts(with: Array("<< /Type /Page ".utf8)) {
+            if contents.starts(with: Self.figure), let text = figureTexts.popFirst() {
+                pdf.replace(number, with: insert("   /Alt \(literal(text))\n", into: contents, at: contents.startIndex + Self.figure.count))
+            } else if contents.starts(with: Self.headerCell) {
+                pdf.replace(number, with: insert("   /A << /O /Table /Scope /Column >>\n", into: contents, at: contents.startIndex + Self.headerCell.count))
+            } else if contents.starts(with: Self.cidFont), CairoPDF.find(Array("/CIDToGIDMap".utf8), in: contents) == nil {
+                pdf.replace(number, with: insert("   /CIDToGIDMap /Identity\n", into: contents, at: contents.startIndex + Self.cidFont.count))
+            } else if contents.starts(with: Self.page) {
                 try markArtifacts(onPage: contents, in: &pdf)
             }
         }
@@ -75,6 +77,11 @@ enum PDFMetadata {
             """, into: catalog, at: at + catalogKey.count))
         return pdf.write()
     }
+
+    private static let figure = Array("<< /Type /StructElem\n   /S /Figure\n".utf8)
+    private static let headerCell = Array("<< /Type /StructElem\n   /S /TH\n".utf8)
+    private static let cidFont = Array("<< /Type /Font\n   /Subtype /CIDFontType2\n".utf8)
+    private static let page = Array("<< /Type /Page ".utf8)
 
     /// Rewrites the page's content stream (`/Contents N 0 R`, its length in object `/Length M 0 R`)
     /// with its untagged painting marked as artifacts.
@@ -137,7 +144,17 @@ enum PDFMetadata {
     }
 
     static func xmlEscape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
     }
 
     private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
