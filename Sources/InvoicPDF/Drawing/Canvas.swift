@@ -206,10 +206,16 @@ final class PDFCanvas {
     }
 
     func draw(_ page: [DrawOp], logo: Logo?) {
-        // How many structure tags are open: text outside them is tagged a paragraph of its own.
+        // How many structure tags are open: text outside them is tagged a paragraph of its own,
+        // unless it is page furniture (an artifact).
         var open = 0
+        var furniture = 0
         for op in page {
             switch op {
+            case .beginArtifact:
+                furniture += 1
+            case .endArtifact:
+                furniture -= 1
             case .beginTag(let name):
                 cairo_tag_begin(cr, name, "")
                 open += 1
@@ -217,9 +223,10 @@ final class PDFCanvas {
                 cairo_tag_end(cr, name)
                 open -= 1
             case .text(let block, let x, let y):
-                if open == 0 { cairo_tag_begin(cr, "P", "") }
+                let paragraph = open == 0 && furniture == 0
+                if paragraph { cairo_tag_begin(cr, "P", "") }
                 show(block, x: x, y: y)
-                if open == 0 { cairo_tag_end(cr, "P") }
+                if paragraph { cairo_tag_end(cr, "P") }
             case .line(let x1, let y1, let x2, let y2, let width, let color):
                 setColor(color)
                 cairo_set_line_width(cr, width)

@@ -327,6 +327,7 @@ extension Composer {
         let number = block(document.number, .footer)
         let count = block(labels.format("page", ["page": String(page), "pages": String(pages)]), .footer)
         let y = bottom + max(6, (template.margins.bottom - number.height) / 2 - 2)
-        return [.text(number, x: left, y: y), .text(count, x: right - count.width - count.offset, y: y)]
+        // Running page furniture (Pagination, in PDF/UA's words): the number is in the header too.
+        return [.beginArtifact, .text(number, x: left, y: y), .text(count, x: right - count.width - count.offset, y: y), .endArtifact]
     }
 }

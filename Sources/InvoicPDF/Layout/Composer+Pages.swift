@@ -11,10 +11,17 @@ extension Composer {
                 blocks.append(template.layout == .classic ? classicParties() : invoiParties())
             case .items:
                 let table = itemsTable()
-                tableHeader = table.header
-                tableHeader?.spaceBefore = 0
-                // Repeated on a new page, the header row continues the table the first one opened.
-                tableHeader?.ops.removeAll { if case .beginTag("Table") = $0 { return true } else { return false } }
+                // Repeated on a new page, the header row is for the eye: a screen reader has heard
+                // the column headers once, and every cell is already tied to its header.
+                var repeated = table.header
+                repeated.spaceBefore = 0
+                repeated.ops = [.beginArtifact] + repeated.ops.filter {
+                    switch $0 {
+                    case .beginTag, .endTag: return false
+                    default: return true
+                    }
+                } + [.endArtifact]
+                tableHeader = repeated
                 blocks.append(table.header)
                 blocks += table.rows
             case .totals:

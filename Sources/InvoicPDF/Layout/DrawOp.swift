@@ -82,6 +82,10 @@ enum DrawOp {
     /// heading `H1`, a `Figure`. Text outside any tag is a paragraph (`P`).
     case beginTag(String)
     case endTag(String)
+    /// Page furniture a screen reader should pass over (the running footer, a table header
+    /// repeated on a new page): drawn untagged, so the finished PDF marks it an artifact.
+    case beginArtifact
+    case endArtifact
     /// A status stamp: text in a rotated frame, centred on a point.
     case stamp(TextBlock, centerX: Double, centerY: Double, degrees: Double, color: RGB, lineWidth: Double, padding: (x: Double, y: Double))
 
@@ -96,7 +100,7 @@ enum DrawOp {
                          fill: fill, stroke: stroke, lineWidth: lineWidth, radius: radius)
         case .logo(let frame, let alt): return .logo(Rect(x: frame.x, y: frame.y + dy, width: frame.width, height: frame.height), alt: alt)
         case .qrCode(let code, let frame, let alt): return .qrCode(code, Rect(x: frame.x, y: frame.y + dy, width: frame.width, height: frame.height), alt: alt)
-        case .beginTag, .endTag: return self
+        case .beginTag, .endTag, .beginArtifact, .endArtifact: return self
         case .stamp(let block, let x, let y, let degrees, let color, let lineWidth, let padding):
             return .stamp(block, centerX: x, centerY: y + dy, degrees: degrees, color: color, lineWidth: lineWidth, padding: padding)
         }
