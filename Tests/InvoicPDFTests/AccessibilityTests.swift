@@ -1,6 +1,6 @@
 import Foundation
 import InvoicBook
-import InvoicPDF
+@testable import InvoicPDF
 import InvoicTestSupport
 import Testing
 
@@ -83,5 +83,30 @@ import Testing
         #expect(universal.status == 0, "\(universal.stdout)\(universal.stderr)")
         let archival = try PDFTest.conformance(facturX, archival: true)
         #expect(archival.status == 0, "\(archival.stdout)\(archival.stderr)")
+    }
+}
+
+/// E-mail and web addresses written anywhere a paragraph is (contact details, payment
+/// instructions, notes) are links: a tagged Link annotation over the address alone.
+@Suite struct LinkTests {
+    @Test func addressesInTextAreFoundWithoutTheirPunctuation() {
+        let found = Composer.links(in: "Zelle: billing@ridgeline.com. Or (https://pay.example/x?a=1), www.studio.at; not@home, nor @x.y")
+        #expect(found.map(\.text) == ["billing@ridgeline.com", "https://pay.example/x?a=1", "www.studio.at"])
+        #expect(found.map(\.uri) == ["mailto:billing@ridgeline.com", "https://pay.example/x?a=1", "https://www.studio.at"])
+        // The URI is ASCII, and holds nothing that would end cairo's quoted attribute.
+        #expect(Composer.mailto("jörg'o@bücher.de") == "mailto:j%C3%B6rg%27o@b%C3%BCcher.de")
+        #expect(Composer.mailto("no address") == nil && Composer.mailto("x@localhost") == nil)
+    }
+
+    @Test func theLinkIsAnAnnotationWithItsAddressAsContents() throws {
+        let book = try PDFTest.example("contractor")
+        let pdf = try PDFTest.render(try #require(book.document("INV-0001")), with: try PDFRenderer(book: book))
+        let text = String(decoding: pdf, as: UTF8.self)
+        let hex = ([0xFE, 0xFF] + "billing@ridgelinecarpentry.com".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+            .map { String(format: "%02X", $0) }.joined()
+        #expect(text.contains("/Subtype /Link\n   /Contents <\(hex)>\n   /F 4\n"))
+        #expect(text.contains("/URI (mailto:billing@ridgelinecarpentry.com)"), "the full stop after it is not part of it")
+        #expect(text.contains("/Tabs /S\n"))
+        #expect(text.components(separatedBy: "/S /Link\n").count - 1 == 3, "the business's, the client's and the one in the payment instructions")
     }
 }

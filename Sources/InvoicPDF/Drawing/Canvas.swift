@@ -122,6 +122,8 @@ final class TextBlock {
     /// Where the text starts within its box (non-zero for centred or right-aligned blocks).
     let offset: Double
     let boxWidth: Double?
+    /// Parts of the text that are links (an e-mail address: `mailto:`), drawn as PDF links.
+    var links: [(text: String, uri: String)] = []
 
     fileprivate init(layout: OpaquePointer, text: String, color: RGB, boxWidth: Double?, alignment: TextAlignment) {
         self.layout = layout
@@ -224,6 +226,10 @@ final class PDFCanvas {
                 open -= 1
             case .text(let block, let x, let y):
                 let paragraph = open == 0 && furniture == 0
+                if paragraph, !block.links.isEmpty {
+                    showLinked(block, x: x, y: y)
+                    continue
+                }
                 if paragraph { cairo_tag_begin(cr, "P", "") }
                 show(block, x: x, y: y)
                 if paragraph { cairo_tag_end(cr, "P") }
@@ -289,6 +295,56 @@ final class PDFCanvas {
     func finish() -> [UInt8] {
         cairo_surface_finish(surface)
         return sink.bytes
+    }
+
+    /// A block with links, line by line where pango would draw them: each line that shows a link
+    /// is a paragraph holding a Link (its annotation tagged with it, as PDF/UA wants) whose
+    /// clickable area is the link's own text; the lines between are paragraphs of their own.
+    private func showLinked(_ block: TextBlock, x: Double, y: Double) {
+        let utf8 = Array(block.text.utf8)
+        let ranges: [(bytes: Range<Int>, uri: String)] = block.links.compactMap { link in
+            let needle = Array(link.text.utf8)
+            guard !needle.isEmpty, let start = CairoPDF.find(needle, in: utf8) else { return nil }
+            return (start..<start + needle.count, link.uri)
+        }
+        setColor(block.color)
+        let scale = Double(PANGO_SCALE)
+        let iterator = pango_layout_get_iter(block.layout)
+        defer { pango_layout_iter_free(iterator) }
+        var openURI: String??
+        func close() {
+            guard let uri = openURI else { return }
+            if uri != nil { cairo_tag_end(cr, CAIRO_TAG_LINK) }
+            cairo_tag_end(cr, "P")
+            openURI = nil
+        }
+        repeat {
+            guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
+            let bytes = Int(line.pointee.start_index)..<Int(line.pointee.start_index + line.pointee.length)
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            let link = ranges.first { $0.bytes.overlaps(bytes) }
+            if openURI != .some(link?.uri) || link != nil {
+                close()
+                cairo_tag_begin(cr, "P", "")
+                if let link {
+                    // From the first to the last character of the link on this line.
+                    let first = max(link.bytes.lowerBound, bytes.lowerBound)
+                    var last = min(link.bytes.upperBound, bytes.upperBound) - 1
+                    while last > first, utf8[last] & 0xC0 == 0x80 { last -= 1 }
+                    var start: Int32 = 0, end: Int32 = 0
+                    pango_layout_line_index_to_x(line, Int32(first), 0, &start)
+                    pango_layout_line_index_to_x(line, Int32(last), 1, &end)
+                    let left = x + Double(logical.x + min(start, end)) / scale, top = y + Double(logical.y) / scale
+                    let rect = [left, top, Double(abs(end - start)) / scale, Double(logical.height) / scale].map { String(format: "%.2f", $0) }
+                    cairo_tag_begin(cr, CAIRO_TAG_LINK, "uri='\(link.uri)' rect=[\(rect.joined(separator: " "))]")
+                }
+                openURI = .some(link?.uri)
+            }
+            cairo_move_to(cr, x + Double(logical.x) / scale, y + Double(pango_layout_iter_get_baseline(iterator)) / scale)
+            pango_cairo_show_layout_line(cr, line)
+        } while pango_layout_iter_next_line(iterator) != 0
+        close()
     }
 
     private func figure(_ alt: String, _ draw: () -> Void) {

@@ -59,6 +59,13 @@ enum PDFMetadata {
                 pdf.replace(number, with: insert("   /CIDToGIDMap /Identity\n", into: contents, at: contents.startIndex + Self.cidFont.count))
             } else if contents.starts(with: Self.page) {
                 try markArtifacts(onPage: contents, in: &pdf)
+                // Links are visited in the order of the structure tree.
+                if CairoPDF.find(Array("/Annots".utf8), in: contents) != nil, let endOfLine = contents.firstIndex(of: 10) {
+                    pdf.replace(number, with: insert("   /Tabs /S\n", into: contents, at: endOfLine + 1))
+                }
+            } else if contents.starts(with: Self.link) {
+                // What the link is, for a reader that lists a page's links; printed with the page (PDF/A).
+                pdf.replace(number, with: insert("   /Contents \(literal(linkText(contents)))\n   /F 4\n", into: contents, at: contents.startIndex + Self.link.count))
             }
         }
 
@@ -82,6 +89,16 @@ enum PDFMetadata {
     private static let headerCell = Array("<< /Type /StructElem\n   /S /TH\n".utf8)
     private static let cidFont = Array("<< /Type /Font\n   /Subtype /CIDFontType2\n".utf8)
     private static let page = Array("<< /Type /Page ".utf8)
+    private static let link = Array("<< /Type /Annot\n   /Subtype /Link\n".utf8)
+
+    /// The address a link annotation's `/URI (mailto:...)` goes to, percent-decoded.
+    private static func linkText(_ annotation: ArraySlice<UInt8>) -> String {
+        let key = Array("/URI (".utf8)
+        guard let start = CairoPDF.find(key, in: annotation), let end = annotation[(start + key.count)...].firstIndex(of: UInt8(ascii: ")")) else { return "" }
+        let uri = String(decoding: annotation[(start + key.count)..<end], as: UTF8.self)
+        let address = uri.hasPrefix("mailto:") ? String(uri.dropFirst(7)) : uri
+        return address.removingPercentEncoding ?? address
+    }
 
     /// Rewrites the page's content stream (`/Contents N 0 R`, its length in object `/Length M 0 R`)
     /// with its untagged painting marked as artifacts.

@@ -50,6 +50,9 @@ struct Composer {
         let shown = resolved.uppercase ? string.uppercased() : string
         let block = engine.block(shown, resolved, width: width, alignment: alignment)
         if !block.missing.isEmpty { missing.append((shown, block.missing)) }
+        // An address in the text is a link, wherever it is written (contact details, payment
+        // instructions, notes); drawn as one where the text is a paragraph of its own.
+        if shown.contains("@") || shown.contains("www.") || shown.contains("http") { block.links = Self.links(in: shown) }
         return block
     }
 
@@ -135,6 +138,38 @@ struct Composer {
         if let taxID = contact.taxID, !taxID.isEmpty { lines.append("\(labels["tax_id"]) \(taxID)") }
         guard !lines.isEmpty else { return nil }
         return block(lines.joined(separator: "\n"), style, width: width, alignment: alignment)
+    }
+
+    /// `mailto:` and the address, percent-encoded past the characters a URI and cairo's attribute
+    /// syntax take as they are; nil for what is no address.
+    static func mailto(_ address: String) -> String? {
+        let address = address.trimmingCharacters(in: .whitespaces)
+        guard let at = address.firstIndex(of: "@"), at > address.startIndex, address[at...].dropFirst().contains("."),
+              !address.contains(where: \.isWhitespace) else { return nil }
+        return "mailto:" + percentEncoded(address, keeping: "@+!$*=")
+    }
+
+    /// The e-mail addresses and web addresses (http://, https://, www.) written in free text, as
+    /// links: `Zelle: billing@ridgeline.com.` links the address without the full stop.
+    static func links(in text: String) -> [(text: String, uri: String)] {
+        text.split(whereSeparator: \.isWhitespace).compactMap { word in
+            let token = String(word.drop { "(<[\"'“‘«".contains($0) }.reversed().drop { ".,;:!?)>]\"'”’»".contains($0) }.reversed())
+            let lower = token.lowercased()
+            if lower.hasPrefix("https://") || lower.hasPrefix("http://") {
+                return token.count > 8 ? (token, percentEncoded(token, keeping: ":/?#[]@!$&*+,;=%")) : nil
+            }
+            if lower.hasPrefix("www."), token.dropFirst(4).contains(".") {
+                return (token, "https://" + percentEncoded(token, keeping: ":/?#[]@!$&*+,;=%"))
+            }
+            return mailto(token).map { (token, $0) }
+        }
+    }
+
+    /// `text` with every byte outside the URI's unreserved characters and `keeping` written %XX,
+    /// so the URI is ASCII and cairo's quoted attribute holds it as it is (no quote, no backslash).
+    private static func percentEncoded(_ text: String, keeping: String) -> String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".utf8).union(keeping.utf8)
+        return text.utf8.map { plain.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }.joined()
     }
 
     /// A document between two countries names them in both addresses; a domestic one in neither.
