@@ -336,7 +336,7 @@ final class PDFCanvas {
                     pango_layout_line_index_to_x(line, Int32(first), 0, &start)
                     pango_layout_line_index_to_x(line, Int32(last), 1, &end)
                     let left = x + Double(logical.x + min(start, end)) / scale, top = y + Double(logical.y) / scale
-                    let rect = [left, top, Double(abs(end - start)) / scale, Double(logical.height) / scale].map { String(format: "%.2f", $0) }
+                    let rect = [left, top, Double(abs(end - start)) / scale, Double(logical.height) / scale].map { "\(($0 * 100).rounded() / 100)" }
                     cairo_tag_begin(cr, CAIRO_TAG_LINK, "uri='\(link.uri)' rect=[\(rect.joined(separator: " "))]")
                 }
                 openURI = .some(link?.uri)

@@ -179,6 +179,12 @@ enum PDFMetadata {
 
     /// `text` as a PDF string: UTF-16BE with its byte-order mark, in hexadecimal, so any text is safe.
     private static func literal(_ text: String) -> String {
-        "<" + ([0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }).map { String(format: "%02X", $0) }.joined() + ">"
+        let hex = Array("0123456789ABCDEF".utf8)
+        var digits = Array("<FEFF".utf8)
+        for unit in text.utf16 {
+            for shift in [12, 8, 4, 0] { digits.append(hex[Int(unit >> UInt16(shift) & 15)]) }
+        }
+        digits.append(UInt8(ascii: ">"))
+        return String(decoding: digits, as: UTF8.self)
     }
 }

@@ -52,7 +52,7 @@ struct Composer {
         if !block.missing.isEmpty { missing.append((shown, block.missing)) }
         // An address in the text is a link, wherever it is written (contact details, payment
         // instructions, notes); drawn as one where the text is a paragraph of its own.
-        if shown.contains("@") || shown.contains("www.") || shown.contains("http") { block.links = Self.links(in: shown) }
+        if Self.mayHoldLinks(shown.utf8) { block.links = Self.links(in: shown) }
         return block
     }
 
@@ -143,18 +143,21 @@ struct Composer {
     /// `mailto:` and the address, percent-encoded past the characters a URI and cairo's attribute
     /// syntax take as they are; nil for what is no address.
     static func mailto(_ address: String) -> String? {
-        let address = address.trimmingCharacters(in: .whitespaces)
+        let address = address.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
         guard let at = address.firstIndex(of: "@"), at > address.startIndex, address[at...].dropFirst().contains("."),
               !address.contains(where: \.isWhitespace) else { return nil }
-        return "mailto:" + percentEncoded(address, keeping: "@+!$*=")
+        return "mailto:" + percentEncoded(String(address), keeping: "@+!$*=")
     }
 
     /// The e-mail addresses and web addresses (http://, https://, www.) written in free text, as
     /// links: `Zelle: billing@ridgeline.com.` links the address without the full stop.
     static func links(in text: String) -> [(text: String, uri: String)] {
-        text.split(whereSeparator: \.isWhitespace).compactMap { word in
+        // Words by ASCII white space, in bytes: grapheme by grapheme costs more than the rest.
+        let bytes = Array(text.utf8)
+        let words = bytes.split { $0 == 32 || $0 == 10 || $0 == 9 || $0 == 13 }.filter { mayHoldLinks($0) }
+        return words.map { String(decoding: $0, as: UTF8.self) }.compactMap { word in
             let token = String(word.drop { "(<[\"'“‘«".contains($0) }.reversed().drop { ".,;:!?)>]\"'”’»".contains($0) }.reversed())
-            let lower = token.lowercased()
+            let lower = token.prefix(8).lowercased()
             if lower.hasPrefix("https://") || lower.hasPrefix("http://") {
                 return token.count > 8 ? (token, percentEncoded(token, keeping: ":/?#[]@!$&*+,;=%")) : nil
             }
@@ -165,12 +168,34 @@ struct Composer {
         }
     }
 
+    /// Whether `text` has an `@`, `www.` or `http` at all: most blocks have none, and are not
+    /// split into words for it (every block of every page passes here).
+    static func mayHoldLinks(_ utf8: some Sequence<UInt8>) -> Bool {
+        var window: UInt32 = 0
+        for byte in utf8 {
+            if byte == UInt8(ascii: "@") { return true }
+            window = window << 8 | UInt32(byte | 0x20)
+            if window == 0x7777_772E || window == 0x6874_7470 { return true }  // "www.", "http" in any case
+        }
+        return false
+    }
+
     /// `text` with every byte outside the URI's unreserved characters and `keeping` written %XX,
     /// so the URI is ASCII and cairo's quoted attribute holds it as it is (no quote, no backslash).
     private static func percentEncoded(_ text: String, keeping: String) -> String {
-        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".utf8).union(keeping.utf8)
-        return text.utf8.map { plain.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }.joined()
+        let hex = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        for byte in text.utf8 {
+            if unreserved.contains(byte) || keeping.utf8.contains(byte) {
+                encoded.append(byte)
+            } else {
+                encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
     }
+
+    private static let unreserved = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".utf8)
 
     /// A document between two countries names them in both addresses; a domestic one in neither.
     var isInternational: Bool {
