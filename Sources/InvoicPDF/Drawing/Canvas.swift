@@ -122,7 +122,8 @@ final class TextBlock {
     /// Where the text starts within its box (non-zero for centred or right-aligned blocks).
     let offset: Double
     let boxWidth: Double?
-    /// Parts of the text that are links (an e-mail address: `mailto:`), drawn as PDF links.
+    /// Parts of the text that are links (`mailto:` an address, a web address), in the order the
+    /// text has them; drawn as PDF links where the block is a paragraph of its own.
     var links: [(text: String, uri: String)] = []
 
     fileprivate init(layout: OpaquePointer, text: String, color: RGB, boxWidth: Double?, alignment: TextAlignment) {
@@ -301,11 +302,13 @@ final class PDFCanvas {
     /// is a paragraph holding a Link (its annotation tagged with it, as PDF/UA wants) whose
     /// clickable area is the link's own text; the lines between are paragraphs of their own.
     private func showLinked(_ block: TextBlock, x: Double, y: Double) {
+        // The links in the order the text has them: each found after the one before it.
         let utf8 = Array(block.text.utf8)
-        let ranges: [(bytes: Range<Int>, uri: String)] = block.links.compactMap { link in
+        var ranges: [(bytes: Range<Int>, uri: String)] = []
+        for link in block.links {
             let needle = Array(link.text.utf8)
-            guard !needle.isEmpty, let start = CairoPDF.find(needle, in: utf8) else { return nil }
-            return (start..<start + needle.count, link.uri)
+            guard !needle.isEmpty, let start = CairoPDF.find(needle, in: utf8, from: ranges.last?.bytes.upperBound ?? 0) else { continue }
+            ranges.append((start..<start + needle.count, link.uri))
         }
         setColor(block.color)
         let scale = Double(PANGO_SCALE)
