@@ -33,6 +33,26 @@ import Testing
         #expect(text.contains("/DisplayDocTitle true"))
     }
 
+    /// What a screen reader passes over is page furniture only: each page's footer and, on the
+    /// second page, the repeated column headers. The totals after a table that ends on the
+    /// second page are paragraphs (the table's tag spans the pages).
+    @Test func onlyPageFurnitureIsAnArtifact() throws {
+        let book = try PDFTest.example("wholesale")
+        let pdf = try PDFTest.render(try #require(book.document("F-2026-0001")), with: try PDFRenderer(book: book))
+        let expanded = try PDFTest.withFile(pdf) { path in
+            let out = path + ".qdf"
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            try PDFTest.run("qpdf", ["--qdf", "--object-streams=disable", path, out])
+            return String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self)
+        }
+        let artifacts = expanded.components(separatedBy: "/Artifact BMC\n").dropFirst().map { $0.components(separatedBy: "\nEMC")[0] }
+        // The strings each artifact shows, joined: `[(B)-120(E)...]TJ` reads BE...
+        let shown = artifacts.map { artifact in
+            artifact.split(separator: "(", omittingEmptySubsequences: false).dropFirst().map { $0.prefix { $0 != ")" } }.joined()
+        }.filter { !$0.isEmpty }
+        #expect(shown == ["F-2026-0001Sida 1 av 2", "BESKRIVNINGANTAL-PRISBELOPP", "F-2026-0001Sida 2 av 2"], "\(shown)")
+    }
+
     /// The logo is a figure whose alternative text is the business's name; the payment code is a
     /// figure that says what it pays, in the document's language.
     @Test func figuresHaveAlternativeText() throws {

@@ -68,6 +68,13 @@ import Testing
         #expect(try Self.marked(content) == "/Artifact BMC\nBI /W 2 /H 1 /BPC 8 /CS /G ID \u{01}S\nEI\nEMC\n")
     }
 
+    /// pango's /ActualText spans inside an untagged line of text are no structure: the text
+    /// object, spans and all, is one artifact.
+    @Test func markedContentInsideAnUntaggedTextObjectStaysInIt() throws {
+        let content = "BT (Page 1) Tj /Span << /ActualText <feff0020> >> BDC EMC (of 2) Tj ET\n/P << /MCID 0 >> BDC BT (x) Tj ET EMC\n"
+        #expect(try Self.marked(content) == "/Artifact BMC\nBT (Page 1) Tj /Span << /ActualText <feff0020> >> BDC EMC (of 2) Tj ET\nEMC\n/P << /MCID 0 >> BDC BT (x) Tj ET EMC\n")
+    }
+
     /// What invoic cannot mark without breaking the page is refused, not guessed at.
     @Test func contentItCannotMarkIsRefused() {
         for content in ["BT /P << /MCID 0 >> BDC (x) Tj EMC ET", "/P BMC 0 0 m", "EMC", "(unterminated"] {

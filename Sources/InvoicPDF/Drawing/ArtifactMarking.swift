@@ -5,7 +5,10 @@
 /// cairo 1.16 has no way to say "artifact" while drawing: its structure tags become
 /// `/Tag << /MCID n >> BDC ... EMC` sequences, and everything between them is untagged. A run
 /// is cut only between operators, and only where no text object is open, so a marked-content
-/// sequence never splits a path or a `BT ... ET` (ISO 32000-1, 14.6).
+/// sequence never splits a path or a `BT ... ET` (ISO 32000-1, 14.6). Marked content that is
+/// no structure (pango's `/Span << /ActualText ... >>` inside a line of text) stays inside the
+/// run that holds its text object; a structure tag inside an untagged text object cannot be
+/// marked and is refused.
 enum ArtifactMarking {
     /// The content stream (uncompressed) with its untagged painting marked.
     static func mark(_ content: [UInt8]) throws(CairoPDF.Failure) -> [UInt8] {
@@ -14,6 +17,8 @@ enum ArtifactMarking {
         var copied = 0
         var depth = 0
         var inText = false
+        // Marked content nested inside the run's untagged text object.
+        var nested = 0
         // The run of top-level operators being collected: where its first operand starts, where
         // its last operator ends, and whether it paints anything.
         var run: (start: Int, end: Int, paints: Bool)?
@@ -36,12 +41,19 @@ enum ArtifactMarking {
             }
             let start = operandStart ?? token.range.lowerBound
             operandStart = nil
+            let isBegin = name == "BDC" || name == "BMC"
             switch name {
-            case "BDC", "BMC":
-                if depth == 0 {
-                    if inText { throw .unexpectedLayout("a structure tag begins inside an untagged text object") }
-                    closeRun()
+            case _ where isBegin && depth == 0 && inText:
+                if CairoPDF.find(Array("/MCID".utf8), in: content[start..<token.range.lowerBound]) != nil {
+                    throw .unexpectedLayout("a structure tag begins inside an untagged text object")
                 }
+                nested += 1
+                run?.end = token.range.upperBound
+            case "EMC" where nested > 0:
+                nested -= 1
+                run?.end = token.range.upperBound
+            case _ where isBegin:
+                if depth == 0 { closeRun() }
                 depth += 1
             case "EMC":
                 depth -= 1
@@ -60,7 +72,7 @@ enum ArtifactMarking {
                 }
             }
         }
-        if depth != 0 { throw .unexpectedLayout("a marked-content sequence is not closed") }
+        if depth != 0 || nested != 0 { throw .unexpectedLayout("a marked-content sequence is not closed") }
         closeRun()
         output += content[copied...]
         return output

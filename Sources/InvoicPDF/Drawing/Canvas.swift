@@ -171,6 +171,11 @@ final class PDFCanvas {
     /// The alternative text of each figure drawn, in order: cairo's tags cannot carry it, so
     /// PDFMetadata writes it into the figures' structure elements.
     private(set) var figureTexts: [String] = []
+    /// How many structure tags are open. A tag may span pages (the items table begins on one and
+    /// ends on another), so this belongs to the document, not to a page: text outside every tag
+    /// is a paragraph of its own, unless it is page furniture (an artifact).
+    private var open = 0
+    private var furniture = 0
     let pageWidth: Double
     let pageHeight: Double
 
@@ -209,10 +214,6 @@ final class PDFCanvas {
     }
 
     func draw(_ page: [DrawOp], logo: Logo?) {
-        // How many structure tags are open: text outside them is tagged a paragraph of its own,
-        // unless it is page furniture (an artifact).
-        var open = 0
-        var furniture = 0
         for op in page {
             switch op {
             case .beginArtifact:
