@@ -99,6 +99,15 @@ import Testing
             }
         }
         #expect(pdfs.count > 50 && facturX.count >= 5, "\(pdfs.count) PDFs, \(facturX.count) Factur-X")
+        // And a book no test was written for: bench/books/generate.py's 150 documents, 1-30 lines
+        // each (tables over two and three pages), paid, part paid, void, estimates.
+        let generated = folder.appendingPathComponent("generated")
+        try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", PDFTest.repository.appendingPathComponent("bench/books/generate.py").path, generated.path, "150"])
+        let build = try runProcess(PDFTest.invoic, ["build", "-C", generated.path, "--today", "2026-11-21", "--quiet"])
+        #expect(build.status == 0, "\(build.stderr)")
+        let generatedPDFs = try FileManager.default.contentsOfDirectory(atPath: generated.appendingPathComponent("build").path).filter { $0.hasSuffix(".pdf") }
+        #expect(generatedPDFs.count == 150)
+        pdfs += generatedPDFs.sorted().map { generated.appendingPathComponent("build/\($0)").path }
         let universal = try PDFTest.conformance(pdfs)
         #expect(universal.status == 0, "\(universal.stdout)\(universal.stderr)")
         let archival = try PDFTest.conformance(facturX, archival: true)
