@@ -270,11 +270,7 @@ public enum FacturXPDF {
     public static func make(_ pdf: [UInt8], _ document: Document, book: Book) -> Result<[UInt8], RenderFailure> {
         let xrechnung = book.einvoiceFormats(for: document).contains { $0.isXRechnung }
         guard let xml = EInvoiceWriter.xml(document, in: book, format: xrechnung ? .xrechnungCII : .facturX) else { return .failure(RenderFailure([])) }
-        let client = book.clients[document.client.value]?.contact.name ?? document.client.value
-        let description = FacturX.Description(title: "\(document.kind.name.capitalized) \(document.number)", author: book.settings.business.name,
-                                              subject: "\(document.kind.name.capitalized) \(document.number) to \(client)",
-                                              date: document.issued.value.description)
-        switch FacturX.embed(xml, in: pdf, profile: xrechnung ? .xrechnung : .en16931, description: description) {
+        switch FacturX.embed(xml, in: pdf, profile: xrechnung ? .xrechnung : .en16931, date: document.issued.value.description) {
         case .success(let bytes): return .success(bytes)
         case .failure(let failure):
             return .failure(RenderFailure([.error(.facturXFailed, "\(document.number) could not be made Factur-X: \(failure)", file: document.file)]))

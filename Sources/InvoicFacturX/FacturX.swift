@@ -2,8 +2,8 @@ import CQPDF
 import Foundation
 
 /// Turns an invoice PDF into a Factur-X / ZUGFeRD one: PDF/A-3b with the CII XML embedded as
-/// `factur-x.xml` (or `xrechnung.xml`), related to the document as its Alternative, XMP metadata
-/// declaring PDF/A-3 conformance B and the Factur-X extension schema, an sRGB output intent, and a
+/// `factur-x.xml` (or `xrechnung.xml`), related to the document as its Alternative, the PDF's XMP
+/// metadata extended to declare PDF/A-3 conformance B and the Factur-X extension schema, an sRGB output intent, and a
 /// deterministic document /ID, so the same invoice gives the same bytes. cairo writes the PDF;
 /// qpdf, through its C API, adds the rest.
 public enum FacturX {
@@ -15,23 +15,6 @@ public enum FacturX {
         public var fileName: String { self == .en16931 ? "factur-x.xml" : "xrechnung.xml" }
     }
 
-    /// What the XMP says of the document; the same words as the PDF's own metadata.
-    public struct Description: Sendable {
-        public var title: String
-        public var author: String
-        public var subject: String
-        /// The document's date, `YYYY-MM-DD`: creation and modification date, so the bytes never
-        /// depend on the day the PDF is made.
-        public var date: String
-
-        public init(title: String, author: String, subject: String, date: String) {
-            self.title = title
-            self.author = author
-            self.subject = subject
-            self.date = date
-        }
-    }
-
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
     }
@@ -39,7 +22,12 @@ public enum FacturX {
     /// Where Debian's icc-profiles-free puts the sRGB profile.
     public static let sRGBProfilePaths = ["/usr/share/color/icc/sRGB.icc", "/usr/share/color/icc/colord/sRGB.icc"]
 
-    public static func embed(_ xml: String, in pdf: [UInt8], profile: Profile, description: Description) -> Result<[UInt8], Failure> {
+    /// - Parameter date: the document's date, `YYYY-MM-DD`, the embedded file's date, so the bytes
+    ///   never depend on the day the PDF is made.
+    public static func embed(_ xml: String, in pdf: [UInt8], profile: Profile, date: String) -> Result<[UInt8], Failure> {
+        guard let packet = xmpPacket(in: pdf).flatMap({ xmp(extending: $0, profile: profile) }) else {
+            return .failure(Failure(description: "the PDF has no XMP packet to extend (invoic's PDFs all have one)"))
+        }
         guard let icc = sRGBProfilePaths.lazy.compactMap({ FileManager.default.contents(atPath: $0) }).first else {
             return .failure(Failure(description: "no sRGB ICC profile (install icc-profiles-free): a PDF/A needs one for its output intent"))
         }
@@ -57,9 +45,9 @@ public enum FacturX {
         if read & QPDF_ERRORS != 0 { return .failure(Failure(description: error(api, q) ?? "qpdf could not read the PDF")) }
 
         let root = api.qpdf_get_root(q)
-        let date = description.date.replacingOccurrences(of: "-", with: "")
+        let compactDate = date.replacingOccurrences(of: "-", with: "")
         // The XML, as an embedded file the document points at (PDF/A-3's associated file).
-        let file = stream(api, q, Array(xml.utf8), dictionary: "<< /Type /EmbeddedFile /Subtype /text#2Fxml /Params << /ModDate (D:\(date)000000Z) /Size \(xml.utf8.count) >> >>")
+        let file = stream(api, q, Array(xml.utf8), dictionary: "<< /Type /EmbeddedFile /Subtype /text#2Fxml /Params << /ModDate (D:\(compactDate)000000Z) /Size \(xml.utf8.count) >> >>")
         let spec = api.qpdf_make_indirect_object(q, api.qpdf_oh_parse(q, """
             << /Type /Filespec /F (\(profile.fileName)) /UF (\(profile.fileName)) /AFRelationship /Alternative \
             /Desc (Factur-X invoice) >>
@@ -88,9 +76,10 @@ public enum FacturX {
         api.qpdf_oh_append_item(q, intents, api.qpdf_make_indirect_object(q, intent))
         api.qpdf_oh_replace_key(q, root, "/OutputIntents", intents)
 
-        // The XMP packet, uncompressed as PDF/A asks; the Info dictionary goes, so nothing can
-        // contradict it.
-        let metadata = stream(api, q, Array(xmp(profile: profile, description: description).utf8), dictionary: "<< /Type /Metadata /Subtype /XML >>")
+        // The PDF's own XMP packet (title, author, dates, PDF/UA) with PDF/A's and Factur-X's
+        // descriptions added, uncompressed as PDF/A asks; the Info dictionary goes, so nothing
+        // can contradict it.
+        let metadata = stream(api, q, Array(packet.utf8), dictionary: "<< /Type /Metadata /Subtype /XML >>")
         api.qpdf_oh_replace_key(q, root, "/Metadata", metadata)
         api.qpdf_oh_remove_key(q, api.qpdf_get_trailer(q), "/Info")
 
@@ -127,11 +116,26 @@ public enum FacturX {
         return String(cString: text)
     }
 
-    static func xmp(profile: Profile, description: Description) -> String {
-        func escape(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    /// The XMP packet PDFMetadata wrote into every invoic PDF, as text: uncompressed between its
+    /// `<?xpacket begin` and `<?xpacket end="w"?>`.
+    static func xmpPacket(in pdf: [UInt8]) -> String? {
+        let begin = Array("<?xpacket begin=".utf8), end = Array("<?xpacket end=\"w\"?>".utf8)
+        guard let start = find(begin, in: pdf, from: 0), let stop = find(end, in: pdf, from: start) else { return nil }
+        return String(decoding: pdf[start..<(stop + end.count)], as: UTF8.self)
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
+        var index = from
+        while index + needle.count <= haystack.count {
+            if haystack[index] == needle[0], haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
         }
-        let date = description.date + "T00:00:00Z"
+        return nil
+    }
+
+    /// `packet` with PDF/A-3b's identification, the Factur-X description, and the PDF/A
+    /// extension schemas that declare Factur-X's and PDF/UA's properties.
+    static func xmp(extending packet: String, profile: Profile) -> String? {
         let properties = [("DocumentFileName", "The name of the embedded XML document"), ("DocumentType", "The type of the hybrid document in capital letters, e.g. INVOICE or ORDER"),
                           ("Version", "The actual version of the standard applying to the embedded XML document"),
                           ("ConformanceLevel", "The conformance level of the embedded XML document")]
@@ -145,30 +149,10 @@ public enum FacturX {
                       </rdf:li>
             """
         }.joined(separator: "\n")
-        return """
-            <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
-            <x:xmpmeta xmlns:x="adobe:ns:meta/">
-              <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+        let added = """
                 <rdf:Description rdf:about="" xmlns:pdfaid="http://www.aiim.org/pdfa/ns/id/">
                   <pdfaid:part>3</pdfaid:part>
                   <pdfaid:conformance>B</pdfaid:conformance>
-                </rdf:Description>
-                <rdf:Description rdf:about="" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/">
-                  <pdfuaid:part>1</pdfuaid:part>
-                </rdf:Description>
-                <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
-                  <dc:format>application/pdf</dc:format>
-                  <dc:title><rdf:Alt><rdf:li xml:lang="x-default">\(escape(description.title))</rdf:li></rdf:Alt></dc:title>
-                  <dc:creator><rdf:Seq><rdf:li>\(escape(description.author))</rdf:li></rdf:Seq></dc:creator>
-                  <dc:description><rdf:Alt><rdf:li xml:lang="x-default">\(escape(description.subject))</rdf:li></rdf:Alt></dc:description>
-                </rdf:Description>
-                <rdf:Description rdf:about="" xmlns:pdf="http://ns.adobe.com/pdf/1.3/">
-                  <pdf:Producer>invoic</pdf:Producer>
-                </rdf:Description>
-                <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/">
-                  <xmp:CreatorTool>invoic</xmp:CreatorTool>
-                  <xmp:CreateDate>\(date)</xmp:CreateDate>
-                  <xmp:ModifyDate>\(date)</xmp:ModifyDate>
                 </rdf:Description>
                 <rdf:Description rdf:about="" xmlns:fx="urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#">
                   <fx:DocumentType>INVOICE</fx:DocumentType>
@@ -207,9 +191,9 @@ public enum FacturX {
                     </rdf:Bag>
                   </pdfaExtension:schemas>
                 </rdf:Description>
-              </rdf:RDF>
-            </x:xmpmeta>
-            <?xpacket end="w"?>
             """
+        // Before the packet's closing </rdf:RDF>: its descriptions come first, as PDFMetadata wrote them.
+        guard let close = packet.range(of: "  </rdf:RDF>", options: .backwards) else { return nil }
+        return packet[..<close.lowerBound] + added + "\n" + packet[close.lowerBound...]
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import InvoicBook
 @testable import InvoicPDF
 import InvoicTestSupport
@@ -51,6 +54,16 @@ import Testing
             artifact.split(separator: "(", omittingEmptySubsequences: false).dropFirst().map { $0.prefix { $0 != ")" } }.joined()
         }.filter { !$0.isEmpty }
         #expect(shown == ["F-2026-0001Sida 1 av 2", "BESKRIVNINGANTAL-PRISBELOPP", "F-2026-0001Sida 2 av 2"], "\(shown)")
+    }
+
+    /// The XMP packet is XML: markup characters escaped, and the C0 controls XML cannot carry
+    /// (a title may hold one, from YAML's "\a") left out rather than making the packet unreadable.
+    @Test func theXMPPacketIsWellFormedWhateverTheTitle() throws {
+        #expect(PDFMetadata.xmlEscape("A&B <x>\u{7}\ttab") == "A&amp;B &lt;x&gt;\ttab")
+        let packet = PDFMetadata.xmp(.init(title: "Rechnung <1> & \u{1B}", author: "Ä", subject: "s", language: "de-AT", date: (2026, 3, 1)))
+        let parser = XMLParser(data: Data(packet.utf8))
+        #expect(parser.parse(), "\(String(describing: parser.parserError))")
+        #expect(packet.contains("<xmp:CreateDate>2026-03-01T00:00:00Z</xmp:CreateDate>"))
     }
 
     /// The logo is a figure whose alternative text is the business's name; the payment code is a

@@ -69,7 +69,7 @@ enum PDFMetadata {
             }
         }
 
-        let metadata = Array(xmp(description, date: stamp).utf8)
+        let metadata = Array(xmp(description).utf8)
         let metadataObject = pdf.add(Array("<< /Type /Metadata\n   /Subtype /XML\n   /Length \(metadata.count)\n>>\nstream\n".utf8)
                                      + metadata + Array("\nendstream\n".utf8))
         let catalogKey = Array("/Type /Catalog\n".utf8)
@@ -133,7 +133,7 @@ enum PDFMetadata {
 
     /// The XMP packet: the title, author and subject as the Info dictionary has them, the
     /// language, the dates, and the PDF/UA identification.
-    static func xmp(_ description: Description, date stamp: String) -> String {
+    static func xmp(_ description: Description) -> String {
         let date = "\(format4(description.date.year))-\(pad(description.date.month))-\(pad(description.date.day))T00:00:00Z"
         return """
             <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
@@ -168,6 +168,8 @@ enum PDFMetadata {
             case "&": escaped += "&amp;"
             case "<": escaped += "&lt;"
             case ">": escaped += "&gt;"
+            // XML 1.0 cannot carry the other C0 controls at all.
+            case "\u{0}"..."\u{8}", "\u{B}", "\u{C}", "\u{E}"..."\u{1F}": continue
             default: escaped.unicodeScalars.append(character)
             }
         }
