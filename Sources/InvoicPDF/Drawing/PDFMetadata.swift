@@ -10,7 +10,9 @@ import Foundation
 /// - the alternative text of every figure (cairo's structure tags carry no attributes), and
 ///   /Scope /Column on the table's header cells, so each cell's header is known;
 /// - /CIDToGIDMap /Identity on CID fonts, the default that PDF/UA wants written out;
-/// - the page decorations outside every tag marked as artifacts (ArtifactMarking).
+/// - the page decorations outside every tag marked as artifacts (ArtifactMarking);
+/// - on each link annotation its address as /Contents and the print flag, and on pages with
+///   links /Tabs /S, so links are visited in the structure's order.
 /// docs/decisions.md ("PDF/UA-1") says what is claimed and how the tests check it.
 enum PDFMetadata {
     typealias Failure = CairoPDF.Failure
