@@ -315,12 +315,11 @@ final class PDFCanvas {
         let scale = Double(PANGO_SCALE)
         let iterator = pango_layout_get_iter(block.layout)
         defer { pango_layout_iter_free(iterator) }
-        var openURI: String??
-        func close() {
-            guard let uri = openURI else { return }
-            if uri != nil { cairo_tag_end(cr, CAIRO_TAG_LINK) }
-            cairo_tag_end(cr, "P")
-            openURI = nil
+        // Lines without a link run on in one paragraph; a line with one is a paragraph of its own.
+        var paragraphOpen = false
+        func endParagraph() {
+            if paragraphOpen { cairo_tag_end(cr, "P") }
+            paragraphOpen = false
         }
         repeat {
             guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
@@ -328,27 +327,31 @@ final class PDFCanvas {
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iterator, nil, &logical)
             let link = ranges.first { $0.bytes.overlaps(bytes) }
-            if openURI != .some(link?.uri) || link != nil {
-                close()
+            if link != nil { endParagraph() }
+            if !paragraphOpen {
                 cairo_tag_begin(cr, "P", "")
-                if let link {
-                    // From the first to the last character of the link on this line.
-                    let first = max(link.bytes.lowerBound, bytes.lowerBound)
-                    var last = min(link.bytes.upperBound, bytes.upperBound) - 1
-                    while last > first, utf8[last] & 0xC0 == 0x80 { last -= 1 }
-                    var start: Int32 = 0, end: Int32 = 0
-                    pango_layout_line_index_to_x(line, Int32(first), 0, &start)
-                    pango_layout_line_index_to_x(line, Int32(last), 1, &end)
-                    let left = x + Double(logical.x + min(start, end)) / scale, top = y + Double(logical.y) / scale
-                    let rect = [left, top, Double(abs(end - start)) / scale, Double(logical.height) / scale].map { "\(($0 * 100).rounded() / 100)" }
-                    cairo_tag_begin(cr, CAIRO_TAG_LINK, "uri='\(link.uri)' rect=[\(rect.joined(separator: " "))]")
-                }
-                openURI = .some(link?.uri)
+                paragraphOpen = true
+            }
+            if let link {
+                // From the first to the last character of the link on this line.
+                let first = max(link.bytes.lowerBound, bytes.lowerBound)
+                var last = min(link.bytes.upperBound, bytes.upperBound) - 1
+                while last > first, utf8[last] & 0xC0 == 0x80 { last -= 1 }
+                var start: Int32 = 0, end: Int32 = 0
+                pango_layout_line_index_to_x(line, Int32(first), 0, &start)
+                pango_layout_line_index_to_x(line, Int32(last), 1, &end)
+                let left = x + Double(logical.x + min(start, end)) / scale, top = y + Double(logical.y) / scale
+                let rect = [left, top, Double(abs(end - start)) / scale, Double(logical.height) / scale].map { "\(($0 * 100).rounded() / 100)" }
+                cairo_tag_begin(cr, CAIRO_TAG_LINK, "uri='\(link.uri)' rect=[\(rect.joined(separator: " "))]")
             }
             cairo_move_to(cr, x + Double(logical.x) / scale, y + Double(pango_layout_iter_get_baseline(iterator)) / scale)
             pango_cairo_show_layout_line(cr, line)
+            if link != nil {
+                cairo_tag_end(cr, CAIRO_TAG_LINK)
+                endParagraph()
+            }
         } while pango_layout_iter_next_line(iterator) != 0
-        close()
+        endParagraph()
     }
 
     private func figure(_ alt: String, _ draw: () -> Void) {
