@@ -119,18 +119,10 @@ public enum FacturX {
     /// The XMP packet PDFMetadata wrote into every invoic PDF, as text: uncompressed between its
     /// `<?xpacket begin` and `<?xpacket end="w"?>`.
     static func xmpPacket(in pdf: [UInt8]) -> String? {
-        let begin = Array("<?xpacket begin=".utf8), end = Array("<?xpacket end=\"w\"?>".utf8)
-        guard let start = find(begin, in: pdf, from: 0), let stop = find(end, in: pdf, from: start) else { return nil }
-        return String(decoding: pdf[start..<(stop + end.count)], as: UTF8.self)
-    }
-
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
-        var index = from
-        while index + needle.count <= haystack.count {
-            if haystack[index] == needle[0], haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
+        let data = Data(pdf)
+        guard let start = data.range(of: Data("<?xpacket begin=".utf8)),
+              let end = data.range(of: Data("<?xpacket end=\"w\"?>".utf8), in: start.lowerBound..<data.endIndex) else { return nil }
+        return String(decoding: data[start.lowerBound..<end.upperBound], as: UTF8.self)
     }
 
     /// `packet` with PDF/A-3b's identification, the Factur-X description, and the PDF/A
