@@ -10,12 +10,14 @@ public struct DocumentFacts {
     let text: String
     let root: YAMLNode
     let byteOrderMark: String
-    /// What the invoice's credit notes took off what is due (their totals less their refunds).
-    let credited: Int64
+    /// The invoice's account with everything recorded (what a new payment may settle), or the
+    /// account of the invoice a credit note corrects (what a refund may pay back).
+    let account: Account?
 
     /// - Parameter text: the file's text, as read; `document` is its decoded, priced form.
-    /// - Parameter credited: what credit notes took off the invoice's amount due, net of refunds.
-    public init(document: Document, text: String, credited: Int64 = 0) throws(AuthoringError) {
+    /// - Parameter account: `Book.account(of:through: .distantFuture)` of the invoice, or of the
+    ///   invoice a credit note corrects.
+    public init(document: Document, text: String, account: Account? = nil) throws(AuthoringError) {
         // Ranges are counted without a byte-order mark; edits keep it where it was.
         byteOrderMark = text.hasPrefix("\u{FEFF}") ? "\u{FEFF}" : ""
         let text = byteOrderMark.isEmpty ? text : String(text.dropFirst())
@@ -26,7 +28,7 @@ public struct DocumentFacts {
         self.document = document
         self.text = text
         self.root = root
-        self.credited = credited
+        self.account = account
     }
 
     public func send(on day: Day) throws(AuthoringError) -> String {
@@ -68,7 +70,7 @@ public struct DocumentFacts {
         if document.void != nil { throw .refused("\(document.number) is void; record the payment on the invoice that replaces it") }
         guard let figures = document.figures else { throw .refused("\(document.number) has errors; fix them first (`invoic check`)") }
         let currency = figures.currency
-        let balance = figures.balance - credited
+        let balance = account?.balance ?? figures.balance
         let minor: Int64
         switch amount {
         case .full:
@@ -89,7 +91,7 @@ public struct DocumentFacts {
         }
         guard minor <= balance else {
             throw .refused("\(MoneyFormat.plain(minor, currency)) is more than the \(MoneyFormat.plain(balance, currency)) due on \(document.number)"
-                + (credited != 0 ? " after its credit notes" : ""))
+                + ((account?.credited ?? 0) != 0 ? " after its credit notes" : ""))
         }
         var fields = [("date", day.description), ("amount", MoneyFormat.plain(minor, currency)), ("method", method.rawValue)]
         if let note { fields.append(("note", YAMLText.scalar(note))) }
@@ -107,14 +109,46 @@ public struct DocumentFacts {
         return appending(fields, toListAt: "reminders")
     }
 
+    /// What a refund on this credit note may pay back at most: what the client is owed on the
+    /// invoice it corrects (the account's negative balance), and never more than the credit note
+    /// still credits. Without an account (no invoice found), what the credit note credits.
+    public var refundOwed: Int64 {
+        guard let figures = document.figures else { return 0 }
+        let unrefunded = figures.payable - figures.paid
+        return account?.refundOwed(by: document) ?? unrefunded
+    }
+
+    /// `invoic refund`: a refund of `amount`, or of all the client is owed (`.full`).
+    public func refund(_ amount: Amount, on day: Day, method: PaymentMethod, reference: String?) throws(AuthoringError) -> String {
+        guard document.kind == .creditNote else { throw .refused("\(document.number) is not a credit note; only a credit note has refunds") }
+        guard let figures = document.figures else { throw .refused("\(document.number) has errors; fix them first (`invoic check`)") }
+        switch amount {
+        case .full:
+            guard refundOwed > 0 else {
+                throw .refused("nothing is owed back on \(document.number): the client's payments do not exceed what is still due after the credit")
+            }
+            return try refund(refundOwed, on: day, method: method, reference: reference)
+        case .exactly(let text):
+            guard case .success(let number) = DecimalNumber.parse(text) else {
+                throw .refused("`\(text)` is not an amount; \(DecimalNumber.howToWrite(text))")
+            }
+            guard !number.isNegative, !number.isZero else { throw .refused("a refund is more than 0, not \(text)") }
+            guard number.scale <= figures.currency.exponent else {
+                throw .refused("\(text) has more decimals than \(figures.currency.code) has (\(figures.currency.exponent))")
+            }
+            guard let minor = number.minorUnits(in: figures.currency) else { throw .refused("\(text) is too large") }
+            return try refund(minor, on: day, method: method, reference: reference)
+        }
+    }
+
     /// Appends a refund to a credit note: money paid back to the client. Refuses more than the
-    /// credit note still owes.
+    /// client is owed on the invoice, or than the credit note credits.
     public func refund(_ minor: Int64, on day: Day, method: PaymentMethod, reference: String?) throws(AuthoringError) -> String {
         guard document.kind == .creditNote else { throw .refused("\(document.number) is not a credit note; only a credit note has refunds") }
         guard let figures = document.figures else { throw .refused("\(document.number) has errors; fix them first (`invoic check`)") }
-        let owed = figures.payable - figures.paid
+        let owed = refundOwed
         guard minor > 0, minor <= owed else {
-            throw .refused("\(MoneyFormat.plain(minor, figures.currency)) is more than the \(MoneyFormat.plain(max(0, owed), figures.currency)) \(document.number) still owes")
+            throw .refused("\(MoneyFormat.plain(minor, figures.currency)) is more than the \(MoneyFormat.plain(max(0, owed), figures.currency)) the client is owed on \(document.number)")
         }
         var fields = [("date", day.description), ("amount", MoneyFormat.plain(minor, figures.currency)), ("method", method.rawValue)]
         if let reference { fields.append(("reference", YAMLText.scalar(reference))) }

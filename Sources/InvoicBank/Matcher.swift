@@ -77,14 +77,16 @@ public struct Matcher {
             guard let figures = document.figures else { continue }
             switch document.kind {
             case .invoice:
-                let due = document.void == nil ? figures.balance - book.creditedNet(of: document) : 0
+                let account = book.account(of: document, through: .distantFuture)
+                let due = document.void == nil ? account?.balance ?? 0 : 0
                 remaining[document.number] = max(0, due)
-                let why = document.void != nil ? "is void" : due <= 0 ? (book.creditedNet(of: document) > 0 && figures.balance > 0 ? "is credited in full" : "is paid") : nil
+                let credited = (account?.credited ?? 0) > 0
+                let why = document.void != nil ? "is void" : due <= 0 ? (credited && (account?.received ?? 0) < (account?.payable ?? 0) ? "is credited in full" : "is paid") : nil
                 invoices.append(Candidate(document: document, folded: folded(document.number), currency: figures.currency,
                                           creditorReference: SwissQRBill.creditorReference(for: document.number),
                                           qrReference: SwissQRBill.qrReference(for: document.number), isOpen: due > 0, why: why))
             case .creditNote:
-                let refundable = figures.payable - figures.paid
+                let refundable = book.correctedAccount(of: document, through: .distantFuture)?.refundOwed(by: document) ?? (figures.payable - figures.paid)
                 remaining[document.number] = max(0, refundable)
                 creditNotes.append(Candidate(document: document, folded: folded(document.number), currency: figures.currency,
                                              isOpen: refundable > 0, why: refundable > 0 ? nil : "is refunded in full"))

@@ -60,7 +60,7 @@ func recordFact(_ options: EditOptions, number: String, _ edit: (DocumentFacts) 
     let changes = try performEdit(options) { result, editor throws(AuthoringError) in
         let target = try document(number, in: result.book)
         let file = try editor.read(target.file)
-        let facts = try DocumentFacts(document: target, text: file.text, credited: result.book.creditedNet(of: target))
+        let facts = try DocumentFacts(document: target, text: file.text, account: result.book.recordedAccount(for: target))
         return [FileChange(path: target.file, before: file.bytes, after: try edit(facts))]
     }
     if !options.dryRun, let change = changes.first {
@@ -118,6 +118,29 @@ extension PaymentMethod: ExpressibleByArgument {
     public init?(argument: String) {
         guard !argument.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         self.init(rawValue: argument)
+    }
+}
+
+struct RefundCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refund", abstract: "Record money paid back to the client on a credit note.",
+        discussion: """
+        A credit note on a paid or part-paid invoice leaves the client owed money: `invoic check` warns \
+        `refund-owed` until it is paid back. Without --amount the refund is all that is owed. Refuses more \
+        than the client is owed, or than the credit note credits.
+        """)
+    @Argument(help: "The credit note's number, e.g. CN-0002.") var number: String
+    @Option(help: "The amount paid back, e.g. 120.00; default all that is owed.") var amount: String?
+    @Option(help: "YYYY-MM-DD; default today.") var date: Day?
+    @Option(help: "How it was paid back: bank_transfer (the default), cash, card, check, other, or any other word.") var method: PaymentMethod = .bankTransfer
+    @Option(help: "The bank's reference of the transaction.") var reference: String?
+    @OptionGroup var options: EditOptions
+
+    func run() throws {
+        let refunded: DocumentFacts.Amount = amount.map { .exactly($0) } ?? .full
+        try recordFact(options, number: number) { facts throws(AuthoringError) in
+            try facts.refund(refunded, on: date ?? options.today, method: method, reference: reference)
+        }
     }
 }
 

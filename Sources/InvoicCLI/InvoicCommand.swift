@@ -9,7 +9,7 @@ public struct InvoicCommand: ParsableCommand {
         version: invoicVersion,
         subcommands: [
             InitCommand.self, CheckCommand.self, BuildCommand.self, PDFCommand.self, ReportCommand.self,
-            NewCommand.self, ConvertCommand.self, CreditCommand.self, ExportCommand.self, SendCommand.self, PayCommand.self, VoidCommand.self,
+            NewCommand.self, ConvertCommand.self, CreditCommand.self, ExportCommand.self, SendCommand.self, PayCommand.self, RefundCommand.self, StatementCommand.self, VoidCommand.self,
             AcceptCommand.self, DeclineCommand.self, MatchCommand.self, RecurCommand.self, RemindCommand.self, MailCommand.self, ServeCommand.self, LogCommand.self, SchemaCommand.self, ExplainCommand.self,
         ]
     )

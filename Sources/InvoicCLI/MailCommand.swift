@@ -37,7 +37,7 @@ struct MailCommand: ParsableCommand {
         var messages: [(document: Document, message: MailMessage)] = []
         for number in numbers {
             do {
-                messages.append(try Self.compose(number, book: book, renderer: renderer))
+                messages.append(try Self.compose(number, book: book, renderer: renderer, today: options.today))
             } catch {
                 Terminal.standardError.write("error: \(error)\n")
                 throw ExitCode(1)
@@ -65,7 +65,7 @@ struct MailCommand: ParsableCommand {
                 _ = try performEdit(options) { result, editor throws(AuthoringError) in
                     let current = try InvoicCLI.document(document.number, in: result.book)
                     let file = try editor.read(current.file)
-                    let facts = try DocumentFacts(document: current, text: file.text, credited: result.book.creditedNet(of: current))
+                    let facts = try DocumentFacts(document: current, text: file.text, account: result.book.recordedAccount(for: current))
                     return [FileChange(path: current.file, before: file.bytes, after: try facts.send(on: options.today))]
                 }
             }
@@ -78,7 +78,7 @@ struct MailCommand: ParsableCommand {
 
     /// The message for one document: its PDF (Factur-X when the book asks) and the e-invoices its
     /// client takes, the text in its language.
-    static func compose(_ number: String, book: Book, renderer: PDFRenderer) throws -> (Document, MailMessage) {
+    static func compose(_ number: String, book: Book, renderer: PDFRenderer, today: Day) throws -> (Document, MailMessage) {
         guard let document = book.document(number) else {
             let suggestion = closestMatch(to: number, in: book.documents.map(\.number)).map { "; did you mean \($0)?" } ?? ""
             throw Refusal(description: "no document \(number) in this book\(suggestion)")
@@ -110,7 +110,7 @@ struct MailCommand: ParsableCommand {
                 attachments.append(MailAttachment(fileName: book.einvoiceFileName(for: document, format: format), mediaType: "application/xml", bytes: Array(xml.utf8)))
             }
         }
-        let text = renderer.mailText(for: document)
+        let text = renderer.mailText(for: document, today: today)
         let now = Date()
         let stamp = Int(now.timeIntervalSince1970)
         let domain = from.address.split(separator: "@").last.map(String.init) ?? "invoic"

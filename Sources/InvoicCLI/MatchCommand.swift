@@ -82,7 +82,7 @@ struct MatchCommand: ParsableCommand {
                     texts[document.file] = (file.bytes, file.text)
                     order.append(document.file)
                 }
-                let facts = try DocumentFacts(document: document, text: texts[document.file]!.text, credited: book.creditedNet(of: document))
+                let facts = try DocumentFacts(document: document, text: texts[document.file]!.text, account: book.recordedAccount(for: document))
                 let transaction = result.transaction
                 let text: String
                 if allocation.isRefund {

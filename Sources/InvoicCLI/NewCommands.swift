@@ -146,10 +146,11 @@ struct CreditCommand: ParsableCommand {
 /// Writes the next credit note of the invoice numbered `number`: see ``NewFiles/creditNote``.
 private func writeCreditNote(_ number: String, lines: [Int]?, reason: String?, issued: Day, options: EditOptions) throws {
     var path = ""
+    var written = ""
     var paid = false
     // Until the person writes the reason, and records a refund of money the client paid, the new
     // credit note is written with those errors: they are what is left to do.
-    _ = try performEdit(options, allowing: { [.missingKey, .overCredit].contains($0.code) && $0.file == path }) { result, editor throws(AuthoringError) in
+    _ = try performEdit(options, allowing: { [.missingKey].contains($0.code) && $0.file == path }) { result, editor throws(AuthoringError) in
         let book = result.book
         let invoice = try document(number, in: book)
         guard invoice.kind == .invoice else { throw .refused("\(number) is \(invoice.kind == .estimate ? "an estimate" : "a credit note"); a credit note corrects an invoice") }
@@ -158,8 +159,7 @@ private func writeCreditNote(_ number: String, lines: [Int]?, reason: String?, i
         guard invoice.sent != nil || !invoice.payments.isEmpty else {
             throw .refused("\(number) was never sent; edit the draft instead (a credit note corrects an invoice the client has)")
         }
-        let open = figures.payable - book.creditedNet(of: invoice)
-        guard open > 0 || figures.paid > 0, book.creditNotes(correcting: number).reduce(Int64(0), { $0 + ($1.figures?.payable ?? 0) }) < figures.payable else {
+        guard book.creditNotes(correcting: number).reduce(Int64(0), { $0 + ($1.figures?.payable ?? 0) }) < figures.payable else {
             throw .refused("\(number) is credited in full already")
         }
         if let lines {
@@ -174,6 +174,7 @@ private func writeCreditNote(_ number: String, lines: [Int]?, reason: String?, i
         }
         paid = figures.paid > 0
         let creditNumber = book.nextNumber(for: .creditNote, issued: issued)
+        written = creditNumber
         path = DocumentKind.creditNote.file(forNumber: creditNumber)
         let text = NewFiles.creditNote(reversing: invoice, lines: lines, number: creditNumber, reason: reason, issued: issued,
                                        invoiceText: try editor.read(invoice.file).text)
@@ -182,7 +183,9 @@ private func writeCreditNote(_ number: String, lines: [Int]?, reason: String?, i
     if !options.dryRun {
         print(BookLoader.join(options.directory, path))
         if reason == nil { Terminal.standardError.write("note: write the reason for the credit under `reason:`; it is printed\n") }
-        if paid { Terminal.standardError.write("note: \(number) was paid: when you pay the money back, record it under `refunds:`\n") }
+        if paid {
+            Terminal.standardError.write("note: \(number) was paid: once the credit note is sent, the client is owed a refund; record it with `invoic refund \(written)` when you pay it back\n")
+        }
     }
 }
 

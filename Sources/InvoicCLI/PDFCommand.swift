@@ -3,6 +3,7 @@ import Foundation
 import InvoicBook
 import InvoicDiagnostics
 import InvoicBuild
+import InvoicPDF
 
 struct PDFCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,9 +36,16 @@ struct PDFCommand: ParsableCommand {
         valueName: "file"))
     var files: [String]
 
+    @Flag(help: "Print a copy that shows where each document stands on --today (paid, void, credited, what is still due), marked COPY with its date, named NAME-copy-DATE.pdf; never the document as issued, which does not change once issued.")
+    var copy = false
+
+    @Option(help: ArgumentHelp("With --copy: the day the copy shows (YYYY-MM-DD); default: the system date.", valueName: "date"))
+    var today: Day?
+
     @OptionGroup var historyOptions: HistoryOptions
 
     func validate() throws {
+        if today != nil && !copy { throw ValidationError("--today goes with --copy: a document as issued does not depend on the day") }
         if files.isEmpty { throw ValidationError("name at least one document file, e.g. `invoic pdf invoices/INV-0001.yaml`") }
         if let output, output.lowercased().hasSuffix(".pdf"), files.count > 1 {
             throw ValidationError("-o \(output) names one file, but \(files.count) documents were given: pass a directory")
@@ -69,14 +77,15 @@ struct PDFCommand: ParsableCommand {
         var written: [String] = []
         if let renderer = checked.renderer {
             for document in documents where !blocked.contains(document.number) {
-                switch renderer.render(document) {
+                let copy = self.copy ? DocumentCopy(of: document, in: book, on: today ?? Day.today()) : nil
+                switch renderer.render(document, copy: copy) {
                 case .failure(let error):
                     diagnostics += error.diagnostics
                     blocked.append(document.number)
                 case .success(let rendered):
                     // A book that asks for Factur-X gets it from `invoic pdf` too.
                     var bytes = rendered
-                    if FacturXPDF.isAsked(for: document, in: book) {
+                    if copy == nil, FacturXPDF.isAsked(for: document, in: book) {
                         switch FacturXPDF.make(rendered, document, book: book) {
                         case .success(let made): bytes = made
                         case .failure(let failure):
@@ -85,7 +94,9 @@ struct PDFCommand: ParsableCommand {
                             continue
                         }
                     }
-                    let path = outputIsFile ? output! : BookLoader.join(folder ?? "", book.pdfFileName(for: document))
+                    var name = book.pdfFileName(for: document)
+                    if let copy { name = String(name.dropLast(4)) + "-copy-\(copy.date).pdf" }
+                    let path = outputIsFile ? output! : BookLoader.join(folder ?? "", name)
                     do {
                         try AtomicFile.write(bytes, to: path)
                         written.append(path)

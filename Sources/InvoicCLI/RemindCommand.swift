@@ -54,7 +54,7 @@ struct RemindCommand: ParsableCommand {
             try reminders.map { reminder throws(AuthoringError) in
                 let invoice = try document(reminder.invoice.number, in: result.book)
                 let file = try editor.read(invoice.file)
-                let facts = try DocumentFacts(document: invoice, text: file.text, credited: result.book.creditedNet(of: invoice))
+                let facts = try DocumentFacts(document: invoice, text: file.text, account: result.book.recordedAccount(for: invoice))
                 return FileChange(path: invoice.file, before: file.bytes, after: try facts.remind(reminder))
             }
         }

@@ -75,7 +75,9 @@ enum CIIWriter {
                         g.text("ram:BasisAmount", money(group.taxable))
                         g.text("ram:CategoryCode", group.tax.category.rawValue)
                         g.text("ram:ExemptionReasonCode", group.exemptionCode)
-                        if group.tax.category != .outsideScope { g.text("ram:RateApplicablePercent", group.tax.rate.percentText) }
+                        // The breakdown states a rate for every category, 0 outside the scope of VAT
+                        // (XRechnung's BR-DE-14 asks for it; EN 16931 allows it there, not on lines).
+                        g.text("ram:RateApplicablePercent", group.tax.rate.percentText)
                     }
                 }
                 if let period = model.period { s.append(periodElement(period)) }

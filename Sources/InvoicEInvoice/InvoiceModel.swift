@@ -128,12 +128,19 @@ public struct InvoiceModel: Sendable {
             deliverTo = (nil, Address(country: country))
         }
         let payment = book.settings.payment
-        paymentMeans = document.kind == .invoice ? figures.paymentMeans : nil
+        // A credit note says how its money goes back (XRechnung BR-DE-1): by the means of the
+        // invoice (a transfer, to the client's IBAN when its file names one, else the invoice's
+        // own payment instructions), so a receiver can settle or set it off.
+        paymentMeans = figures.paymentMeans
         remittance = document.number
-        if let means = paymentMeans, means.isTransfer, let account = payment.account {
-            payeeAccount = (account.replacingOccurrences(of: " ", with: ""), payment.beneficiary, payment.bic)
+        if let means = paymentMeans, means.isTransfer {
+            if document.kind == .creditNote, let iban = client?.iban?.value {
+                payeeAccount = (iban.replacingOccurrences(of: " ", with: ""), client?.contact.name, nil)
+            } else if let account = payment.account {
+                payeeAccount = (account.replacingOccurrences(of: " ", with: ""), payment.beneficiary, payment.bic)
+            }
         }
-        if paymentMeans?.isDirectDebit == true {
+        if paymentMeans?.isDirectDebit == true, document.kind == .invoice {
             creditorID = payment.creditorID?.value
             mandate = document.mandate?.value
             debitedAccount = client?.iban?.value.replacingOccurrences(of: " ", with: "")
@@ -188,9 +195,12 @@ public struct InvoiceModel: Sendable {
         taxTotal = breakdown.tax
         taxInclusive = breakdown.total
         taxExclusive = breakdown.total - breakdown.tax
-        prepaid = figures.prepaid
-        rounding = figures.roundingAmount
-        payable = figures.payable
+        // The document as issued: paid by its issue day is prepaid (BT-113), the amount due what
+        // it asked for then (BT-115); the PDF states the same figures.
+        let issued = figures.issued(document)
+        prepaid = issued.prepaid
+        rounding = issued.rounding
+        payable = issued.due
 
         lines = zip(document.items, figures.lines).enumerated().map { index, pair in
             let (item, priced) = pair

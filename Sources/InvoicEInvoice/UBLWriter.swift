@@ -97,7 +97,7 @@ enum UBLWriter {
                     s.text("cbc:TaxableAmount", taxable, a1)
                     let (tax, a2) = amount(group.amount)
                     s.text("cbc:TaxAmount", tax, a2)
-                    s.append(taxCategory("cac:TaxCategory", group.tax, reason: group.exemptionReason, code: group.exemptionCode))
+                    s.append(taxCategory("cac:TaxCategory", group.tax, reason: group.exemptionReason, code: group.exemptionCode, inBreakdown: true))
                 }
             }
         }
@@ -167,10 +167,12 @@ enum UBLWriter {
         return XMLElement(name, [], a.children)
     }
 
-    static func taxCategory(_ name: String, _ tax: TaxRate, reason: String? = nil, code: String? = nil) -> XMLElement {
+    /// - Parameter inBreakdown: the VAT breakdown (BG-23) states a rate for every category, 0 outside
+    ///   the scope of VAT (XRechnung's BR-DE-14); a line, allowance or charge outside it states none (BR-O-05..07).
+    static func taxCategory(_ name: String, _ tax: TaxRate, reason: String? = nil, code: String? = nil, inBreakdown: Bool = false) -> XMLElement {
         var t = XMLBuilder()
         t.text("cbc:ID", tax.category.rawValue)
-        if tax.category != .outsideScope { t.text("cbc:Percent", tax.rate.percentText) }
+        if tax.category != .outsideScope || inBreakdown { t.text("cbc:Percent", tax.rate.percentText) }
         t.text("cbc:TaxExemptionReasonCode", code)
         t.text("cbc:TaxExemptionReason", reason)
         t.element("cac:TaxScheme") { $0.text("cbc:ID", "VAT") }

@@ -34,30 +34,35 @@ struct ReportBuilder {
         var status: Status
         /// Received (an invoice) or paid back (a credit note) through today.
         var paid: Int64
+        /// An invoice's account through today: the one figure of what is owed (Book.account).
+        var account: Account?
         /// An invoice's credit notes in effect: their totals, and their refunds through today.
-        var credited: Int64 = 0
-        var refunded: Int64 = 0
+        var credited: Int64 { account?.credited ?? 0 }
+        var refunded: Int64 { account?.refunded ?? 0 }
+        /// Reminder fees and interest recorded through today.
+        var charges: Int64 { account?.charges ?? 0 }
         var currency: Currency { figures.currency }
         /// Neither void nor a draft: money that was asked for, or given back by a credit note.
         var isBilled: Bool { document.kind != .estimate && status != .void && status != .draft }
         /// Owed now.
         var isOpen: Bool { document.kind == .invoice && [.sent, .partial, .overdue].contains(status) }
-        /// What the client still owes on an invoice: the amount due less its credit notes and the
-        /// payments kept (received less refunded). A credit note's: what it still has to pay back.
+        /// What the client still owes on an invoice: its account's balance (negative: a refund owed).
+        /// A credit note's: what it still has to pay back.
         var balance: Int64 {
             switch document.kind {
-            case .invoice: status == .void ? 0 : figures.payable - credited - (paid - refunded)
+            case .invoice: status == .void ? 0 : account?.balance ?? figures.balance
             case .creditNote: figures.payable - paid
             case .estimate: 0
             }
         }
         /// Money kept from an invoice: received less paid back on its credit notes.
         var netPaid: Int64 { paid - refunded }
-        /// Money received on an invoice voided since: it belongs to the client until refunded.
-        var refundOwed: Int64 { status == .void ? paid : 0 }
+        /// What the business owes the client back: money received on an invoice voided since, or
+        /// paid beyond what is due after its credit notes, until it is refunded.
+        var refundOwed: Int64 { document.kind == .invoice ? max(0, -(account?.balance ?? 0)) : 0 }
         /// What it adds to what the client was asked to pay: the amount due (the total less what was
-        /// prepaid, with its rounding), which a credit note takes off.
-        var invoicedAmount: Int64 { document.kind == .creditNote ? -figures.payable : figures.payable }
+        /// prepaid, with its rounding) and reminder charges, which a credit note takes off.
+        var invoicedAmount: Int64 { document.kind == .creditNote ? -figures.payable : figures.payable + charges }
     }
 
     init(book: Book, today: Day, filter: Filter, issuingCommits: [String: IndexReport.IssuingCommit] = [:]) {
@@ -83,10 +88,7 @@ struct ReportBuilder {
             if let wanted = filter.status, status != wanted { continue }
             let paid = document.kind.isBilling ? book.paidAmount(of: document, through: today) : 0
             var entry = Entry(reference: DocumentReference(book.documents, index), figures: figures, status: status, paid: paid)
-            if document.kind == .invoice {
-                entry.credited = book.creditedAmount(of: document, through: today)
-                entry.refunded = book.refundedAmount(of: document, through: today)
-            }
+            if document.kind == .invoice { entry.account = book.account(of: document, through: today) }
             entries.append(entry)
         }
         let invoices = entries.filter { $0.document.kind == .invoice }
@@ -194,9 +196,7 @@ struct ReportBuilder {
             taxGroups: entry.figures.breakdown.groups.map { IndexReport.TaxLine(rate: $0.taxRate, taxable: $0.taxable, tax: $0.tax) },
             credited: Money(entry.credited, currency),
             reminderLevel: document.reminders.filter { $0.date.value <= today }.map(\.level.value).max() ?? 0,
-            reminderCharges: Money(document.reminders.filter { $0.date.value <= today }.reduce(Int64(0)) { sum, reminder in
-                sum + (reminder.fee?.value.minorUnits(in: currency) ?? 0) + (reminder.interest?.value.minorUnits(in: currency) ?? 0)
-            }, currency))
+            reminderCharges: Money(entry.charges, currency))
     }
 
     func creditNoteRow(_ entry: Entry) -> IndexReport.CreditNoteRow {

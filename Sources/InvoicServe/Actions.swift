@@ -85,7 +85,7 @@ extension BookServer {
         return perform(request, back: back, fields: fields) { checked, editor throws(AuthoringError) in
             guard let document = checked.book.document(number) else { throw .refused("no document \(number) in this book") }
             let file = try editor.read(document.file)
-            let facts = try DocumentFacts(document: document, text: file.text, credited: checked.book.creditedNet(of: document))
+            let facts = try DocumentFacts(document: document, text: file.text, account: checked.book.recordedAccount(for: document))
             func change(_ text: String) -> [FileChange] { [FileChange(path: document.file, before: file.bytes, after: text)] }
             switch action {
             case "send": return (change(try facts.send(on: day("date"))), "\(number) recorded as sent", nil)

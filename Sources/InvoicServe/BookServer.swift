@@ -237,8 +237,12 @@ public struct BookServer: Sendable {
             totals = [["label": "Subtotal", "value": format(figures.breakdown.subtotal)], ["label": "Tax", "value": format(figures.breakdown.tax)],
                       ["label": "Total", "value": format(figures.payable)]]
             if document.kind != .estimate {
-                let due = figures.balance - (document.kind == .invoice ? book.creditedNet(of: document) : 0)
-                totals += [["label": document.kind == .creditNote ? "Refunded" : "Paid", "value": format(figures.paid)], ["label": "Due", "value": format(due)]]
+                // What is owed now: the invoice's account (payments, credit notes, refunds, fees);
+                // for a credit note, what is still owed back to the client on its invoice.
+                let account = book.recordedAccount(for: document)
+                let due = document.kind == .invoice ? account?.balance ?? figures.balance : -(account?.refundOwed(by: document) ?? 0)
+                totals += [["label": document.kind == .creditNote ? "Refunded" : "Paid", "value": format(document.kind == .invoice ? account?.received ?? figures.paid : figures.paid)],
+                           ["label": document.kind == .creditNote ? "Refund owed" : "Due", "value": format(abs(due))]]
                 balance = MoneyFormat.plain(max(0, due), currency)
             }
             for (payment, amount) in zip(document.payments, figures.payments) {

@@ -20,7 +20,7 @@ import Testing
         ]).check()
         #expect(book.diagnostics.isEmpty, "\(book.diagnostics)")
         let invoice = try #require(book.book.invoice("INV-0001"))
-        #expect(book.book.creditedAmount(of: invoice, through: Day("2026-03-15")!) == 100_00)
+        #expect(book.book.account(of: invoice, through: Day("2026-03-15")!)?.credited == 100_00)
         #expect(book.book.status(of: invoice, today: Day("2026-03-15")!) == .sent)
         #expect(book.book.status(of: invoice, today: Day("2026-03-20")!) == .credited)
         let note = try #require(book.book.document("CN-0002"))
@@ -37,17 +37,26 @@ import Testing
         #expect(book.book.status(of: invoice, today: Day("2026-04-01")!) == .overdue)
     }
 
-    @Test func aPaidInvoiceIsCreditedOnlyByWhatIsPaidBack() {
+    /// Issue 25, point 4: crediting a paid invoice is allowed; the client is owed a refund, which
+    /// `check` warns about until it is recorded; crediting more than the invoice's total is an error.
+    @Test func aPaidInvoiceMayBeCreditedAndTheRefundIsOwedUntilRecorded() throws {
         let paid = sentInvoice + "payments:\n  - { date: 2026-03-05, amount: 400.00, method: card }\n"
-        let unrefunded = TestBook(["invoices/INV-0001.yaml": paid, "credit-notes/CN-0001.yaml": creditNote("sent: 2026-03-10\n")]).findings()
-        #expect(unrefunded == ["credit-notes/CN-0001.yaml:6:3 over-credit"])
+        let unrefunded = TestBook(["invoices/INV-0001.yaml": paid, "credit-notes/CN-0001.yaml": creditNote("sent: 2026-03-10\n")]).check()
+        #expect(unrefunded.diagnostics.map { "\($0.severity) \($0.code) \($0.message)" }
+            == ["warning refund-owed the client is owed 100.00 USD on INV-0001: its payments exceed what is due after its credit notes"])
+        let invoice = try #require(unrefunded.book.invoice("INV-0001"))
+        let note = try #require(unrefunded.book.document("CN-0001"))
+        let owing = try #require(unrefunded.book.account(of: invoice, through: Day("2026-03-31")!))
+        #expect(owing.balance == -100_00 && owing.refundOwed(by: note) == 100_00)
+        let tooMuch = TestBook(["invoices/INV-0001.yaml": paid, "credit-notes/CN-0001.yaml": creditNote("sent: 2026-03-10\n", quantity: "5")]).findings()
+        #expect(tooMuch.contains("credit-notes/CN-0001.yaml:6:3 over-credit"), "\(tooMuch)")
         let refunded = TestBook(["invoices/INV-0001.yaml": paid, "credit-notes/CN-0001.yaml": creditNote(
             "sent: 2026-03-10\nrefunds:\n  - { date: 2026-03-12, amount: 100.00, method: bank_transfer }\n")]).check()
         #expect(refunded.diagnostics.isEmpty, "\(refunded.diagnostics)")
-        let invoice = refunded.book.invoice("INV-0001")!
+        let settled = refunded.book.invoice("INV-0001")!
         // 400 paid, 100 paid back, 100 credited: nothing owed, nothing owed back.
-        #expect(refunded.book.status(of: invoice, today: Day("2026-03-31")!) == .paid)
-        #expect(refunded.book.creditedNet(of: invoice) == 0)
+        #expect(refunded.book.status(of: settled, today: Day("2026-03-31")!) == .paid)
+        #expect(refunded.book.account(of: settled, through: .distantFuture)?.balance == 0)
     }
 
     @Test func aCreditNoteNamesAnInvoiceOfItsClientAndCurrencyAndComesAfterIt() {

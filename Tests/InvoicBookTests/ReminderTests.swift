@@ -33,8 +33,9 @@ import Testing
         #expect(first.level == 1 && first.fee == 0 && first.interestDays == 7 && first.due == 1000_00)
         #expect(first.interest == 2_35, "1000.00 x 12.27% x 7 / 365 = 2.3531")
         #expect(first.payBy == Day("2026-03-29") && first.total == 1002_35)
-        let third = try #require(checked.book.remindersDue(on: Day("2026-04-30")!).first)
-        #expect(third.level == 3 && third.fee == 10_00 && third.earlierFees == 0 && third.interest == 15_46, "46 days: 1000.00 x 12.27% x 46 / 365 = 15.4636")
+        // However late, the first reminder is level 1: no letter speaks of reminders never sent.
+        let late = try #require(checked.book.remindersDue(on: Day("2026-04-30")!).first)
+        #expect(late.level == 1 && late.fee == 0 && late.earlierFees == 0 && late.interest == 15_46, "46 days: 1000.00 x 12.27% x 46 / 365 = 15.4636")
     }
 
     @Test func recordedRemindersMoveTheNextLevelAndCountTheirFees() throws {
@@ -42,8 +43,11 @@ import Testing
         let checked = Self.book(recorded)
         #expect(checked.diagnostics.filter { $0.severity == .error }.isEmpty, "\(checked.diagnostics.map(\.message))")
         #expect(checked.book.remindersDue(on: Day("2026-04-10")!).isEmpty, "level 2 is recorded and 3 is not reached")
+        #expect(checked.book.remindersDue(on: Day("2026-04-18")!).isEmpty, "14 days must pass between levels 2 and 3")
         let third = try #require(checked.book.remindersDue(on: Day("2026-04-20")!).first)
-        #expect(third.level == 3 && third.earlierFees == 5_00 && third.fee == 10_00)
+        // The earlier fee and interest are on the account; interest runs on from the last reminder.
+        #expect(third.level == 3 && third.earlierFees == 14_41 && third.fee == 10_00 && third.interestDays == 15)
+        #expect(third.total == 1000_00 + 14_41 + 10_00 + third.interest)
         #expect(checked.book.invoice("INV-0001")?.figures?.total == 1000_00, "the invoice's figures stay as they are")
     }
 

@@ -25,6 +25,7 @@ import Testing
           - description: Returned proofs
             quantity: -1
             price: 10.00
+          - { description: Delivery, price: 30.00 }
         payments:
           - { date: 2026-03-10, amount: 100.00, method: card }
 
@@ -47,7 +48,7 @@ import Testing
         let run = try Invoic.run(["credit", "INV-0001", "--lines", "1,2", "--reason", "Two hours billed twice", "--issued", "2026-03-20"], in: book)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "credit-notes/CN-0001.yaml\n")
-        #expect(run.stderr.contains("INV-0001 was paid: when you pay the money back, record it under `refunds:`"))
+        #expect(run.stderr.contains("INV-0001 was paid: once the credit note is sent, the client is owed a refund; record it with `invoic refund CN-0001` when you pay it back"), "\(run.stderr)")
         let written = try String(contentsOf: book.appendingPathComponent("credit-notes/CN-0001.yaml"), encoding: .utf8)
         #expect(written == """
             # yaml-language-server: $schema=../.invoic/schemas/credit_note.schema.json
@@ -71,17 +72,28 @@ import Testing
               - { description: Printing, quantity: 500, price: 12.50, per: 100 }
 
             """)
-        // 300.42 invoiced, 100.00 paid: of the 311.13 credited, 110.71 must go back to the client.
+        // 332.55 invoiced, 100.00 paid: once the 311.13 credit is sent, 78.58 must go back to the client.
+        #expect(try Invoic.run(["check", "--today", "2026-03-25"], in: book).status == 0, "a credit note not sent yet changes nothing")
+        #expect(try Invoic.run(["send", "CN-0001", "--date", "2026-03-21"], in: book).status == 0)
         let owed = try Invoic.run(["check", "--today", "2026-03-25"], in: book)
-        #expect(owed.status == 1)
-        #expect(owed.stderr.contains("error[over-credit]: credit notes of INV-0001 credit 311.13, but only 200.42 is still owed on it"), "\(owed.stderr)")
-        #expect(owed.stderr.contains("the client is owed 110.71 EUR"))
-        let handle = try FileHandle(forWritingTo: book.appendingPathComponent("credit-notes/CN-0001.yaml"))
-        handle.seekToEndOfFile()
-        handle.write(Data("refunds:\n  - { date: 2026-03-22, amount: 110.71, method: bank_transfer }\n".utf8))
-        try handle.close()
+        #expect(owed.status == 0, "a refund owed is a warning: \(owed.stderr)")
+        #expect(owed.stderr.contains("warning[refund-owed]: the client is owed 78.58 EUR on INV-0001"), "\(owed.stderr)")
+        #expect(owed.stderr.contains("invoic refund CN-0001 --amount 78.58"))
+        let build = try Invoic.run(["build", "--today", "2026-03-25"], in: book)
+        #expect(build.status == 0 && FileManager.default.fileExists(atPath: book.appendingPathComponent("build/CN-0001.pdf").path), "\(build.stderr)")
+        #expect(try Invoic.run(["refund", "CN-0001", "--amount", "78.59", "--date", "2026-03-22"], in: book).stderr
+            .contains("78.59 is more than the 78.58 the client is owed on CN-0001"))
+        let refund = try Invoic.run(["refund", "CN-0001", "--date", "2026-03-22"], in: book)
+        #expect(refund.status == 0, "\(refund.stderr)")
+        let note = try String(contentsOf: book.appendingPathComponent("credit-notes/CN-0001.yaml"), encoding: .utf8)
+        #expect(note.hasSuffix("refunds:\n  - date: 2026-03-22\n    amount: 78.58\n    method: bank_transfer\n"), "\(note)")
         let check = try Invoic.run(["check", "--today", "2026-03-25"], in: book)
-        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.status == 0 && !check.stderr.contains("warning"), "\(check.stderr)")
+        let report = try Invoic.run(["report", "--today", "2026-03-25", "--format", "csv"], in: book).stdout
+        #expect(report.split(separator: "\n").contains { $0.hasPrefix("INV-0001,") && $0.contains(",0.00,paid,") }, "settled: \(report)")
+        // More than the invoice's total stays an error.
+        let more = try Invoic.run(["credit", "INV-0001", "--lines", "1,2", "--reason", "Again", "--issued", "2026-03-23"], in: book)
+        #expect(more.status != 0 && more.stderr.contains("over-credit"), "\(more.stderr)")
 
         let pdf = try Invoic.run(["pdf", "CN-0001", "-o", "cn.pdf"], in: book)
         #expect(pdf.status == 0, "\(pdf.stderr)")
@@ -128,7 +140,7 @@ import Testing
             return run.stderr
         }
         #expect(try refusal(["credit", "INV-0002"]).contains("INV-0002 was never sent; edit the draft instead"))
-        #expect(try refusal(["credit", "INV-0001", "--lines", "4"]).contains("INV-0001 has 3 lines; there is no line 4"))
+        #expect(try refusal(["credit", "INV-0001", "--lines", "5"]).contains("INV-0001 has 4 lines; there is no line 5"))
         #expect(try refusal(["credit", "INV-0001", "--lines", "3"]).contains("line 3 of INV-0001 takes something back already"))
         #expect(try refusal(["credit", "INV-0001"]).contains("name the lines to credit with --lines"))
         #expect(try refusal(["credit", "INV-0001", "--lines", "2-1"]).contains("--lines takes line numbers from 1"))

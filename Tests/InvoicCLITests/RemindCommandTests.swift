@@ -27,7 +27,10 @@ import Testing
         return book
     }
 
-    @Test func remindersArePrintedWithTheirMoneyAndRecordedOnce() throws {
+    /// Issue 25, point 5: the first reminder is level 1 however late the invoice is; the next
+    /// level comes only once the one before was recorded and its interval passed; the letter calls
+    /// a credit note a credit note, and asks for the account's balance plus its own charges.
+    @Test func remindersClimbOneLevelAtATimeAndTellTheAccountAsItIs() throws {
         let book = try makeBook()
         defer { try? FileManager.default.removeItem(at: book) }
         let run = try Invoic.run(["remind", "--today", "2026-12-20", "--json"], in: book)
@@ -35,14 +38,17 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: [[String: Any]]])
         let reminders = try #require(json["reminders"])
         #expect(reminders.map { "\($0["invoice"]!) \($0["level"]!) \($0["interest"]!) \($0["total"]!)" } == [
-            "INV-2026-008 1 5.36 802.96", "INV-2026-009 2 8.06 1012.06", "INV-2026-011 1 12.86 2562.86",
+            "INV-2026-008 1 5.36 802.96", "INV-2026-009 1 8.06 1007.06", "INV-2026-011 1 12.86 2562.86",
             "INV-2026-012 1 14.07 2804.07", "INV-2026-013 1 9.08 1809.08",
         ])
-        let pdf = book.appendingPathComponent("build/reminders/INV-2026-009-2.pdf")
+        let pdf = book.appendingPathComponent("build/reminders/INV-2026-009-1.pdf")
         let text = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftotext"), ["-layout", pdf.path, "-"]).stdout
-        for expected in ["2. MAHNUNG", "Rechnung INV-2026-009 vom 12.", "Mahngebühr", "5,00 €", "Verzugszinsen 12,27 % p. a. für", "8,06 €", "1.012,06 €",
-                         "Trotz unserer Erinnerung"] {
+        for expected in ["ZAHLUNGSERINNERUNG", "Rechnung INV-2026-009 vom 12.", "1.276,50 €", "Gutschrift CN-2026-002 vom", "277,50 €",
+                         "Verzugszinsen 12,27 % p. a. für", "8,06 €", "1.007,06 €", "Vielleicht ist sie Ihnen entgangen"] {
             #expect(text.contains(expected), "\(expected) in\n\(text)")
+        }
+        for unexpected in ["Trotz unserer Erinnerung", "bezahlt", "MAHNUNG", "Mahngebühr"] {
+            #expect(!text.contains(unexpected), "\(unexpected) in\n\(text)")
         }
         #expect(!text.contains("USt. 0") && !text.contains("20 %"), "no tax on a reminder")
         // The payment code asks for the new amount, with the invoice's number to match it by.
@@ -54,19 +60,28 @@ import Testing
         let payload = String(decoding: Data(stride(from: 0, to: read.stdout.count - 1, by: 2).compactMap { offset in
             UInt8(read.stdout[read.stdout.index(read.stdout.startIndex, offsetBy: offset)..<read.stdout.index(read.stdout.startIndex, offsetBy: offset + 2)], radix: 16)
         }), as: UTF8.self)
-        #expect(payload.hasSuffix("\nEUR1012.06\n\n\nINV-2026-009"), "\(payload)")
+        #expect(payload.hasSuffix("\nEUR1007.06\n\n\nINV-2026-009"), "\(payload)")
 
         let record = try Invoic.run(["remind", "--today", "2026-12-20", "--record"], in: book)
         #expect(record.status == 0 && record.stderr.contains("recorded 5 reminders"), "\(record.stderr)")
         let invoice = try String(contentsOf: book.appendingPathComponent("invoices/2026/INV-2026-009.yaml"), encoding: .utf8)
-        #expect(invoice.hasSuffix("reminders:\n  - date: 2026-12-20\n    level: 2\n    fee: 5.00\n    interest: 8.06\n"), "\(invoice)")
+        #expect(invoice.hasSuffix("reminders:\n  - date: 2026-12-20\n    level: 1\n    interest: 8.06\n"), "\(invoice)")
         #expect(try Invoic.run(["check"], in: book).status == 0)
         let again = try Invoic.run(["remind", "--today", "2026-12-20"], in: book)
-        #expect(again.stdout.isEmpty && again.stderr == "no invoice reached a new reminder level on 2026-12-20\n")
+        #expect(again.stdout.isEmpty && again.stderr.contains("no invoice reached a new reminder level on 2026-12-20"), "\(again.stderr)")
+        // Not before the 14 days between the first and second level have passed since the first.
+        let early = try Invoic.run(["remind", "--today", "2027-01-02", "--json"], in: book)
+        let none = try #require(try JSONSerialization.jsonObject(with: Data(early.stdout.utf8)) as? [String: [[String: Any]]])
+        #expect(none["reminders"]?.contains { $0["invoice"] as? String == "INV-2026-009" } == false, "\(early.stdout)")
         let later = try Invoic.run(["remind", "--today", "2027-01-10", "--json"], in: book)
         let next = try #require(try JSONSerialization.jsonObject(with: Data(later.stdout.utf8)) as? [String: [[String: Any]]])
-        #expect(next["reminders"]?.first { $0["invoice"] as? String == "INV-2026-009" }.map { "\($0["level"]!) \($0["earlier_fees"]!) \($0["fee"]!)" } == "3 5.00 10.00")
+        #expect(next["reminders"]?.first { $0["invoice"] as? String == "INV-2026-009" }.map { "\($0["level"]!) \($0["earlier_fees"]!) \($0["fee"]!) \($0["interest"]!)" }
+            == "2 8.06 5.00 7.05")
+        let second = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftotext"), ["-layout", book.appendingPathComponent("build/reminders/INV-2026-009-2.pdf").path, "-"]).stdout
+        for expected in ["2. MAHNUNG", "Trotz unserer Erinnerung", "Zinsen früherer Mahnungen", "Mahngebühr"] {
+            #expect(second.contains(expected), "\(expected) in\n\(second)")
+        }
         let csv = try Invoic.run(["report", "--today", "2027-01-10", "--format", "csv"], in: book).stdout
-        #expect(csv.split(separator: "\n").contains { $0.hasPrefix("INV-2026-009,") && $0.hasSuffix(",2,13.06") }, "\(csv)")
+        #expect(csv.split(separator: "\n").contains { $0.hasPrefix("INV-2026-009,") && $0.hasSuffix(",1,8.06") }, "\(csv)")
     }
 }

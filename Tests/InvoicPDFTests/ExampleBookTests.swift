@@ -50,7 +50,12 @@ import Testing
                          "Aus Angebot EST-2026-001", "LEISTUNGSDATUM", "Kaffeerösterei Aumüller GmbH"] {
             #expect(text.contains(expected), "missing \(expected)")
         }
-        #expect(try PDFTest.squeezedText(pdf).contains("BEZAHLT"), "the PAID stamp in German")
+        let squeezed = try PDFTest.squeezedText(pdf)
+        #expect(!squeezed.contains("BEZAHLT"), "the invoice as issued: paid later, it has no stamp")
+        let copy = try PDFTest.render(document, with: try PDFRenderer(book: book), copy: DocumentCopy(of: document, in: book, on: Day("2026-11-21")!))
+        let copySqueezed = try PDFTest.squeezedText(copy), copyText = try PDFTest.text(copy)
+        #expect(copySqueezed.contains("BEZAHLT"), "a copy shows the PAID stamp in German")
+        #expect(copyText.contains("Kopie vom 21. Nov. 2026"), "and says it is a copy of its day")
     }
 
     @Test func anEnglishInvoiceShowsTheInvoiDesignTexts() throws {
@@ -58,11 +63,13 @@ import Testing
         let document = try #require(book.document("INV-2026-003"))
         let text = try PDFTest.text(try PDFTest.render(document, with: try PDFRenderer(book: book)))
         for expected in ["INVOICE", "INV-2026-003", "BILL TO", "ISSUE DATE", "DUE DATE", "DESCRIPTION", "QTY", "RATE", "AMOUNT",
-                         "Subtotal", "Total", "Paid", "Amount due", "PAYMENT DETAILS", "SWIFT/BIC", "6 Mar 2026", "€3,887.40",
+                         "Subtotal", "Total", "PAYMENT DETAILS", "SWIFT/BIC", "6 Mar 2026", "€3,887.40",
                          "3.5 day", "VAT no. ATU68231451"] {
             #expect(text.contains(expected), "missing \(expected)")
         }
-        #expect(try PDFTest.squeezedText(try PDFTest.render(document, with: try PDFRenderer(book: book))).contains("PAID"))
+        // Paid after it was issued: the invoice as sent has no PAID stamp and no payment rows.
+        let squeezed = try PDFTest.squeezedText(try PDFTest.render(document, with: try PDFRenderer(book: book)))
+        #expect(!text.contains("Amount due") && !squeezed.contains("PAID"))
         #expect(!text.contains("VAT 0%"), "a 0% rate has no tax line")
     }
 
@@ -75,9 +82,13 @@ import Testing
         #expect(!estimate.contains("PAYMENT DETAILS"))
         let void = try #require(contractor.invoices.first { $0.void != nil })
         let voidPDF = try PDFTest.render(void, with: renderer)
-        let voided = try PDFTest.text(voidPDF)
-        #expect(try PDFTest.squeezedText(voidPDF).contains("VOID"))
-        #expect(!voided.contains("PAYMENT DETAILS"), "a void invoice asks for no payment")
+        // The invoice as issued does not change when it is voided; a copy of today says VOID.
+        let squeezedVoid = try PDFTest.squeezedText(voidPDF)
+        #expect(!squeezedVoid.contains("VOID"))
+        let copyPDF = try PDFTest.render(void, with: renderer, copy: DocumentCopy(of: void, in: contractor, on: Day("2026-11-21")!))
+        let copySqueezed = try PDFTest.squeezedText(copyPDF), copyText = try PDFTest.text(copyPDF)
+        #expect(copySqueezed.contains("VOID"))
+        #expect(!copyText.contains("PAYMENT DETAILS"), "a copy of a void invoice asks for no payment")
     }
 
     @Test func pdfInvoiceNeverSaysOverdue() throws {

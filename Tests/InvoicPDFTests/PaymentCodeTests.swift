@@ -36,18 +36,34 @@ import Testing
 
     @Test func anInvoiceInEuroToAnIBANCarriesItsSEPATransfer() throws {
         let found = try codes(["invoices/INV-0001.yaml": invoice(items: "  - { description: Plakat, quantity: 3, price: 333.33 }\n")
-            + "payments:\n  - { date: 2026-03-05, amount: 200.00, method: card }\n"])
+            + "payments:\n  - { date: 2026-03-01, amount: 200.00, method: card }\n"])
         #expect(found.count == 1)
-        // 999.99 + 20 % = 1199.99, less 200.00 paid: 999.99 due. UTF-8, as written.
+        // 999.99 + 20 % = 1199.99, less 200.00 paid on the issue day: 999.99 due. UTF-8, as written.
         let expected = "BCD\n002\n1\nSCT\nGIBAATWWXXX\nMüller & Söhne Grafik GmbH\nAT772011182817634501\nEUR999.99\n\n\nINV-0001"
         #expect(found.first == Data(expected.utf8), "\(found.map { String(decoding: $0, as: UTF8.self) })")
     }
 
     @Test func noCodeWithoutSomethingToPayInEuroToAnIBAN() throws {
-        let paid = invoice() + "payments:\n  - { date: 2026-03-05, amount: 240.00, method: card }\n"
+        let paid = invoice() + "payments:\n  - { date: 2026-03-01, amount: 240.00, method: card }\n"
         #expect(try codes(["invoices/INV-0001.yaml": paid]).isEmpty, "nothing is due")
         #expect(try codes(["invoices/INV-0001.yaml": invoice("currency: USD\n")]).isEmpty, "EPC is for euros")
         #expect(try codes(["invoices/INV-0001.yaml": invoice()], settings: Self.settings.replacingOccurrences(of: "bic: GIBAATWWXXX }", with: "bic: GIBAATWWXXX, qr: none }")).isEmpty)
         #expect(try codes(["estimates/EST-0001.yaml": invoice()], number: "EST-0001").isEmpty, "an estimate asks for no payment")
+    }
+
+    /// The code is part of the document as issued: a payment recorded later changes neither the
+    /// amount it asks for nor a byte of the PDF.
+    @Test func aLaterPaymentChangesNeitherTheCodeNorThePDF() throws {
+        let unpaid = invoice(items: "  - { description: Plakat, quantity: 3, price: 333.33 }\n")
+        let paid = unpaid + "payments:\n  - { date: 2026-03-05, amount: 200.00, method: card }\n"
+        let expected = "BCD\n002\n1\nSCT\nGIBAATWWXXX\nMüller & Söhne Grafik GmbH\nAT772011182817634501\nEUR1199.99\n\n\nINV-0001"
+        #expect(try codes(["invoices/INV-0001.yaml": paid]).first == Data(expected.utf8))
+        func pdf(_ text: String) throws -> [UInt8] {
+            let book = TestBook(["invoices/INV-0001.yaml": text], settings: Self.settings)
+            defer { book.remove() }
+            let checked = book.checkKeeping()
+            return try PDFTest.render(try #require(checked.book.document("INV-0001")), with: try PDFRenderer(book: checked.book))
+        }
+        #expect(try pdf(unpaid) == pdf(paid), "the PDF as issued does not change when a payment is recorded")
     }
 }

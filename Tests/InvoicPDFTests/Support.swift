@@ -26,8 +26,8 @@ enum PDFTest {
 
     static func example(_ name: String) throws -> Book { try book(at: examples.appendingPathComponent(name)) }
 
-    static func render(_ document: Document, with renderer: PDFRenderer) throws -> [UInt8] {
-        switch renderer.render(document) {
+    static func render(_ document: Document, with renderer: PDFRenderer, copy: DocumentCopy? = nil) throws -> [UInt8] {
+        switch renderer.render(document, copy: copy) {
         case .success(let bytes): return bytes
         case .failure(let error): throw error
         }

@@ -4,7 +4,8 @@ enum ArchivedClientsAreNotUsed: BookCheck {
     static let rule = Rule(.archivedClient, summary: "a document issued after its client was archived",
         explanation: """
         `archived: D` on a client is a soft delete: its old documents stay valid, but nothing issued
-        after D may use it. Remove `archived:` to work with the client again.
+        after D may use it. Remove `archived:` to work with the client again. A credit note of an
+        invoice issued before D is the exception: correcting an old invoice is always allowed.
         """,
         example: """
         # file: clients/old.yaml
@@ -18,6 +19,8 @@ enum ArchivedClientsAreNotUsed: BookCheck {
         for document in book.documents {
             guard let client = book.clients[document.client.value], let archived = client.archived,
                   document.issued.value > archived.value else { continue }
+            if document.kind == .creditNote, let corrected = document.corrects.flatMap({ book.invoice($0.value) }),
+               corrected.issued.value <= archived.value { continue }
             diagnostics.append(.error(
                 rule.code, "client `\(client.id)` was archived on \(archived.value), before this \(document.kind.rawValue) was issued",
                 file: document.file, range: document.client.range,

@@ -40,6 +40,8 @@ public enum BookChecker {
         CreditNotesCorrectAnInvoice.self,
         CreditNotesMatchTheirInvoice.self,
         CreditsDoNotExceedWhatIsOwed.self,
+        RefundsOwedArePaid.self,
+        RefundsDoNotExceedWhatWasOwed.self,
         RefundsDoNotExceedTheCredit.self,
         EInvoicesCarryWhatTheirFormatsNeed.self,
     ] }

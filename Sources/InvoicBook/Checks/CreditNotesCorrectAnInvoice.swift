@@ -72,18 +72,18 @@ enum CreditNotesMatchTheirInvoice: BookCheck {
 }
 
 enum CreditsDoNotExceedWhatIsOwed: BookCheck {
-    static let rule = Rule(.overCredit, summary: "credit notes give back more than the client owes or was paid back",
+    static let rule = Rule(.overCredit, summary: "credit notes credit more than the invoice asked for",
         explanation: """
-        The credit notes of an invoice may cancel what is still owed on it, and beyond that only
-        what they pay back: their totals together are at most the invoice's amount due, less the
-        payments received, plus the refunds written under their `refunds:`. A client who paid in
-        full and is credited is owed the money: record the refund when it goes out.
+        The credit notes of an invoice together credit at most what the invoice asked for in all
+        (its total less `prepaid:`): a credit note corrects the invoice, it cannot give away more
+        than was invoiced. Crediting a paid invoice is allowed: the client is then owed a refund
+        (`refund-owed`), recorded with `invoic refund`.
         """,
         example: """
-        # file: credit-notes/CN-0001.yaml   (INV-0007: 1200.00, paid in full)
+        # file: credit-notes/CN-0001.yaml   (INV-0007: 200.00)
         corrects: INV-0007
         items:
-          - { description: Logo design, quantity: 2, price: 120.00 }   <- 240.00 credited, not refunded
+          - { description: Logo design, quantity: 2, price: 120.00 }   <- 240.00 credited
         """)
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
@@ -93,18 +93,78 @@ enum CreditsDoNotExceedWhatIsOwed: BookCheck {
             let priced = notes.compactMap { note in note.figures.map { (note, $0) } }
             guard priced.count == notes.count, priced.allSatisfy({ $0.1.currency == figures.currency }) else { continue }
             let credited = priced.reduce(Int64(0)) { $0 &+ $1.1.payable }
-            let refunded = priced.reduce(Int64(0)) { $0 &+ $1.1.paid }
-            let owed = figures.payable - figures.paid
-            guard credited > owed + refunded else { continue }
+            guard credited > figures.total else { continue }
             let last = priced.max { ($0.0.issued.value, $0.0.number) < ($1.0.issued.value, $1.0.number) }!
             let c = figures.currency
-            let excess = credited - owed - refunded
             diagnostics.append(.error(
                 rule.code,
-                "credit notes of \(invoice.number) credit \(MoneyFormat.plain(credited, c)), but only \(MoneyFormat.plain(owed, c)) is still owed on it"
-                    + (refunded > 0 ? " and \(MoneyFormat.plain(refunded, c)) was refunded" : ""),
+                "credit notes of \(invoice.number) credit \(MoneyFormat.plain(credited, c)), more than its total of \(MoneyFormat.plain(figures.total, c))",
                 file: last.0.file, range: last.0.itemsRange ?? last.0.issued.range,
-                help: "the client is owed \(MoneyFormat.plain(excess, c)) \(c.code): record it under `refunds:` when it is paid back, or credit less"))
+                help: "credit at most \(MoneyFormat.plain(figures.total - (credited - last.1.payable), c)) \(c.code) here, or correct the other credit notes"))
+        }
+    }
+}
+
+/// A credit note on a paid invoice leaves the business owing the client money: the book is
+/// right, but the money has to go back. Said once per invoice, at its last credit note.
+enum RefundsOwedArePaid: BookCheck {
+    static let rule = Rule(.refundOwed, .warning, summary: "the client is owed a refund on an invoice",
+        explanation: """
+        The payments received on an invoice exceed what is still due after its credit notes (or
+        after it was voided): the business owes the client the difference. Pay it back and record
+        it with `invoic refund CN-...` (a refund on the credit note), or settle it on another invoice.
+        """,
+        example: """
+        # file: credit-notes/CN-0002.yaml   (INV-0001: 1200.00, paid in full)
+        corrects: INV-0001
+        items:
+          - { description: Logo design, quantity: 2, price: 120.00 }   <- 240.00 owed back
+        """)
+
+    static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
+        for invoice in book.invoices where invoice.void == nil {
+            guard let account = book.account(of: invoice, through: .distantFuture), account.balance < 0,
+                  let note = book.creditNotes(correcting: invoice.number).max(by: { ($0.issued.value, $0.number) < ($1.issued.value, $1.number) })
+            else { continue }
+            let owed = MoneyFormat.plain(-account.balance, account.currency)
+            diagnostics.append(.warning(
+                rule.code, "the client is owed \(owed) \(account.currency.code) on \(invoice.number): its payments exceed what is due after its credit notes",
+                file: note.file, range: note.corrects?.range ?? note.issued.range,
+                help: "record the refund when it is paid: `invoic refund \(note.number) --amount \(owed)`"))
+        }
+    }
+}
+
+/// Refunds give back money the client paid beyond what is due, never more.
+enum RefundsDoNotExceedWhatWasOwed: BookCheck {
+    static let rule = Rule(.overRefundOfAccount, summary: "refunds pay back more than the client was owed on an invoice",
+        explanation: """
+        The refunds of an invoice's credit notes pay back what the client paid beyond what is due
+        after the credit notes. More than that is a refund recorded twice, or money the client did
+        not pay.
+        """,
+        example: """
+        # file: credit-notes/CN-0001.yaml   (INV-0007: 200.00, unpaid, credited 50.00)
+        refunds:
+          - { date: 2026-04-05, amount: 50.00, method: bank_transfer }   <- nothing was paid
+        """)
+
+    static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
+        for invoice in book.invoices where invoice.void == nil {
+            guard let account = book.account(of: invoice, through: .distantFuture), account.refunded > 0 else { continue }
+            // A credit note that refunds more than it credits is `over-refund`, said at its refund.
+            let notes = book.creditNotes(correcting: invoice.number).filter { !$0.payments.isEmpty }
+            if notes.contains(where: { ($0.figures?.paid ?? 0) > ($0.figures?.payable ?? 0) }) { continue }
+            // What the client would be owed without any refund, and whether the refunds pass it.
+            let owedBack = max(0, -(account.balance - account.refunded))
+            guard account.refunded > owedBack else { continue }
+            guard let note = notes.max(by: { ($0.issued.value, $0.number) < ($1.issued.value, $1.number) }), let last = note.payments.last else { continue }
+            let c = account.currency
+            diagnostics.append(.error(
+                rule.code,
+                "refunds of \(MoneyFormat.plain(account.refunded, c)) on \(invoice.number) pay back more than the \(MoneyFormat.plain(owedBack, c)) the client was owed",
+                file: note.file, range: last.amount.range,
+                help: "look for a refund recorded twice; the client is owed only what it paid beyond what is due"))
         }
     }
 }
@@ -136,4 +196,6 @@ extension DiagnosticCode {
     public static let creditNoteMismatch = DiagnosticCode("credit-note-mismatch")
     public static let overCredit = DiagnosticCode("over-credit")
     public static let overRefund = DiagnosticCode("over-refund")
+    public static let refundOwed = DiagnosticCode("refund-owed")
+    public static let overRefundOfAccount = DiagnosticCode("refund-exceeds-owed")
 }

@@ -59,7 +59,7 @@ enum EInvoicesCarryWhatTheirFormatsNeed: BookCheck {
         country(.br09, seller: true),
         country(.br11, seller: false),
         xrechnung(.brDE1, "payment instructions", "the e-invoice says how to pay (BG-16): it needs an account or a payment means") { facts in
-            facts.document.kind == .creditNote || facts.figures.paymentMeans != nil ? nil
+            facts.figures.paymentMeans != nil ? nil
                 : "set `account:` (your IBAN) under `payment:` in invoic.yaml, or `payment_means:`"
         },
         xrechnung(.brDE3, "the seller's city", "XRechnung needs the seller's city (BT-37)") { facts in

@@ -16,11 +16,16 @@ enum PaymentsDoNotExceedTheTotal: BookCheck {
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
         for invoice in book.invoices {
-            guard let figures = invoice.figures, figures.paid > figures.payable, let last = invoice.payments.last else { continue }
+            guard let figures = invoice.figures, let last = invoice.payments.last else { continue }
+            // Reminder fees and interest recorded on the invoice may be paid too.
+            let charges = book.account(of: invoice, through: .distantFuture)?.charges ?? 0
+            guard figures.paid > figures.payable + charges else { continue }
             let c = figures.currency
             diagnostics.append(.error(
                 rule.code,
-                "payments of \(MoneyFormat.plain(figures.paid, c)) exceed the \(figures.payable == figures.total ? "total" : "amount due") of \(MoneyFormat.plain(figures.payable, c)) by \(MoneyFormat.plain(figures.paid - figures.payable, c))",
+                "payments of \(MoneyFormat.plain(figures.paid, c)) exceed the \(figures.payable == figures.total ? "total" : "amount due") of \(MoneyFormat.plain(figures.payable, c))"
+                    + (charges > 0 ? " and the reminder charges of \(MoneyFormat.plain(charges, c))" : "")
+                    + " by \(MoneyFormat.plain(figures.paid - figures.payable - charges, c))",
                 file: invoice.file, range: last.amount.range,
                 help: "look for a payment recorded twice or meant for another invoice"))
         }

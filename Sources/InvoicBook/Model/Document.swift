@@ -55,6 +55,8 @@ public struct Document: Sendable {
     public var reminders: [ReminderRecord] = []
     /// Set only on the document `invoic remind` prints: the reminder's level, for its title.
     public var reminderLevel: Int?
+    /// Set only on a statement of account (`invoic statement`): titled and dated as one.
+    public var isStatement = false
     public var occurrence: Located<Day>?
     public var delivered: Located<Day>?
     public var sent: Located<Day>?

@@ -85,6 +85,19 @@ public enum LabelKeys {
         "reminder_date": "beside the client on a reminder: the day it was written",
         "pay_by": "beside the client on a reminder: the new date to pay by",
         "reminder_paid": "a reminder's first line, when part was paid: {total} and {paid} are filled in",
+        "reminder_payment": "a reminder or statement: a payment received; {date}",
+        "reminder_credit": "a reminder or statement: a credit note in effect; {number}, {date}",
+        "reminder_refund": "a reminder or statement: money paid back; {date}",
+        "reminder_interest_earlier": "a reminder or statement: the interest earlier reminders charged",
+        "mail_balance": "mail text of a part-paid invoice: what is still due; {amount}, {due}",
+        "statement": "the title of a statement of account",
+        "statement_note": "a statement's text when the client owes; {date}, {amount}, {pay_by}",
+        "statement_note_owed": "a statement's text when the client is owed a refund; {date}, {amount}",
+        "statement_note_settled": "a statement's text when nothing is open; {date}",
+        "stamp_copy": "the stamp on a copy of a document that shows its status",
+        "stamp_credited": "the stamp on a copy of an invoice credited in full",
+        "copy_note": "small print on a copy: {date} of the copy",
+        "copy_note_due": "small print on a copy of an invoice with money due; {date}, {amount}",
     ]
 
     public static let all: [String] = meanings.map(\.key)

@@ -27,26 +27,30 @@ public struct ReminderRecord: Sendable {
     public var range: SourceRange
 }
 
-/// A reminder to send now: the overdue invoice, the level it reached, and the money, exactly.
-/// Fees and interest are claims beside the invoice: they never change its figures.
+/// A reminder to send now: the overdue invoice, the level it reached, its account, and the money,
+/// exactly. Fees and interest are claims beside the invoice: they never change its figures.
 public struct Reminder: Sendable {
     public var invoice: Document
+    /// The invoice's account on the reminder's day: what it asked for and everything since.
+    public var account: Account
     public var level: Int
     public var date: Day
     /// The new date to pay by: the reminder's date and the book's days to pay a reminder.
     public var payBy: Day
-    public var currency: Currency
-    /// What is still due on the invoice (after payments and credit notes).
-    public var due: Int64
-    /// The fees of the reminders recorded before this one.
-    public var earlierFees: Int64
+    public var currency: Currency { account.currency }
+    /// What is still due on the invoice itself (after payments, credit notes and refunds).
+    public var due: Int64 { account.balance - account.charges }
+    /// The fees and interest of the reminders recorded before this one, not paid since.
+    public var earlierFees: Int64 { account.charges }
     public var fee: Int64
-    /// Interest on `due` from the due date to `date`, at `rate` a year, days / 365.
+    /// Interest on `due` since the due date, or since the last reminder that charged interest, at
+    /// `rate` a year, days / 365.
     public var interest: Int64
     public var interestDays: Int
     public var rate: Rate?
 
-    public var total: Int64 { due + earlierFees + fee + interest }
+    /// What the reminder asks for: the account's balance and this reminder's fee and interest.
+    public var total: Int64 { account.balance + fee + interest }
 
     /// Days a client has to pay a reminder.
     public static let daysToPay = 7
@@ -58,28 +62,38 @@ extension Book {
         clients[document.client.value]?.reminders ?? settings.reminders
     }
 
-    /// Every overdue invoice that reached a reminder level above the last one recorded in it, on
-    /// `today`, with the highest level it reached. Invoices without a policy are never reminded.
+    /// Every overdue invoice that is due its next reminder on `today`. Levels are climbed one at a
+    /// time: the first reminder is always level 1, however late the invoice is, and level N+1 is
+    /// reached only once level N was recorded (`--record`) and the days between the two levels
+    /// have passed since, so no letter speaks of a reminder that was never sent. Invoices without
+    /// a policy are never reminded.
     public func remindersDue(on today: Day) -> [Reminder] {
         var result: [Reminder] = []
         let conversions = self.conversions
         for invoice in invoices {
             guard status(of: invoice, today: today, conversions: conversions) == .overdue, let policy = reminderPolicy(for: invoice),
-                  let figures = invoice.figures, let dueDate = figures.dueDate else { continue }
+                  let figures = invoice.figures, let dueDate = figures.dueDate, let account = account(of: invoice, through: today) else { continue }
             let days = dueDate.days(until: today)
-            let reached = policy.levels.lastIndex { $0.after <= days }.map { $0 + 1 } ?? 0
-            let recorded = invoice.reminders.map(\.level.value).max() ?? 0
-            guard reached > recorded else { continue }
-            let due = figures.balance - creditedAmount(of: invoice, through: today) + refundedAmount(of: invoice, through: today)
-            guard due > 0 else { continue }
-            let earlier = invoice.reminders.reduce(Int64(0)) { $0 + ($1.fee?.value.minorUnits(in: figures.currency) ?? 0) }
-            let fee = policy.levels[reached - 1].fee?.minorUnits(in: figures.currency) ?? 0
-            var interest: Int64 = 0
-            if let rate = policy.interest, days > 0 {
-                interest = Int64(figures.rounding.divide(Int128(due) * Int128(rate.milliPercent) * Int128(days), by: 100_000 * 365))
+            let recorded = invoice.reminders.filter { $0.date.value <= today }
+            let last = recorded.max { ($0.level.value, $0.date.value) < ($1.level.value, $1.date.value) }
+            let next = (last?.level.value ?? 0) + 1
+            guard next <= policy.levels.count, policy.levels[next - 1].after <= days else { continue }
+            if let last, next >= 2 {
+                let interval = policy.levels[next - 1].after - policy.levels[next - 2].after
+                guard last.date.value.days(until: today) >= max(interval, 1) else { continue }
             }
-            result.append(Reminder(invoice: invoice, level: reached, date: today, payBy: today.adding(days: Reminder.daysToPay), currency: figures.currency,
-                                   due: due, earlierFees: earlier, fee: fee, interest: interest, interestDays: days, rate: policy.interest))
+            let due = account.balance - account.charges
+            guard due > 0 else { continue }
+            let fee = policy.levels[next - 1].fee?.minorUnits(in: figures.currency) ?? 0
+            // Interest runs from the due date, or from the last reminder that charged it.
+            let interestFrom = recorded.filter { $0.interest != nil }.map(\.date.value).max().map { max($0, dueDate) } ?? dueDate
+            let interestDays = interestFrom.days(until: today)
+            var interest: Int64 = 0
+            if let rate = policy.interest, interestDays > 0 {
+                interest = Int64(figures.rounding.divide(Int128(due) * Int128(rate.milliPercent) * Int128(interestDays), by: 100_000 * 365))
+            }
+            result.append(Reminder(invoice: invoice, account: account, level: next, date: today, payBy: today.adding(days: Reminder.daysToPay),
+                                   fee: fee, interest: interest, interestDays: interestDays, rate: policy.interest))
         }
         return result
     }

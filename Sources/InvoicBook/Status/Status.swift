@@ -34,16 +34,16 @@ extension Book {
             return isInEffect(document, on: today) ? .sent : .draft
         case .invoice:
             if let void = document.void, void.date.value <= today { return .void }
-            let credited = creditedAmount(of: document, through: today)
-            if let payable = document.figures?.payable, credited > 0, credited >= payable { return .credited }
-            let paid = (document.payments.isEmpty ? 0 : paidAmount(of: document, through: today)) - refundedAmount(of: document, through: today)
-            let total = (document.figures?.payable ?? 0) - credited
-            let due = total - paid
-            if document.figures != nil, paid > 0 || total == 0, due <= 0, happened(document.sent) || paid > 0 { return .paid }
-            if happened(document.sent) || paid > 0, let dueDate = document.figures?.dueDate, dueDate < today, due > 0 {
+            guard let account = account(of: document, through: today) else { return happened(document.sent) ? .sent : .draft }
+            // Credited in full: the credit notes cover all the document asked for.
+            if account.credited > 0, account.credited >= account.payable { return .credited }
+            let received = account.received > 0
+            let balance = account.balance
+            if received || account.asIssued.due == 0 || account.credited > 0, balance <= 0, happened(document.sent) || received { return .paid }
+            if happened(document.sent) || received, let dueDate = account.dueDate, dueDate < today, balance > 0 {
                 return .overdue
             }
-            if paid > 0 { return .partial }
+            if received { return .partial }
             return happened(document.sent) ? .sent : .draft
         case .estimate:
             // Callers that ask for many statuses pass `conversions` once instead of recomputing it.
@@ -60,34 +60,7 @@ extension Book {
 
     /// A credit note counts once it was sent, or once money went back on it, like an invoice.
     public func isInEffect(_ creditNote: Document, on day: Day) -> Bool {
-        creditNote.sent.map { $0.value <= day } ?? false || creditNote.payments.contains { $0.date.value <= day }
-    }
-
-    /// What the credit notes in effect on `day` credit on `invoice`, in minor units.
-    public func creditedAmount(of invoice: Document, through day: Day) -> Int64 {
-        var sum: Int64 = 0
-        for note in creditNotes(correcting: invoice.number) where isInEffect(note, on: day) {
-            sum &+= note.figures?.payable ?? 0
-        }
-        return sum
-    }
-
-    /// Money paid back to the client on or before `day` by the credit notes of `invoice`.
-    public func refundedAmount(of invoice: Document, through day: Day) -> Int64 {
-        var sum: Int64 = 0
-        for note in creditNotes(correcting: invoice.number) { sum &+= paidAmount(of: note, through: day) }
-        return sum
-    }
-
-    /// What all credit notes of `invoice` take off its amount due, whatever their dates: their
-    /// totals less what they refunded. What a new payment or credit note may still use.
-    public func creditedNet(of invoice: Document) -> Int64 {
-        var sum: Int64 = 0
-        for note in creditNotes(correcting: invoice.number) {
-            guard let figures = note.figures else { continue }
-            sum &+= figures.payable &- figures.paid
-        }
-        return sum
+        effectiveDate(of: creditNote).map { $0 <= day } ?? false
     }
 
     /// Payments received on or before `day`, in minor units.

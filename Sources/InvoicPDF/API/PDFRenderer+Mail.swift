@@ -3,8 +3,10 @@ import InvoicMoney
 
 extension PDFRenderer {
     /// The subject and text of the e-mail that carries `document`, in its language: the labels
-    /// `mail_subject`, `mail_body` and `mail_payment`, which a book overrides like any label.
-    public func mailText(for document: Document) -> (subject: String, body: String) {
+    /// `mail_subject`, `mail_body`, `mail_payment` and `mail_balance`, which a book overrides like
+    /// any label. What it asks for is the invoice's account on `today`: a part-paid invoice's mail
+    /// names what is still due, not the total.
+    public func mailText(for document: Document, today: Day) -> (subject: String, body: String) {
         // Only a priced document is sent: `invoic mail` refuses a book with errors.
         guard let figures = document.figures else { return (document.number, "") }
         let labels = Labels(template: template, locale: figures.locale, book: book.settings.labels)
@@ -15,8 +17,10 @@ extension PDFRenderer {
         }
         let business = book.settings.business.name
         var payment = ""
-        if document.kind == .invoice, figures.balance > 0, let due = figures.dueDate {
-            payment = fill("mail_payment", ["due": text.date(due)])
+        if document.kind == .invoice, let account = book.account(of: document, through: today), account.balance > 0, let due = figures.dueDate {
+            payment = account.balance == figures.payable
+                ? fill("mail_payment", ["due": text.date(due)])
+                : fill("mail_balance", ["due": text.date(due), "amount": text.money(account.balance)])
         }
         let subject = fill("mail_subject", ["title": composer.title, "number": document.number, "business": business])
         let body = fill("mail_body", [

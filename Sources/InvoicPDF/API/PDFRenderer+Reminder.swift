@@ -1,4 +1,5 @@
 import InvoicBook
+import InvoicDiagnostics
 import InvoicMoney
 
 extension PDFRenderer {
@@ -34,13 +35,10 @@ extension PDFRenderer {
         document.tax = Located(TaxRate(.zero), at: here)
         document.buyerReference = invoice.buyerReference
         document.order = invoice.order
-        var line = fill("reminder_invoice", dates)
-        // What was paid (and credited) so far, so the client sees how the amount due comes about.
-        if let figures = invoice.figures, figures.payable != reminder.due {
-            line += ": " + fill("reminder_paid", ["total": text.money(figures.payable), "paid": text.money(figures.payable - reminder.due)])
-        }
-        var items = [LineItem(description: line, price: amount(reminder.due), range: here)]
-        if reminder.earlierFees != 0 { items.append(LineItem(description: labels["reminder_fees_earlier"], price: amount(reminder.earlierFees), range: here)) }
+        // The account line by line, so the client sees how the amount comes about: what the invoice
+        // asked for, each payment, credit note and refund since, the fees and interest of earlier
+        // reminders, then this reminder's own fee and interest.
+        var items = accountItems(reminder.account, invoice: invoice, labels: labels, text: text, at: here)
         if reminder.fee != 0 { items.append(LineItem(description: labels["reminder_fee"], price: amount(reminder.fee), range: here)) }
         if reminder.interest != 0, let rate = reminder.rate {
             items.append(LineItem(description: fill("reminder_interest", ["rate": text.rate(rate), "days": String(reminder.interestDays), "amount": text.money(reminder.due)]),
@@ -51,5 +49,35 @@ extension PDFRenderer {
                               dates.merging(["amount": text.money(reminder.total), "pay_by": text.date(reminder.payBy)]) { $1 })
         document.figures = book.priced(document)
         return document
+    }
+
+    /// An invoice's account as the lines of a reminder or statement: the amount the invoice asked
+    /// for, then each payment, credit note and refund since (taken off with a quantity of -1) and
+    /// the fees and interest of earlier reminders.
+    func accountItems(_ account: Account, invoice: Document, labels: Labels, text: DocumentText, at here: SourceRange) -> [LineItem] {
+        func fill(_ key: String, _ values: [String: String]) -> String {
+            values.reduce(labels[key]) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+        }
+        func amount(_ minor: Int64) -> DecimalNumber {
+            DecimalNumber(significand: Int128(minor), scale: account.currency.exponent) ?? DecimalNumber(integer: 0)
+        }
+        let dates = ["number": invoice.number, "date": text.date(invoice.issued.value), "due": text.date(account.dueDate ?? invoice.issued.value)]
+        var items = [LineItem(description: fill("reminder_invoice", dates), price: amount(account.asIssued.due), range: here)]
+        for entry in account.entries {
+            let when = text.date(entry.date)
+            let description: String
+            switch entry.kind {
+            case .payment: description = fill("reminder_payment", ["date": when])
+            case .credit: description = fill("reminder_credit", ["number": entry.document ?? "", "date": when])
+            case .refund: description = fill("reminder_refund", ["date": when])
+            case .reminderFee: description = labels["reminder_fees_earlier"] + " (" + when + ")"
+            case .interest: description = labels["reminder_interest_earlier"] + " (" + when + ")"
+            case .void: description = labels["stamp_void"] + " (" + when + ")"
+            }
+            var item = LineItem(description: description, price: amount(abs(entry.amount)), range: here)
+            if entry.amount < 0 { item.quantity = Located(DecimalNumber(integer: -1), at: here) }
+            items.append(item)
+        }
+        return items
     }
 }

@@ -96,13 +96,14 @@ public final class PDFRenderer {
     }
 
     /// The PDF of one priced document, or the reasons it cannot be made (a character no font has).
-    public func render(_ document: Document) -> Result<[UInt8], RenderError> {
+    /// - Parameter copy: print a copy showing the document's status on a day instead of the document.
+    public func render(_ document: Document, copy: DocumentCopy? = nil) -> Result<[UInt8], RenderError> {
         guard let figures = document.figures else {
             return .failure(RenderError(diagnostics: [.error(
                 .unrenderableDocument, "\(document.number) cannot be rendered: its figures could not be computed",
                 file: document.file, range: document.issued.range, help: "fix the errors `invoic check` reports for this file")]))
         }
-        let (composer, pages) = compose(document, figures)
+        let (composer, pages) = compose(document, figures, copy: copy)
         if !composer.missing.isEmpty {
             return .failure(RenderError(diagnostics: missingGlyphs(composer.missing, in: document)))
         }
@@ -123,9 +124,10 @@ public final class PDFRenderer {
     }
 
     /// The pages of one document, laid out but not drawn.
-    private func compose(_ document: Document, _ figures: Figures) -> (Composer, [[DrawOp]]) {
+    private func compose(_ document: Document, _ figures: Figures, copy: DocumentCopy? = nil) -> (Composer, [[DrawOp]]) {
         engine.setLanguage(DocumentText(locale: figures.locale, currency: figures.currency).languageTag.lowercased())
         var composer = Composer(template: template.forCJK(locale: figures.locale), engine: engine, book: book, document: document, figures: figures, logoSize: logo.map { ($0.width, $0.height) })
+        composer.copy = copy
         let pages = composer.pages()
         return (composer, pages)
     }

@@ -174,14 +174,14 @@ extension Composer {
         if let converted = figures.taxInTaxCurrency, let target = document.taxCurrency?.value.currency {
             row(&self, labels["tax"] + " (" + target.code + ")", MoneyFormat.format(converted, target, locale: figures.locale))
         }
-        let settles = figures.prepaid != 0 || figures.roundingAmount != 0
-        if !figures.payments.isEmpty || settles {
+        // The document as issued: what was paid by its issue day is prepaid, and the amount due is
+        // what it asked for then. Later payments belong to the account, never to the page.
+        if issued.prepaid != 0 || issued.rounding != 0 {
             y += 2
-            if figures.prepaid != 0 { row(&self, labels["prepaid"], text.money(-figures.prepaid)) }
-            if figures.roundingAmount != 0 { row(&self, labels["rounding"], text.money(figures.roundingAmount)) }
             let credit = document.kind == .creditNote
-            if !figures.payments.isEmpty { row(&self, labels[credit ? "refunded" : "paid"], text.money(-figures.paid)) }
-            row(&self, labels[credit ? "credit_remaining" : "amount_due"], text.money(figures.balance), labelStyle: .totalsValue, valueStyle: .amount)
+            if issued.prepaid != 0 { row(&self, labels[credit && figures.prepaid == 0 ? "refunded" : "prepaid"], text.money(-issued.prepaid)) }
+            if issued.rounding != 0 { row(&self, labels["rounding"], text.money(issued.rounding)) }
+            row(&self, labels[credit ? "credit_remaining" : "amount_due"], text.money(issued.due), labelStyle: .totalsValue, valueStyle: .amount)
         }
         // invoi sets the status stamp like a rubber stamp, beside the totals.
         if stamped, template.layout == .invoi, let stamp {
@@ -210,7 +210,7 @@ extension Composer {
         }
         let byTransfer = means.map { $0.isTransfer || !($0.isDirectDebit || $0.isCard || $0 == .cash) } ?? true
         // A credit note asks for no payment: it gives money back.
-        guard document.kind == .invoice, document.void == nil, (byTransfer && !payment.isEmpty) || how != nil else { return nil }
+        guard document.kind == .invoice, copy?.status != .void, (byTransfer && !payment.isEmpty) || how != nil else { return nil }
         var ops: [DrawOp] = [.line(x1: left, y1: 0.5, x2: right, y2: 0.5, width: 1, color: color("rule") ?? .black)]
         var y = 18.0
         let label = block(labels["payment_details"], .label)
@@ -221,14 +221,14 @@ extension Composer {
         // invoice in EUR to an IBAN with an amount due. 30 mm square, the text beside it narrower.
         var codeBottom = 0.0
         var textWidth = contentWidth
-        if byTransfer, let payload = PaymentCode.epc(book: book, document: document, amount: figures.balance), let code = QRCode(payload) {
+        if byTransfer, let payload = PaymentCode.epc(book: book, document: document, amount: issued.due), let code = QRCode(payload) {
             let side = 30 / 25.4 * 72
             let caption = block(labels["pay_with_app"], .note, width: side + 24, alignment: .center)
             let x = right - side
             // What the code is, for a reader who hears the page: a transfer of the amount due to
             // the beneficiary (field 6 of the payload). The IBAN is in the payment details as text.
             let beneficiary = payload.split(separator: "\n", omittingEmptySubsequences: false)[5]
-            let alt = "\(labels["pay_with_app"]): EPC QR code, \(beneficiary), \(text.money(figures.balance)), \(document.number)"
+            let alt = "\(labels["pay_with_app"]): EPC QR code, \(beneficiary), \(text.money(issued.due)), \(document.number)"
             ops.append(.qrCode(code, Rect(x: x, y: top, width: side, height: side), alt: alt))
             ops.append(.text(caption, x: x + side / 2 - (side + 24) / 2, y: top + side + 4))
             codeBottom = top + side + 4 + caption.height + 4

@@ -71,7 +71,7 @@ extension Composer {
                 }
                 // An invoice with nothing left to pay does without them rather than print a page
                 // of bank details alone.
-                if figures.balance <= 0 {
+                if issued.due <= 0 {
                     var paid = blocks
                     paid.remove(at: paymentIndex)
                     attempts.append(paid)

@@ -13,6 +13,10 @@ struct Composer {
     let book: Book
     let document: Document
     let figures: Figures
+    /// What the document asked for on its issue day (invoices and credit notes): all the page states.
+    let issued: IssuedFigures
+    /// Set when printing a copy that shows today's status: never the document itself.
+    var copy: DocumentCopy?
     let client: Client?
     /// The logo's natural size, for its proportions; nil without a logo.
     let logoSize: (width: Double, height: Double)?
@@ -34,6 +38,7 @@ struct Composer {
         self.book = book
         self.document = document
         self.figures = figures
+        issued = figures.issued(document)
         self.logoSize = logoSize
         client = book.clients[document.client.value]
         labels = Labels(template: template, locale: figures.locale, book: book.settings.labels)
@@ -84,6 +89,7 @@ struct Composer {
 
     /// The title as printed: what the document is; a reminder says which one it is.
     var title: String {
+        if document.isStatement { return labels["statement"] }
         guard let level = document.reminderLevel else { return labels[titleKey] }
         return level == 1 ? labels["reminder"] : labels["reminder_n"].replacingOccurrences(of: "{n}", with: String(level))
     }
@@ -102,13 +108,14 @@ struct Composer {
         }
     }
 
-    /// The stamp the files justify, never one that depends on the day the PDF is made:
-    /// VOID when voided, PAID when payments cover the total, ACCEPTED or DECLINED for estimates.
+    /// The stamp: an invoice or credit note as issued has none (what happened later is not part of
+    /// the document, docs/decisions.md); a copy shows its status on the copy's day; PAID for an
+    /// invoice settled in full on its issue day; ACCEPTED or DECLINED for estimates.
     var stamp: (label: String, color: String)? {
+        if let copy { return copy.stamp }
         switch document.kind {
         case .invoice:
-            if document.void != nil { return ("stamp_void", "void") }
-            if !figures.payments.isEmpty, figures.balance <= 0 { return ("stamp_paid", "paid") }
+            if issued.prepaid > 0, issued.due <= 0, issued.prepaid > figures.prepaid { return ("stamp_paid", "paid") }
             return nil
         case .estimate:
             if document.declined != nil { return ("stamp_declined", "void") }
@@ -249,7 +256,7 @@ struct Composer {
 
     /// The dated facts printed beside the client: issue, due or valid-until, delivery.
     var dates: [(label: String, value: String)] {
-        let reminder = document.reminderLevel != nil
+        let reminder = document.reminderLevel != nil || document.isStatement
         var result = [(labels[isEstimate ? "estimate_date" : reminder ? "reminder_date" : "issue_date"], text.date(document.issued.value))]
         if let due = figures.dueDate { result.append((labels[isEstimate ? "valid_until" : reminder ? "pay_by" : "due_date"], text.date(due))) }
         if let delivered = document.delivered?.value { result.append((labels["delivery_date"], text.date(delivered))) }
@@ -274,7 +281,10 @@ struct Composer {
             lines.append(labels["deliver_to"] + ": " + parts.joined(separator: ", "))
         }
         if let estimate = document.fromEstimate?.value { lines.append(labels.format("converted_from", ["number": estimate])) }
-        if let reason = document.void?.reason, !reason.isEmpty { lines.append(labels.format("void_reason", ["reason": reason])) }
+        if let copy {
+            if let reason = document.void?.reason, !reason.isEmpty, copy.status == .void { lines.append(labels.format("void_reason", ["reason": reason])) }
+            lines.append(labels.format(copy.balance > 0 ? "copy_note_due" : "copy_note", ["date": text.date(copy.date), "amount": text.money(copy.balance)]))
+        }
         return lines
     }
 }

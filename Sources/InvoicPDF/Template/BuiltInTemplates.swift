@@ -258,6 +258,19 @@ labels:
     reminder_date: "Date"
     pay_by: "Pay by"
     reminder_paid: "{total}, of which {paid} paid"
+    reminder_payment: "Payment of {date}"
+    reminder_credit: "Credit note {number} of {date}"
+    reminder_refund: "Refund of {date}"
+    reminder_interest_earlier: "Interest of earlier reminders"
+    mail_balance: " Of this, {amount} is still due; please pay it by {due}."
+    statement: "Statement of account"
+    statement_note: "Your account as of {date}. Please pay {amount} by {pay_by}. Payments made after {date} are not shown."
+    statement_note_owed: "Your account as of {date}: we owe you {amount} and will pay it back to you."
+    statement_note_settled: "Your account as of {date}: nothing is open. Thank you."
+    stamp_copy: "Copy"
+    stamp_credited: "Credited"
+    copy_note: "Copy of {date}, not the original document"
+    copy_note_due: "Copy of {date}, not the original document: {amount} still due"
   en_GB: {tax: VAT, tax_id: VAT no.}
   en_IE: {tax: VAT, tax_id: VAT no.}
   en_IN: {tax: GST, tax_id: GSTIN}
@@ -346,6 +359,19 @@ labels:
     reminder_date: "Datum"
     pay_by: "Zahlbar bis"
     reminder_paid: "{total}, davon {paid} bezahlt"
+    reminder_payment: "Zahlung vom {date}"
+    reminder_credit: "Gutschrift {number} vom {date}"
+    reminder_refund: "Erstattung vom {date}"
+    reminder_interest_earlier: "Zinsen früherer Mahnungen"
+    mail_balance: " Davon sind noch {amount} offen; bitte zahlen Sie bis {due}."
+    statement: "Kontoauszug"
+    statement_note: "Ihr Konto am {date}. Bitte zahlen Sie {amount} bis {pay_by}. Zahlungen nach dem {date} sind nicht berücksichtigt."
+    statement_note_owed: "Ihr Konto am {date}: Wir schulden Ihnen {amount} und erstatten den Betrag."
+    statement_note_settled: "Ihr Konto am {date}: Es ist nichts offen. Vielen Dank."
+    stamp_copy: "Kopie"
+    stamp_credited: "Gutgeschrieben"
+    copy_note: "Kopie vom {date}, nicht das Originaldokument"
+    copy_note_due: "Kopie vom {date}, nicht das Originaldokument: {amount} noch offen"
   de_AT: {tax_id: UID-Nr.}
   de_CH: {tax: MWST, tax_id: MWST-Nr.}
   fr:
@@ -430,6 +456,19 @@ labels:
     reminder_date: "Date"
     pay_by: "À régler avant le"
     reminder_paid: "{total}, dont {paid} payés"
+    reminder_payment: "Paiement du {date}"
+    reminder_credit: "Avoir {number} du {date}"
+    reminder_refund: "Remboursement du {date}"
+    reminder_interest_earlier: "Intérêts des relances précédentes"
+    mail_balance: " Il reste {amount} à régler ; merci de payer avant le {due}."
+    statement: "Relevé de compte"
+    statement_note: "Votre compte au {date}. Merci de régler {amount} avant le {pay_by}. Les paiements après le {date} ne figurent pas."
+    statement_note_owed: "Votre compte au {date} : nous vous devons {amount} et vous le rembourserons."
+    statement_note_settled: "Votre compte au {date} : rien n'est en attente. Merci."
+    stamp_copy: "Copie"
+    stamp_credited: "Créditée"
+    copy_note: "Copie du {date}, pas le document original"
+    copy_note_due: "Copie du {date}, pas le document original : {amount} restant dû"
   es:
     invoice: Factura
     estimate: Presupuesto
@@ -512,6 +551,19 @@ labels:
     reminder_date: "Fecha"
     pay_by: "Pagar antes del"
     reminder_paid: "{total}, de los que se han pagado {paid}"
+    reminder_payment: "Pago del {date}"
+    reminder_credit: "Factura rectificativa {number} del {date}"
+    reminder_refund: "Reembolso del {date}"
+    reminder_interest_earlier: "Intereses de recordatorios anteriores"
+    mail_balance: " De este importe quedan {amount} pendientes; le rogamos que los pague antes del {due}."
+    statement: "Extracto de cuenta"
+    statement_note: "Su cuenta a {date}. Le rogamos que pague {amount} antes del {pay_by}. No se muestran los pagos posteriores al {date}."
+    statement_note_owed: "Su cuenta a {date}: le debemos {amount} y se los reembolsaremos."
+    statement_note_settled: "Su cuenta a {date}: no hay nada pendiente. Gracias."
+    stamp_copy: "Copia"
+    stamp_credited: "Abonada"
+    copy_note: "Copia del {date}, no el documento original"
+    copy_note_due: "Copia del {date}, no el documento original: {amount} pendiente"
   it:
     invoice: Fattura
     estimate: Preventivo
@@ -594,6 +646,19 @@ labels:
     reminder_date: "Data"
     pay_by: "Da pagare entro"
     reminder_paid: "{total}, di cui {paid} pagati"
+    reminder_payment: "Pagamento del {date}"
+    reminder_credit: "Nota di credito {number} del {date}"
+    reminder_refund: "Rimborso del {date}"
+    reminder_interest_earlier: "Interessi di solleciti precedenti"
+    mail_balance: " Di questo importo restano da pagare {amount}; la preghiamo di saldarli entro il {due}."
+    statement: "Estratto conto"
+    statement_note: "Il suo conto al {date}. La preghiamo di pagare {amount} entro il {pay_by}. I pagamenti successivi al {date} non sono indicati."
+    statement_note_owed: "Il suo conto al {date}: le dobbiamo {amount} e glieli rimborseremo."
+    statement_note_settled: "Il suo conto al {date}: non c'è nulla in sospeso. Grazie."
+    stamp_copy: "Copia"
+    stamp_credited: "Stornata"
+    copy_note: "Copia del {date}, non il documento originale"
+    copy_note_due: "Copia del {date}, non il documento originale: {amount} ancora dovuti"
   nl:
     invoice: Factuur
     estimate: Offerte
@@ -676,6 +741,19 @@ labels:
     reminder_date: "Datum"
     pay_by: "Te betalen vóór"
     reminder_paid: "{total}, waarvan {paid} betaald"
+    reminder_payment: "Betaling van {date}"
+    reminder_credit: "Creditnota {number} van {date}"
+    reminder_refund: "Terugbetaling van {date}"
+    reminder_interest_earlier: "Rente van eerdere herinneringen"
+    mail_balance: " Daarvan staat nog {amount} open; gelieve dit te betalen vóór {due}."
+    statement: "Rekeningoverzicht"
+    statement_note: "Uw rekening op {date}. Gelieve {amount} te betalen vóór {pay_by}. Betalingen na {date} zijn niet opgenomen."
+    statement_note_owed: "Uw rekening op {date}: wij zijn u {amount} verschuldigd en betalen dit terug."
+    statement_note_settled: "Uw rekening op {date}: er staat niets open. Dank u."
+    stamp_copy: "Kopie"
+    stamp_credited: "Gecrediteerd"
+    copy_note: "Kopie van {date}, niet het originele document"
+    copy_note_due: "Kopie van {date}, niet het originele document: nog {amount} open"
   pt:
     invoice: Fatura
     estimate: Orçamento
@@ -758,6 +836,19 @@ labels:
     reminder_date: "Data"
     pay_by: "Pagar até"
     reminder_paid: "{total}, dos quais {paid} pagos"
+    reminder_payment: "Pagamento de {date}"
+    reminder_credit: "Nota de crédito {number} de {date}"
+    reminder_refund: "Reembolso de {date}"
+    reminder_interest_earlier: "Juros de lembretes anteriores"
+    mail_balance: " Deste valor, {amount} ainda está em dívida; por favor pague até {due}."
+    statement: "Extrato de conta"
+    statement_note: "A sua conta em {date}. Por favor pague {amount} até {pay_by}. Pagamentos após {date} não são mostrados."
+    statement_note_owed: "A sua conta em {date}: devemos-lhe {amount} e vamos reembolsá-lo."
+    statement_note_settled: "A sua conta em {date}: nada em aberto. Obrigado."
+    stamp_copy: "Cópia"
+    stamp_credited: "Creditada"
+    copy_note: "Cópia de {date}, não o documento original"
+    copy_note_due: "Cópia de {date}, não o documento original: {amount} em dívida"
   pt_BR: {tax: Impostos, tax_id: CNPJ, amount_due: Valor a pagar, stamp_accepted: Aceito}
   pl:
     invoice: Faktura
@@ -841,6 +932,19 @@ labels:
     reminder_date: "Data"
     pay_by: "Zapłata do"
     reminder_paid: "{total}, z czego zapłacono {paid}"
+    reminder_payment: "Płatność z {date}"
+    reminder_credit: "Faktura korygująca {number} z {date}"
+    reminder_refund: "Zwrot z {date}"
+    reminder_interest_earlier: "Odsetki z wcześniejszych upomnień"
+    mail_balance: " Z tej kwoty pozostaje do zapłaty {amount}; prosimy o zapłatę do {due}."
+    statement: "Wyciąg z konta"
+    statement_note: "Stan Państwa konta na {date}. Prosimy o zapłatę {amount} do {pay_by}. Płatności po {date} nie są uwzględnione."
+    statement_note_owed: "Stan Państwa konta na {date}: jesteśmy Państwu winni {amount} i zwrócimy tę kwotę."
+    statement_note_settled: "Stan Państwa konta na {date}: nic nie jest otwarte. Dziękujemy."
+    stamp_copy: "Kopia"
+    stamp_credited: "Skorygowana"
+    copy_note: "Kopia z {date}, nie oryginał dokumentu"
+    copy_note_due: "Kopia z {date}, nie oryginał dokumentu: pozostaje {amount}"
   sv:
     invoice: Faktura
     estimate: Offert
@@ -923,6 +1027,19 @@ labels:
     reminder_date: "Datum"
     pay_by: "Betala senast"
     reminder_paid: "{total}, varav {paid} betalt"
+    reminder_payment: "Betalning {date}"
+    reminder_credit: "Kreditfaktura {number} av {date}"
+    reminder_refund: "Återbetalning {date}"
+    reminder_interest_earlier: "Ränta från tidigare påminnelser"
+    mail_balance: " Av detta återstår {amount}; vänligen betala senast {due}."
+    statement: "Kontoutdrag"
+    statement_note: "Ert konto per {date}. Vänligen betala {amount} senast {pay_by}. Betalningar efter {date} visas inte."
+    statement_note_owed: "Ert konto per {date}: vi är skyldiga er {amount} och betalar tillbaka beloppet."
+    statement_note_settled: "Ert konto per {date}: inget är öppet. Tack."
+    stamp_copy: "Kopia"
+    stamp_credited: "Krediterad"
+    copy_note: "Kopia per {date}, inte originaldokumentet"
+    copy_note_due: "Kopia per {date}, inte originaldokumentet: {amount} återstår"
   da:
     invoice: Faktura
     estimate: Tilbud
@@ -1005,6 +1122,19 @@ labels:
     reminder_date: "Dato"
     pay_by: "Betal senest"
     reminder_paid: "{total}, heraf {paid} betalt"
+    reminder_payment: "Betaling {date}"
+    reminder_credit: "Kreditnota {number} af {date}"
+    reminder_refund: "Tilbagebetaling {date}"
+    reminder_interest_earlier: "Renter fra tidligere rykkere"
+    mail_balance: " Heraf mangler stadig {amount}; betal venligst senest {due}."
+    statement: "Kontoudtog"
+    statement_note: "Jeres konto pr. {date}. Betal venligst {amount} senest {pay_by}. Betalinger efter {date} er ikke medtaget."
+    statement_note_owed: "Jeres konto pr. {date}: vi skylder jer {amount} og betaler beløbet tilbage."
+    statement_note_settled: "Jeres konto pr. {date}: intet er åbent. Tak."
+    stamp_copy: "Kopi"
+    stamp_credited: "Krediteret"
+    copy_note: "Kopi pr. {date}, ikke det originale dokument"
+    copy_note_due: "Kopi pr. {date}, ikke det originale dokument: {amount} mangler"
   nb:
     invoice: Faktura
     estimate: Tilbud
@@ -1087,6 +1217,19 @@ labels:
     reminder_date: "Dato"
     pay_by: "Betal innen"
     reminder_paid: "{total}, hvorav {paid} betalt"
+    reminder_payment: "Betaling {date}"
+    reminder_credit: "Kreditnota {number} av {date}"
+    reminder_refund: "Tilbakebetaling {date}"
+    reminder_interest_earlier: "Renter fra tidligere purringer"
+    mail_balance: " Av dette gjenstår {amount}; vennligst betal innen {due}."
+    statement: "Kontoutskrift"
+    statement_note: "Deres konto per {date}. Vennligst betal {amount} innen {pay_by}. Betalinger etter {date} vises ikke."
+    statement_note_owed: "Deres konto per {date}: vi skylder dere {amount} og betaler beløpet tilbake."
+    statement_note_settled: "Deres konto per {date}: ingenting er åpent. Takk."
+    stamp_copy: "Kopi"
+    stamp_credited: "Kreditert"
+    copy_note: "Kopi per {date}, ikke originaldokumentet"
+    copy_note_due: "Kopi per {date}, ikke originaldokumentet: {amount} gjenstår"
   fi:
     invoice: Lasku
     estimate: Tarjous
@@ -1169,6 +1312,19 @@ labels:
     reminder_date: "Päiväys"
     pay_by: "Maksettava viimeistään"
     reminder_paid: "{total}, josta maksettu {paid}"
+    reminder_payment: "Maksu {date}"
+    reminder_credit: "Hyvityslasku {number}, {date}"
+    reminder_refund: "Palautus {date}"
+    reminder_interest_earlier: "Aiempien muistutusten korot"
+    mail_balance: " Tästä on vielä maksamatta {amount}; maksathan sen viimeistään {due}."
+    statement: "Tiliote"
+    statement_note: "Tilinne {date}. Maksathan {amount} viimeistään {pay_by}. Päivän {date} jälkeisiä maksuja ei näytetä."
+    statement_note_owed: "Tilinne {date}: olemme teille velkaa {amount} ja palautamme sen."
+    statement_note_settled: "Tilinne {date}: mitään ei ole avoinna. Kiitos."
+    stamp_copy: "Kopio"
+    stamp_credited: "Hyvitetty"
+    copy_note: "Kopio {date}, ei alkuperäinen asiakirja"
+    copy_note_due: "Kopio {date}, ei alkuperäinen asiakirja: {amount} maksamatta"
   cs:
     invoice: Faktura
     estimate: Nabídka
@@ -1251,6 +1407,19 @@ labels:
     reminder_date: "Datum"
     pay_by: "Uhradit do"
     reminder_paid: "{total}, z toho zaplaceno {paid}"
+    reminder_payment: "Platba ze dne {date}"
+    reminder_credit: "Dobropis {number} ze dne {date}"
+    reminder_refund: "Vrácení ze dne {date}"
+    reminder_interest_earlier: "Úroky z dřívějších upomínek"
+    mail_balance: " Z toho zbývá uhradit {amount}; prosíme o úhradu do {due}."
+    statement: "Výpis z účtu"
+    statement_note: "Váš účet ke dni {date}. Prosíme o úhradu {amount} do {pay_by}. Platby po {date} nejsou uvedeny."
+    statement_note_owed: "Váš účet ke dni {date}: dlužíme vám {amount} a částku vám vrátíme."
+    statement_note_settled: "Váš účet ke dni {date}: nic není otevřené. Děkujeme."
+    stamp_copy: "Kopie"
+    stamp_credited: "Dobropisováno"
+    copy_note: "Kopie ke dni {date}, nikoli originál dokladu"
+    copy_note_due: "Kopie ke dni {date}, nikoli originál dokladu: zbývá {amount}"
   ja:
     invoice: 請求書
     estimate: 見積書
@@ -1333,6 +1502,19 @@ labels:
     reminder_date: "日付"
     pay_by: "お支払期限"
     reminder_paid: "{total}（うち{paid}入金済み）"
+    reminder_payment: "{date}の入金"
+    reminder_credit: "{date}付け貸方票{number}"
+    reminder_refund: "{date}の返金"
+    reminder_interest_earlier: "過去の督促の利息"
+    mail_balance: "うち{amount}が未払いです。{due}までにお支払いください。"
+    statement: "取引残高明細書"
+    statement_note: "{date}現在のお取引残高です。{pay_by}までに{amount}をお支払いください。{date}以降のお支払いは反映されていません。"
+    statement_note_owed: "{date}現在のお取引残高：当社は{amount}をお返しいたします。"
+    statement_note_settled: "{date}現在のお取引残高：未決済のものはありません。ありがとうございます。"
+    stamp_copy: "控え"
+    stamp_credited: "貸方処理済み"
+    copy_note: "{date}時点の控え（原本ではありません）"
+    copy_note_due: "{date}時点の控え（原本ではありません）：未払い{amount}"
   zh:
     invoice: 发票
     estimate: 报价单
@@ -1415,6 +1597,19 @@ labels:
     reminder_date: "日期"
     pay_by: "付款期限"
     reminder_paid: "{total}（其中已付{paid}）"
+    reminder_payment: "{date}付款"
+    reminder_credit: "{date}贷项通知单{number}"
+    reminder_refund: "{date}退款"
+    reminder_interest_earlier: "以往催款的利息"
+    mail_balance: "其中仍有{amount}未付，请于{due}前付款。"
+    statement: "对账单"
+    statement_note: "截至{date}的账户。请于{pay_by}前支付{amount}。{date}之后的付款未列出。"
+    statement_note_owed: "截至{date}的账户：我们欠您{amount}，将退还给您。"
+    statement_note_settled: "截至{date}的账户：没有未结款项。谢谢。"
+    stamp_copy: "副本"
+    stamp_credited: "已冲销"
+    copy_note: "{date}的副本，非原始单据"
+    copy_note_due: "{date}的副本，非原始单据：仍欠{amount}"
   zh_Hant: {invoice: 發票, estimate: 報價單, from: 開票方, issue_date: 開立日期, due_date: 付款期限, valid_until: 有效期至, delivery_date: 交貨日期, quantity: 數量, rate: 單價, amount: 金額, subtotal: 小計, tax: 稅, paid: 已付, amount_due: 應付餘額, payment_details: 付款資訊, beneficiary: 收款人, bank: 銀行, account: 帳號, tax_id: 統一編號, project: 專案, notes: 備註, page: "第 {page} 頁，共 {pages} 頁", converted_from: "源自報價單 {number}", void_reason: "已作廢：{reason}", stamp_void: 已作廢, stamp_declined: 已拒絕, estimate_for: 報價對象, estimate_date: 報價日期, credit_note: 貸項通知單, corrects_invoice: "更正發票 {number}（{date}）", refunded: 已退款, credit_remaining: 剩餘貸記金額}
 
 """#,
