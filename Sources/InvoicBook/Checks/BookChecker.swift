@@ -42,6 +42,7 @@ public enum BookChecker {
         CreditsDoNotExceedWhatIsOwed.self,
         RefundsDoNotExceedTheCredit.self,
         EInvoicesCarryWhatTheirFormatsNeed.self,
+        RecurringSchedulesKeepWhatIsWritten.self,
     ] }
 
     public static func check(at root: String, overrides: [String: [UInt8]] = [:], limits: BookLimits = .standard,
