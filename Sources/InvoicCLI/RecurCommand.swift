@@ -10,11 +10,22 @@ struct RecurCommand: ParsableCommand {
         discussion: """
             Each occurrence becomes an ordinary invoice (with `recurring:` and `occurrence:`), numbered by \
             the series in date order; one already written is never written again, so running it twice \
-            writes nothing new. Prints the paths it wrote (`--json`: the number, date, schedule and path of each).
+            writes nothing new. Prints the paths it wrote (`--json`: the number, date, schedule and path of each). \
+            More than --limit invoices in one run (default 120) are refused, none written: a `--today` \
+            far ahead or an open-ended daily schedule would otherwise write thousands of files.
             """)
 
+    /// How many invoices one run writes at most without being told more.
+    static let defaultLimit = 120
+
     @Flag(help: "Print what was written (or with --dry-run, would be) as JSON.") var json = false
+    @Option(help: ArgumentHelp("Write at most this many invoices in this run; more due refuses the run.", valueName: "n"))
+    var limit = RecurCommand.defaultLimit
     @OptionGroup var options: EditOptions
+
+    func validate() throws {
+        guard limit >= 1 else { throw ValidationError("--limit must be 1 or more") }
+    }
 
     func run() throws {
         var written: [(number: String, date: Day, schedule: String, path: String)] = []
@@ -29,6 +40,11 @@ struct RecurCommand: ParsableCommand {
                 throw .refused("a schedule in \(Recurring.folder)/ has errors; fix them before writing its invoices")
             }
             let pending = book.unwrittenOccurrences(through: today)
+            if pending.count > limit {
+                let last = pending[pending.count - 1].date
+                throw .refused("\(pending.count) invoices fell due from \(pending[0].date) to \(last), more than the \(limit) one run writes; "
+                               + "check `--today` and the schedules' `until:`, or pass `--limit \(pending.count)` to write them")
+            }
             let numbers = book.nextNumbers(for: .invoice, issued: pending.map(\.date))
             var changes: [FileChange] = []
             for ((schedule, date), number) in zip(pending, numbers) {

@@ -33,18 +33,9 @@ public struct MailAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `Name <address>` as a person reads it, for messages on the terminal.
-    public var readable: String { name.map { "\($0) <\(address)>" } ?? address }
+    public var readable: String { name.map { "\(MailMessage.oneLine($0)) <\(address)>" } ?? address }
 
-    public var description: String {
-        guard let name, !name.isEmpty else { return address }
-        if name.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 32 }) {
-            let specials = "()<>[]:;@\\,.\""
-            let shown = name.contains { specials.contains($0) }
-                ? "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" : name
-            return "\(shown) <\(address)>"
-        }
-        return "\(MailMessage.encodedWords(name)) <\(address)>"
-    }
+    public var description: String { MailMessage.phrase(self).joined(separator: " ") }
 }
 
 /// A file sent with a message.
@@ -91,9 +82,13 @@ public struct MailMessage: Sendable {
     public func rfc5322() -> [UInt8] {
         let boundary = "invoic-" + Self.boundary(for: messageID)
         var lines = [
-            "From: \(from)",
-            "To: " + to.map(\.description).joined(separator: ", "),
-            "Subject: " + Self.headerText(subject),
+            Self.folded("From:", Self.phrase(from)),
+            Self.folded("To:", to.enumerated().flatMap { index, address in
+                var pieces = Self.phrase(address)
+                if index < to.count - 1 { pieces[pieces.count - 1] += "," }
+                return pieces
+            }),
+            Self.folded("Subject:", Self.textWords(subject)),
             "Date: " + Self.rfc5322Date(date),
             "Message-ID: <\(messageID)>",
             "MIME-Version: 1.0",
@@ -130,25 +125,108 @@ public struct MailMessage: Sendable {
     // MARK: encodings
 
     /// A header's text: as it is when it is printable ASCII, else RFC 2047 encoded words.
-    static func headerText(_ text: String) -> String {
-        text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 32 && $0.value < 127 }) ? text : encodedWords(text)
+    static func headerText(_ text: String) -> String { textWords(text).joined(separator: " ") }
+
+    /// A name or a subject as one line: a line feed (a YAML `name: |` block), a tab or any other
+    /// control character becomes a space, runs of spaces one, the ends trimmed. A header cannot
+    /// hold a line break, and an encoded word that hides one is rejected by strict readers.
+    static func oneLine(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            let isSpace = scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+            if isSpace {
+                pendingSpace = !scalars.isEmpty
+            } else {
+                if pendingSpace { scalars.append(" ") }
+                pendingSpace = false
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+
+    /// Whether `text` goes into a header as it is: printable ASCII, no word too long for a folded
+    /// line, and nothing a reader would decode (`=?` starts an RFC 2047 encoded word).
+    static func isPlainHeaderText(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 32 && $0.value < 127 }) && !text.contains("=?")
+            && !text.split(separator: " ").contains { $0.count > 66 }
+    }
+
+    /// A subject's words, for `folded`: as written when plain, else encoded words.
+    static func textWords(_ text: String) -> [String] {
+        let line = oneLine(text)
+        return isPlainHeaderText(line) ? line.split(separator: " ").map(String.init) : encodedWordList(line)
+    }
+
+    /// An address's words, for `folded`: the display name (quoted when it holds a special
+    /// character, encoded words when it is not plain ASCII), then `<address>`.
+    static func phrase(_ mailbox: MailAddress) -> [String] {
+        let name = oneLine(mailbox.name ?? "")
+        guard !name.isEmpty else { return [mailbox.address] }
+        var words: [String]
+        if isPlainHeaderText(name) {
+            let specials = "()<>[]:;@\\,.\""
+            if name.contains(where: { specials.contains($0) }) {
+                // A quoted string may be folded between its words (RFC 5322 3.2.4).
+                let quoted = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                words = ("\"" + quoted + "\"").split(separator: " ").map(String.init)
+            } else {
+                words = name.split(separator: " ").map(String.init)
+            }
+        } else {
+            words = encodedWordList(name)
+        }
+        return words + ["<\(mailbox.address)>"]
+    }
+
+    /// `Name: word word ...` folded (RFC 5322 2.2.3) before a word that would take the line past
+    /// 78 characters: CRLF and a space, which a reader takes away again.
+    static func folded(_ header: String, _ words: [String]) -> String {
+        var lines: [String] = []
+        var line = header
+        for word in words {
+            if line.count + 1 + word.count > 78, line != header, !line.allSatisfy({ $0 == " " }) {
+                lines.append(line)
+                line = ""
+            }
+            line += " " + word
+        }
+        lines.append(line)
+        return lines.joined(separator: "\r\n")
     }
 
     /// `=?UTF-8?B?...?=` words of at most 75 characters, split between characters, folded.
-    static func encodedWords(_ text: String) -> String {
+    static func encodedWords(_ text: String) -> String { encodedWordList(text).joined(separator: "\r\n ") }
+
+    /// The encoded words of `text`: 39 bytes of UTF-8 each at most (52 of base64, 64 characters
+    /// with `=?UTF-8?B?` and `?=`, under RFC 2047's 75), split between characters.
+    static func encodedWordList(_ text: String) -> [String] {
         var words: [String] = []
         var chunk: [UInt8] = []
         for character in text {
             let bytes = Array(String(character).utf8)
-            // 39 bytes of UTF-8 make 52 of base64: with `=?UTF-8?B?`, `?=` and a header name, a short line.
-            if chunk.count + bytes.count > 39 {
+            if chunk.count + bytes.count > 39, !chunk.isEmpty {
                 words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=")
                 chunk = []
+            }
+            // A character of more than 39 bytes (a long cluster of combining marks) is split
+            // between its scalars: no encoded word may pass 75 characters.
+            if bytes.count > 39 {
+                for scalar in String(character).unicodeScalars {
+                    let scalarBytes = Array(String(scalar).utf8)
+                    if chunk.count + scalarBytes.count > 39 {
+                        words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=")
+                        chunk = []
+                    }
+                    chunk += scalarBytes
+                }
+                continue
             }
             chunk += bytes
         }
         if !chunk.isEmpty { words.append("=?UTF-8?B?" + Data(chunk).base64EncodedString() + "?=") }
-        return words.joined(separator: "\r\n ")
+        return words
     }
 
     /// `name="INV-0007.pdf"`, or RFC 2231 `name*=UTF-8''...` for a name that is not plain ASCII.

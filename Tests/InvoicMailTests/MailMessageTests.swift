@@ -1,5 +1,6 @@
 import Foundation
 @testable import InvoicMail
+import InvoicTestSupport
 import Testing
 
 /// Messages as RFC 5322 and MIME write them: encoded words, quoted-printable, base64 attachments
@@ -78,5 +79,66 @@ import Testing
         let environment = ["NETRC": folder.appendingPathComponent("netrc").path]
         #expect(Credentials.password(host: "smtp.example.com", login: "jana", variable: "PW", environment: environment) == "from-netrc")
         #expect(Credentials.password(host: "smtp.example.com", login: "jana", variable: "PW", environment: environment.merging(["PW": "env"]) { $1 }) == "env")
+    }
+}
+
+/// Names as a book may write them: a `name: |` block with line feeds, eighty words, text that looks
+/// like an encoded word. Every header line stays within RFC 5322's limits, and Python's `email`
+/// package (a reader that is not ours, with its strict policy) reads back the names as one line.
+@Suite struct MailHeaderTests {
+    static let longName = (1...80).map { "Word\($0)" }.joined(separator: " ")
+
+    static let message = MailMessage(
+        from: MailAddress(name: "Studio Brenner\nGrafik & Design\n", address: "hallo@brenner.example"),
+        to: [MailAddress(name: longName, address: "a@acme.example"),
+             MailAddress(name: "=?utf-8?q?Evil?= Corp", address: "b@acme.example"),
+             MailAddress(name: "Kaffeerösterei\r\nAumüller\tGmbH " + String(repeating: "ä", count: 90), address: "c@acme.example"),
+             MailAddress(name: String(repeating: "x", count: 120), address: "d@acme.example")],
+        subject: "Invoice INV-1 from Studio Brenner\nGrafik =?utf-8?b?SGk=?= " + longName,
+        body: "Hello", attachments: [], date: Date(timeIntervalSince1970: 1_795_597_067), messageID: "INV-1.1@brenner.example")
+
+    @Test func everyHeaderLineIsShortAndControlCharactersAreSpaces() {
+        let text = String(decoding: Self.message.rfc5322(), as: UTF8.self)
+        let head = text.components(separatedBy: "\r\n\r\n")[0]
+        #expect(!head.replacingOccurrences(of: "\r\n", with: "").contains { $0 == "\n" || $0 == "\r" || $0 == "\t" })
+        for line in head.components(separatedBy: "\r\n") { #expect(line.count <= 78, "\(line.count): \(line)") }
+        // An encoded word is at most 75 characters (RFC 2047 2).
+        for word in head.split(whereSeparator: { $0 == " " || $0 == "\r" || $0 == "\n" }) where word.hasPrefix("=?") {
+            #expect(word.count <= 75, "\(word)")
+        }
+        // The literal `=?utf-8?q?Evil?=` is sent encoded, so no reader decodes it.
+        #expect(!head.contains("=?utf-8?q?Evil?="))
+        #expect(MailMessage.oneLine("Studio Brenner\nGrafik\u{2028}Design\n") == "Studio Brenner Grafik Design")
+        #expect(Self.message.from.readable == "Studio Brenner Grafik & Design <hallo@brenner.example>")
+    }
+
+    @Test func pythonsStrictParserReadsTheNamesBack() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-mail-\(UUID().uuidString).eml")
+        try Data(Self.message.rfc5322()).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let parsed = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", """
+            import email, email.header, email.policy, email.utils, json, sys
+            message = email.message_from_binary_file(open(sys.argv[1], "rb"), policy=email.policy.strict)
+            defects = [str(d) for d in message.defects]
+            for name in ("From", "To", "Subject"):
+                defects += [f"{name}: {d}" for d in message[name].defects]
+            # Names as RFC 2047 decodes them: Python 3.11's address parser keeps the space between
+            # two encoded words (RFC 2047 6.2 drops it), decode_header does not.
+            raw = email.message_from_binary_file(open(sys.argv[1], "rb"), policy=email.policy.compat32)
+            def names(header):
+                text = str(email.header.make_header(email.header.decode_header(raw[header])))
+                return [name for name, _ in email.utils.getaddresses([text])]
+            print(json.dumps({"from": names("From")[0], "to": names("To"),
+                              "addresses": [a.addr_spec for a in message["To"].addresses],
+                              "subject": str(message["Subject"]), "defects": defects}))
+            """, path.path])
+        #expect(parsed.status == 0, "\(parsed.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(parsed.stdout.utf8)) as? [String: Any])
+        #expect(json["defects"] as? [String] == [])
+        #expect(json["from"] as? String == "Studio Brenner Grafik & Design")
+        #expect(json["to"] as? [String] == [Self.longName, "=?utf-8?q?Evil?= Corp",
+                                          "Kaffeerösterei Aumüller GmbH " + String(repeating: "ä", count: 90), String(repeating: "x", count: 120)])
+        #expect(json["addresses"] as? [String] == ["a@acme.example", "b@acme.example", "c@acme.example", "d@acme.example"])
+        #expect(json["subject"] as? String == "Invoice INV-1 from Studio Brenner Grafik =?utf-8?b?SGk=?= " + Self.longName)
     }
 }

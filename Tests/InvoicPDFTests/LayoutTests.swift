@@ -109,3 +109,64 @@ import Testing
         #expect(try PDFTest.info(pdf)["Page size"]?.hasPrefix("612 x 792") == true)
     }
 }
+
+/// Nothing the book says is outside the page: text taller than a page goes on to the next ones,
+/// a word wider than its column breaks inside it (pango's WORD_CHAR wrap).
+@Suite struct TextFlowTests {
+    /// A word of `count` letters with no space to break at, the same on every run.
+    static func longWord(_ stem: String, _ count: Int) -> String {
+        stem + String((0..<count).map { Array("abcdefghijklmnopqrstuvwxyz")[($0 * 7 + stem.count) % 26] })
+    }
+
+    static func book(template: String) -> (TestBook, notes: [String], description: [String], words: [String]) {
+        let notes = (1...120).map { "Note line \($0) of the terms." }
+        let description = (1...90).map { "Description line \($0)" }
+        let words = [longWord("Namex", 160), longWord("Streetx", 200), longWord("Descx", 400), longWord("Notex", 300), longWord("Bizx", 150), longWord("Refx", 180)]
+        var text = "client: acme\nissued: 2026-03-12\nbuyer_reference: \(words[5])\nitems:\n"
+        text += "  - description: \(words[2])\n    price: 10\n"
+        text += "  - description: |\n" + description.map { "      \($0)\n" }.joined() + "    price: 20\n"
+        text += "  - { description: After the long row, price: 30 }\n"
+        text += "notes: |\n" + (notes + [words[3]]).map { "  \($0)\n" }.joined()
+        let client = "name: \(words[0])\naddress:\n  street: \(words[1])\n  city: Vienna\n  country: AT\n"
+        let settings = "business: { name: \(words[4]) }\ndefaults: { currency: EUR, locale: en_US, terms: 30 }\ntemplate: \(template)\n"
+        return (TestBook(["invoices/INV-0001.yaml": text], settings: settings, clients: ["acme": client]), notes, description, words)
+    }
+
+    @Test(arguments: ["invoi", "classic"])
+    func everyLineAndEveryLongWordIsOnAPage(template: String) throws {
+        let (book, notes, description, words) = Self.book(template: template)
+        defer { book.remove() }
+        let checked = book.checkKeeping()
+        #expect(!checked.diagnostics.hasErrors, "\(checked.diagnostics.map(\.message))")
+        let pdf = try PDFTest.render(try #require(checked.book.document("INV-0001")), with: try PDFRenderer(book: checked.book))
+        #expect(try PDFTest.pageCount(pdf) >= 4)
+        let text = try PDFTest.withFile(pdf) { try PDFTest.run("pdftotext", ["-raw", $0, "-"]).stdout }
+        for line in notes + description { #expect(text.components(separatedBy: line + "\n").count == 2, "\(line) once") }
+        // A long word breaks at its column's edge: its pieces, read in order, are the word.
+        let squeezed = text.filter { !$0.isWhitespace }
+        for word in words { #expect(squeezed.contains(word), "\(word.prefix(8))... is all there") }
+        // Every word pdftotext finds lies within its page.
+        let bbox = try PDFTest.withFile(pdf) { try PDFTest.run("pdftotext", ["-bbox", $0, "-"]).stdout }
+        var page = (width: 0.0, height: 0.0)
+        var count = 0
+        for line in bbox.split(separator: "\n") {
+            func number(_ name: String) -> Double? {
+                guard let range = line.range(of: name + "=\"") else { return nil }
+                return Double(line[range.upperBound...].prefix { $0 != "\"" })
+            }
+            if line.contains("<page ") {
+                page = (try #require(number("width")), try #require(number("height")))
+            } else if line.contains("<word ") {
+                let (x0, y0, x1, y1) = (number("xMin") ?? -1, number("yMin") ?? -1, number("xMax") ?? .infinity, number("yMax") ?? .infinity)
+                #expect(x0 >= 0 && y0 >= 0 && x1 <= page.width && y1 <= page.height, "outside the page: \(line)")
+                count += 1
+            }
+        }
+        #expect(count > 300)
+        // And the document stays tagged PDF/UA-1.
+        try PDFTest.withFile(pdf) { path in
+            let conformance = try PDFTest.conformance([path])
+            #expect(conformance.status == 0, "\(conformance.stdout)\(conformance.stderr)")
+        }
+    }
+}

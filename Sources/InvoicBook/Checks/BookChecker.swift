@@ -44,6 +44,7 @@ public enum BookChecker {
         RefundsDoNotExceedWhatWasOwed.self,
         RefundsDoNotExceedTheCredit.self,
         EInvoicesCarryWhatTheirFormatsNeed.self,
+        RecurringSchedulesKeepWhatIsWritten.self,
     ] }
 
     public static func check(at root: String, overrides: [String: [UInt8]] = [:], limits: BookLimits = .standard,

@@ -18,8 +18,13 @@ public enum RecurringInvoicesAreWritten {
     public static func diagnostics(_ book: Book, today: Day) -> [Diagnostic] {
         var dates: [String: [Day]] = [:]
         for (schedule, date) in book.unwrittenOccurrences(through: today) { dates[schedule.file, default: []].append(date) }
+        // A schedule edited into what it wrote has its error (`recurring-overlap`); `recur` would
+        // refuse it, so it is not also told to run.
+        var overlapping: [Diagnostic] = []
+        RecurringSchedulesKeepWhatIsWritten.check(book, into: &overlapping)
+        let edited = Set(overlapping.compactMap(\.file))
         return book.recurring.compactMap { schedule in
-            guard let pending = dates[schedule.file] else { return nil }
+            guard let pending = dates[schedule.file], !edited.contains(schedule.file) else { return nil }
             let shown = pending.prefix(3).map(\.description).joined(separator: ", ") + (pending.count > 3 ? ", ..." : "")
             return .warning(rule.code, "\(pending.count == 1 ? "an invoice" : "\(pending.count) invoices") of `\(schedule.name)` fell due and \(pending.count == 1 ? "is" : "are") not written (\(shown))",
                             file: schedule.file, range: schedule.every.range, help: "run `invoic recur` to write \(pending.count == 1 ? "it" : "them")")

@@ -145,6 +145,27 @@ final class TextBlock {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
 
+    /// Each line as pango set it (wrapped at the box's width, its line break dropped), with the
+    /// top of its row and its baseline from the block's top, in points. Shaped one by one at the
+    /// same width, they are this block's lines: text taller than a page flows line by line.
+    var lines: [(text: String, top: Double, baseline: Double)] {
+        let utf8 = Array(text.utf8)
+        let scale = Double(PANGO_SCALE)
+        var lines: [(text: String, top: Double, baseline: Double)] = []
+        let iterator = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
+            let start = min(utf8.count, max(0, Int(line.pointee.start_index)))
+            let end = min(utf8.count, start + max(0, Int(line.pointee.length)))
+            var top: Int32 = 0, bottom: Int32 = 0
+            pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
+            lines.append((String(decoding: utf8[start..<end], as: UTF8.self), Double(top) / scale,
+                          Double(pango_layout_iter_get_baseline(iterator)) / scale))
+        } while pango_layout_iter_next_line(iterator) != 0
+        return lines
+    }
+
     /// The characters pango drew as unknown glyphs: such a glyph carries its character's code.
     private static func unknownCharacters(_ layout: OpaquePointer) -> [Unicode.Scalar] {
         let unknownFlag: UInt32 = 0x1000_0000

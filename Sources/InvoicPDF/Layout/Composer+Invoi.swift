@@ -41,8 +41,14 @@ extension Composer {
         // width, further dates in rows beneath, under the same columns.
         let columnGap = 24.0
         var cells: [(label: TextBlock, value: TextBlock)] = []
-        for (label, value) in dates { cells.append((block(label, .label), block(value, .value))) }
         let available = contentWidth * 0.5
+        for (label, value) in dates {
+            // A reference longer than the grid's half of the page wraps within it.
+            var cell = (label: block(label, .label), value: block(value, .value))
+            if cell.label.width > available { cell.label = block(label, .label, width: available) }
+            if cell.value.width > available { cell.value = block(value, .value, width: available) }
+            cells.append(cell)
+        }
         var columnCount = cells.count
         var widths: [Double] = []
         while columnCount > 0 {

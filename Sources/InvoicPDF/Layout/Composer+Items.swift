@@ -84,12 +84,14 @@ extension Composer {
             var descriptionOps: [DrawOp] = [.text(description, x: columns.description.x, y: pad)]
             var cellOps: [DrawOp] = []
             var height = description.height
+            var cellsHeight = 0.0
             // Cells share the description's first baseline.
             for (cell, column) in [(quantity, columns.quantity), (rate, columns.rate), (amount, columns.amount)] {
                 let y = pad + description.baseline - cell.baseline
                 let x = cell.boxWidth == nil ? column.x + (column.width - cell.width) / 2 - cell.offset : column.x
                 cellOps += [.beginTag("TD"), .text(cell, x: x, y: y), .endTag("TD")]
                 height = max(height, y - pad + cell.height)
+                cellsHeight = max(cellsHeight, y - pad + cell.height)
             }
             // Under the description: the line's discounts and charges, then its tax when the
             // document has several.
@@ -106,15 +108,43 @@ extension Composer {
                 height = max(height, description.height + 2 + note.height)
             }
             let isLast = index == document.items.count - 1
-            var rowOps: [DrawOp] = [.beginTag("TR"), .beginTag("TD")] + descriptionOps + [.endTag("TD")] + cellOps + [.endTag("TR")]
-            if isLast { rowOps.append(.endTag("Table")) }
-            var rowHeight = pad + height + pad
-            if !isLast, template.table.rowRule > 0 {
-                let width = template.table.rowRule
-                rowOps.append(.line(x1: left, y1: rowHeight + width / 2, x2: right, y2: rowHeight + width / 2, width: width, color: color("rule") ?? .black))
-                rowHeight += width
+            // A row taller than a page (under the repeated header) goes on in rows of a quarter
+            // page's worth of its description's lines (so a page is left at most that much short);
+            // the quantity, price and amount are in the first.
+            let room = bodyHeight - headerBottom - 2 * pad - max(0, template.table.rowRule) - 1
+            var pieces: [(ops: [DrawOp], height: Double)] = [(descriptionOps, height)]
+            if height > room, room > 0 {
+                pieces = []
+                var cuts = lineCuts(description, .description, width: columns.description.width)
+                if descriptionOps.count > 1, case .text(let note, _, _) = descriptionOps[1] {
+                    cuts += lineCuts(note, .note, width: columns.description.width).map { ($0.block, description.height + 2 + $0.top, $0.y, $0.height) }
+                }
+                var start = 0
+                while start < cuts.count {
+                    var end = start + 1
+                    while end < cuts.count, cuts[end].top + cuts[end].height - cuts[start].top <= room / 4 { end += 1 }
+                    // The row's padding above its first piece and below its last only: the lines run on.
+                    let top = cuts[start].top, lead = pieces.isEmpty ? pad : 0
+                    let ops = cuts[start..<end].map { DrawOp.text($0.block, x: columns.description.x, y: lead + $0.top - top + $0.y) }
+                    pieces.append((ops, cuts[end - 1].top + cuts[end - 1].height - top))
+                    start = end
+                }
+                pieces[0].height = max(pieces[0].height, cellsHeight)
             }
-            rows.append(FlowBlock(height: rowHeight, ops: rowOps, isTableRow: true))
+            for (number, piece) in pieces.enumerated() {
+                // The later pieces are rows of their own, their other cells empty.
+                let cells = number == 0 ? cellOps : Array(repeating: [DrawOp.beginTag("TD"), .endTag("TD")], count: 3).flatMap { $0 }
+                var rowOps: [DrawOp] = [.beginTag("TR"), .beginTag("TD")] + piece.ops + [.endTag("TD")] + cells + [.endTag("TR")]
+                let lastPiece = number == pieces.count - 1
+                if isLast, lastPiece { rowOps.append(.endTag("Table")) }
+                var rowHeight = (number == 0 ? pad : 0) + piece.height + (lastPiece ? pad : 0)
+                if lastPiece, !isLast, template.table.rowRule > 0 {
+                    let width = template.table.rowRule
+                    rowOps.append(.line(x1: left, y1: rowHeight + width / 2, x2: right, y2: rowHeight + width / 2, width: width, color: color("rule") ?? .black))
+                    rowHeight += width
+                }
+                rows.append(FlowBlock(height: rowHeight, ops: rowOps, isTableRow: true))
+            }
         }
         return (header, rows)
     }
@@ -308,13 +338,19 @@ extension Composer {
         return texts
     }
 
-    /// The legal texts and the document's notes, set at the foot of the last page.
-    mutating func notes() -> FlowBlock? {
+    /// The legal texts and the document's notes, set at the foot of the last page; notes taller
+    /// than a page follow what comes before them, a line at a time, onto as many pages as they need.
+    mutating func notes() -> [FlowBlock] {
         let written = document.notes?.trimmingCharacters(in: .whitespacesAndNewlines)
         let notes = (legalTexts + [written].compactMap { $0 }.filter { !$0.isEmpty }).joined(separator: "\n")
-        guard !notes.isEmpty else { return nil }
+        guard !notes.isEmpty else { return [] }
         let text = block(notes, .notes, width: contentWidth)
-        return FlowBlock(height: text.height, ops: [.text(text, x: left, y: 0)], spaceBefore: 20, pinnedToBottom: true)
+        guard text.height > bodyHeight else {
+            return [FlowBlock(height: text.height, ops: [.text(text, x: left, y: 0)], spaceBefore: 20, pinnedToBottom: true)]
+        }
+        var lines = lineCuts(text, .notes, width: contentWidth).map { FlowBlock(height: $0.height, ops: [.text($0.block, x: left, y: $0.y)]) }
+        lines[0].spaceBefore = 20
+        return lines
     }
 
     /// The number and "Page 2 of 3" under the bottom margin line.

@@ -38,7 +38,7 @@ extension Composer {
                     blocks.append(block)
                 }
             case .notes:
-                if let block = notes() { blocks.append(block) }
+                blocks += notes()
             }
         }
         // A Swiss QR-bill takes the foot of the last page; the notes then follow the payment details.

@@ -75,6 +75,24 @@ struct Composer {
 
     func color(_ name: String) -> RGB? { template.color(name) }
 
+    /// The page's body, between the margins: the tallest a flow block can be and still be drawn.
+    var bodyHeight: Double { bottom - top }
+
+    /// The lines of `shaped` (a block of `style` at `width`), each shaped on its own: the line,
+    /// its row's top in `shaped`, where to draw it below that top, and the row's height. Text
+    /// taller than a page is set from these, a page's worth at a time.
+    func lineCuts(_ shaped: TextBlock, _ style: Template.Style, width: Double, alignment: TextAlignment = .left)
+        -> [(block: TextBlock, top: Double, y: Double, height: Double)] {
+        let resolved = template.style(style)
+        let lines = shaped.lines
+        return lines.enumerated().map { index, line in
+            let piece = engine.block(line.text, resolved, width: width, alignment: alignment)
+            if Self.mayHoldLinks(line.text.utf8) { piece.links = Self.links(in: line.text) }
+            let next = index + 1 < lines.count ? lines[index + 1].top : shaped.height
+            return (piece, line.top, line.baseline - line.top - piece.baseline, max(0, next - line.top))
+        }
+    }
+
     /// The logo's frame at `x`, `y`: scaled into the template's box, keeping its proportions.
     func logoFrame(x: Double, y: Double) -> Rect? {
         guard let size = logoSize, size.width > 0, size.height > 0 else { return nil }
