@@ -92,6 +92,10 @@ extension BookServer {
             case "pay":
                 let method = PaymentMethod(rawValue: fields["method"].flatMap { $0.isEmpty ? nil : $0 } ?? "bank_transfer")
                 return (change(try facts.pay(.exactly(fields["amount"] ?? ""), on: day("date"), method: method, note: nil)), "payment recorded on \(number)", nil)
+            case "refund":
+                let method = PaymentMethod(rawValue: fields["method"].flatMap { $0.isEmpty ? nil : $0 } ?? "bank_transfer")
+                let amount = fields["amount"].flatMap { $0.isEmpty ? nil : $0 }
+                return (change(try facts.refund(amount.map { .exactly($0) } ?? .full, on: day("date"), method: method, reference: nil)), "refund recorded on \(number)", nil)
             case "void": return (change(try facts.void(on: day("date"), reason: fields["reason"] ?? "")), "\(number) voided", nil)
             case "accept": return (change(try facts.accept(on: day("date"))), "\(number) accepted", nil)
             case "decline": return (change(try facts.decline(on: day("date"))), "\(number) declined", nil)

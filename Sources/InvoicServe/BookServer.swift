@@ -47,6 +47,7 @@ public struct BookServer: Sendable {
         router.get("/diagnostics") { _, _ in self.diagnosticsPage() }
         router.get("/changes") { request, _ in try await self.changes(request) }
         router.get("/clients/:id") { _, context in self.clientPage(context.parameters.get("id") ?? "") }
+        router.get("/clients/:id/statement.pdf") { _, context in self.statementPDF(context.parameters.get("id") ?? "") }
         router.get("/documents/:number") { request, context in self.documentRoute(context.parameters.get("number") ?? "", request) }
         router.post("/documents/:number/:action") { request, context in
             try await self.act(context.parameters.get("number") ?? "", context.parameters.get("action") ?? "", request)
@@ -193,9 +194,31 @@ public struct BookServer: Sendable {
             ["number": $0.number, "issued": $0.issued.description, "total": money(Money(-$0.total.minorUnits, $0.total.currency), locale), "balance": "", "status": $0.status.rawValue]
         }
         return layout(client.contact.name, Templates.render("client", [
-            "name": client.contact.name, "email": Self.either(client.contact.email), "file": client.file, "balances": balances,
+            "id": id, "name": client.contact.name, "email": Self.either(client.contact.email), "file": client.file, "balances": balances,
             "documents": documents.sorted { ($0["issued"] as! String) > ($1["issued"] as! String) },
         ]))
+    }
+
+    /// The client's statement of account on the server's day, as `invoic statement` writes it
+    /// (the first currency's when the client was invoiced in several).
+    func statementPDF(_ id: String) -> Response {
+        let snapshot = live.snapshot
+        let book = snapshot.book
+        guard let client = book.clients[id] else { return notFound("No client \(id)") }
+        guard snapshot.errors.isEmpty, let renderer = try? PDFRenderer(book: book) else {
+            return layout("No PDF", Templates.render("refused", ["message": "No statement while the book has errors", "back": "/diagnostics"]), status: .conflict)
+        }
+        var statements = book.statements(of: id, on: snapshot.today)
+        if statements.isEmpty, let currency = client.currency?.value ?? book.settings.defaults.currency?.value {
+            statements = [Statement(client: id, date: snapshot.today, currency: currency, accounts: [])]
+        }
+        guard let statement = statements.first else { return notFound("No currency for \(id)'s statement") }
+        switch renderer.render(statement) {
+        case .success(let bytes):
+            return Response(status: .ok, headers: [.contentType: "application/pdf", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        case .failure(let error):
+            return layout("No PDF", Templates.render("refused", ["message": "The statement cannot be rendered", "text": error.diagnostics.map(\.message).joined(separator: "\n"), "back": "/clients/\(id)"]), status: .conflict)
+        }
     }
 
     func documentRoute(_ number: String, _ request: Request) -> Response {
@@ -227,6 +250,8 @@ public struct BookServer: Sendable {
         var totals: [[String: String]] = []
         var payments: [[String: String]] = []
         var balance = ""
+        var refundOwed: Int64 = 0
+        var refundAmount = ""
         if let figures = document.figures {
             let currency = figures.currency
             func format(_ minor: Int64) -> String { MoneyFormat.format(minor, currency, locale: locale) }
@@ -239,10 +264,16 @@ public struct BookServer: Sendable {
             if document.kind != .estimate {
                 // What is owed now: the invoice's account (payments, credit notes, refunds, fees);
                 // for a credit note, what is still owed back to the client on its invoice.
-                let account = book.recordedAccount(for: document)
+                let account = document.kind == .invoice ? book.account(of: document, through: snapshot.today)
+                    : book.correctedAccount(of: document, through: snapshot.today)
                 let due = document.kind == .invoice ? account?.balance ?? figures.balance : -(account?.refundOwed(by: document) ?? 0)
                 totals += [["label": document.kind == .creditNote ? "Refunded" : "Paid", "value": format(document.kind == .invoice ? account?.received ?? figures.paid : figures.paid)],
-                           ["label": document.kind == .creditNote ? "Refund owed" : "Due", "value": format(abs(due))]]
+                           ["label": due < 0 ? "Refund owed" : "Due", "value": format(abs(due))]]
+                if document.kind == .creditNote {
+                    // A refund may go back today only for what is owed with everything recorded.
+                    refundOwed = book.recordedAccount(for: document)?.refundOwed(by: document) ?? 0
+                    refundAmount = MoneyFormat.plain(refundOwed, currency)
+                }
                 balance = MoneyFormat.plain(max(0, due), currency)
             }
             for (payment, amount) in zip(document.payments, figures.payments) {
@@ -264,13 +295,15 @@ public struct BookServer: Sendable {
             actions["convert"] = status == .accepted
         case .creditNote:
             actions["send"] = document.sent == nil
+            actions["refund"] = refundOwed > 0
         }
         let content = Templates.render("document", [
             "kind": document.kind == .creditNote ? "Credit note" : document.kind.rawValue.capitalized, "number": number, "status": status.rawValue,
             "clientID": document.client.value, "client": book.clients[document.client.value]?.contact.name ?? document.client.value,
             "issued": document.issued.value.description, "due": Self.either(document.figures?.dueDate?.description), "file": document.file,
             "lines": lines, "totals": totals, "payments": payments, "hasPayments": !payments.isEmpty, "history": Self.either(history), "pdf": snapshot.errors.isEmpty,
-            "actions": editable ? actions.merging(["csrf": csrfToken, "number": number, "today": snapshot.today.description, "balance": balance]) { a, _ in a } as Any : false,
+            "actions": editable ? actions.merging(["csrf": csrfToken, "number": number, "today": snapshot.today.description, "balance": balance,
+                                                      "refundAmount": refundAmount]) { a, _ in a } as Any : false,
         ])
         return layout("\(number)", content, done: done)
     }

@@ -133,6 +133,7 @@ enum Templates {
         {{#accept}}<form method="post" action="/documents/{{number}}/accept"><input type="hidden" name="csrf" value="{{csrf}}"><label>Date<input type="date" name="date" value="{{today}}"></label><button type="submit">Accepted</button></form>
         <form method="post" action="/documents/{{number}}/decline"><input type="hidden" name="csrf" value="{{csrf}}"><label>Date<input type="date" name="date" value="{{today}}"></label><button type="submit">Declined</button></form>{{/accept}}
         {{#convert}}<form method="post" action="/documents/{{number}}/convert"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">Convert to an invoice</button></form>{{/convert}}
+        {{#refund}}<form method="post" action="/documents/{{number}}/refund"><input type="hidden" name="csrf" value="{{csrf}}"><label>Amount<input name="amount" value="{{refundAmount}}" size="10" required></label><label>Date<input type="date" name="date" value="{{today}}"></label><label>Method<select name="method"><option>bank_transfer</option><option>card</option><option>cash</option><option>check</option><option>other</option></select></label><button type="submit">Refunded</button></form>{{/refund}}
         {{#credit}}<form method="post" action="/documents/{{number}}/credit"><input type="hidden" name="csrf" value="{{csrf}}"><label>Reason<input name="reason" required></label><button type="submit">Credit note</button></form>{{/credit}}
         {{#void}}<form method="post" action="/documents/{{number}}/void"><input type="hidden" name="csrf" value="{{csrf}}"><label>Reason<input name="reason" required></label><button type="submit">Void</button></form>{{/void}}
         </div></section>{{/actions}}
@@ -143,7 +144,8 @@ enum Templates {
     static let client = """
         <h1>{{name}}</h1>
         <section aria-labelledby="balance"><h2 id="balance">Balance</h2><dl class="figures">{{#balances}}<dt>Outstanding ({{currency}})</dt><dd>{{outstanding}}</dd><dt>Invoiced</dt><dd>{{invoiced}}</dd><dt>Paid</dt><dd>{{paid}}</dd>{{/balances}}</dl>
-        <p>{{#email}}{{email}} · {{/email}}<code>{{file}}</code></p></section>
+        <p>{{#email}}{{email}} · {{/email}}<code>{{file}}</code></p>
+        <p><a href="/clients/{{id}}/statement.pdf">Statement of account (PDF)</a>: every open invoice with its payments, credit notes and refunds, and the balance.</p></section>
         <section aria-labelledby="documents"><h2 id="documents">Documents</h2><table><thead><tr><th scope="col">Number</th><th scope="col">Issued</th><th scope="col" class="num">Total</th><th scope="col" class="num">Due amount</th><th scope="col">Status</th></tr></thead><tbody>
         {{#documents}}<tr><td><a href="/documents/{{number}}">{{number}}</a></td><td>{{issued}}</td><td class="num">{{total}}</td><td class="num">{{balance}}</td><td><span class="pill {{status}}">{{status}}</span></td></tr>{{/documents}}
         </tbody></table></section>

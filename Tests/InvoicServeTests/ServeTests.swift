@@ -122,6 +122,46 @@ import Testing
         #expect(!check.diagnostics.contains { $0.severity == .error }, "\(check.diagnostics.map(\.message))")
     }
 
+    /// Issue 25: a paid invoice credited leaves a refund owed, which the credit note's page
+    /// records; the client's page offers the statement of account.
+    @Test func aRefundIsRecordedAndTheStatementIsServed() async throws {
+        let root = try Self.book()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try Self.server(root)
+        try await server.application().test(.router) { client in
+            let (headers, _) = Self.form("")
+            try await client.execute(uri: "/documents/INV-2026-008/pay", method: .post, headers: headers,
+                                     body: ByteBuffer(string: "csrf=t0k3n&amount=797.60&date=2026-11-20")) { #expect($0.status == .seeOther) }
+            try await client.execute(uri: "/documents/INV-2026-008/credit", method: .post, headers: headers, body: ByteBuffer(string: "csrf=t0k3n&reason=Cancelled")) {
+                #expect($0.status == .seeOther)
+            }
+            try await client.execute(uri: "/documents/CN-2026-003", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("action=\"/documents/CN-2026-003/refund\"") && html.contains("value=\"1497.60\""), "the refund owed is offered")
+            }
+            try await client.execute(uri: "/documents/CN-2026-003/refund", method: .post, headers: headers,
+                                     body: ByteBuffer(string: "csrf=t0k3n&amount=2000.00&date=2026-11-21")) { response in
+                #expect(response.status == .unprocessableContent && String(buffer: response.body).contains("the client is owed on CN-2026-003"))
+            }
+            try await client.execute(uri: "/documents/CN-2026-003/refund", method: .post, headers: headers,
+                                     body: ByteBuffer(string: "csrf=t0k3n&amount=1497.60&date=2026-11-21&method=bank_transfer")) { #expect($0.status == .seeOther) }
+            try await client.execute(uri: "/documents/INV-2026-008", method: .get) { response in
+                #expect(String(buffer: response.body).contains("class=\"pill credited\""), "credited in full and paid back")
+            }
+            try await client.execute(uri: "/clients/aumueller", method: .get) { response in
+                #expect(String(buffer: response.body).contains("href=\"/clients/aumueller/statement.pdf\""))
+            }
+            try await client.execute(uri: "/clients/aumueller/statement.pdf", method: .get) { response in
+                #expect(response.headers[.contentType] == "application/pdf" && String(buffer: response.body).hasPrefix("%PDF-"))
+            }
+        }
+        let note = try String(contentsOf: root.appendingPathComponent("credit-notes/CN-2026-003.yaml"), encoding: .utf8)
+        #expect(note.hasSuffix("refunds:\n  - date: 2026-11-21\n    amount: 1497.60\n    method: bank_transfer\n"), "\(note)")
+        let check = try BookChecker.check(at: root.path)
+        #expect(!check.diagnostics.contains { $0.severity != .info && ($0.code.description == "refund-owed" || $0.severity == .error) },
+                "\(check.diagnostics.map(\.message))")
+    }
+
     @Test func readOnlyRefusesEveryWriteAndForeignHostsAreRefused() async throws {
         let root = try Self.book()
         defer { try? FileManager.default.removeItem(at: root) }
