@@ -66,7 +66,7 @@ struct MatchCommand: ParsableCommand {
         var refused: [(result: MatchResult, reason: String)] = []
         var recorded: [MatchResult] = []
         let changes = try performEdit(options) { result, editor throws(AuthoringError) in
-            let outcome = try Self.changes(recording: matched, in: result.book, editor: editor)
+            let outcome = try Self.checkedChanges(recording: matched, in: result.book, editor: editor)
             refused = outcome.refused
             recorded = outcome.recorded
             return outcome.changes
@@ -86,6 +86,37 @@ struct MatchCommand: ParsableCommand {
         }
     }
 
+    /// The changes of `changes(recording:)` that check clean together: when the book checked with
+    /// them would have a new error, the transactions that edit a file with such an error are
+    /// refused with it and the rest are checked again, so one bad entry never keeps the others out.
+    static func checkedChanges(recording matched: [MatchResult], in book: Book, editor: BookEditor) throws(AuthoringError)
+        -> (changes: [FileChange], recorded: [MatchResult], refused: [(result: MatchResult, reason: String)]) {
+        var candidates = matched
+        var refused: [(result: MatchResult, reason: String)] = []
+        while true {
+            let outcome = try changes(recording: candidates, in: book, editor: editor)
+            refused += outcome.refused
+            guard !outcome.changes.isEmpty else { return outcome }
+            do throws(AuthoringError) {
+                _ = try editor.commit(outcome.changes, dryRun: true)
+                return (outcome.changes, outcome.recorded, refused)
+            } catch {
+                guard case .wouldIntroduceErrors(let diagnostics, _) = error else { throw error }
+                var reasons: [String: String] = [:]
+                for diagnostic in diagnostics { if let file = diagnostic.file, reasons[file] == nil { reasons[file] = "it would add an error to \(file): \(diagnostic.message)" } }
+                let failing = outcome.recorded.filter { result in result.allocations.contains { reasons[$0.file] != nil } }
+                // An error in a file no transaction edits: not one of these edits alone; stop as before.
+                guard !failing.isEmpty else { throw error }
+                for result in failing {
+                    refused.append((result, result.allocations.compactMap { reasons[$0.file] }.first!))
+                }
+                func key(_ result: MatchResult) -> String { "\(result.transaction.file):\(result.transaction.line):\(result.transaction.reference)" }
+                let failed = Set(failing.map(key))
+                candidates = outcome.recorded.filter { !failed.contains(key($0)) }
+            }
+        }
+    }
+
     /// One change per document file, with every payment or refund the matched transactions bring
     /// it, appended in date order through the same edits as `invoic pay`. A transaction the edit
     /// refuses (all of its allocations, or none) is left out with its reason.
@@ -98,6 +129,9 @@ struct MatchCommand: ParsableCommand {
         for result in matched.sorted(by: { $0.transaction.date < $1.transaction.date }) {
             let saved = (texts, order)
             do throws(AuthoringError) {
+                if result.transaction.reference.unicodeScalars.contains(where: isUnprintable) {
+                    throw .refused("its reference `\(printable(result.transaction.reference))` holds a control character; record it by hand with `invoic pay`")
+                }
                 for allocation in result.allocations {
                     guard let document = book.document(allocation.number) else { throw .refused("no document \(allocation.number)") }
                     if texts[document.file] == nil {

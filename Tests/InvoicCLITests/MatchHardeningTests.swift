@@ -57,6 +57,25 @@ import Testing
         #expect(outcome.refused.map(\.result.transaction.reference) == ["Z"] && outcome.refused.first?.reason.contains("a payment is more than 0") == true)
     }
 
+    @Test func entriesTheBookWouldRefuseAreReportedAndTheOthersAreRecorded() throws {
+        let book = try Invoic.copy(Invoic.examples.appendingPathComponent("studio"))
+        defer { try? FileManager.default.removeItem(at: book) }
+        // Paid the day before INV-2026-011 was issued (a check of the book refuses that), a bank
+        // reference with U+009B (the YAML would be unreadable), and a payment that fits.
+        let early = Self.entry("100.00", "INV-2026-011", reference: "EARLY").replacingOccurrences(of: "2026-11-23", with: "2026-11-20")
+        try Self.camt(early + Self.entry("5.00", "INV-2026-008", reference: "C-\u{9B}1") + Self.entry("7.00", "INV-2026-013", reference: "OK-1"))
+            .write(to: book.appendingPathComponent("s.xml"), atomically: true, encoding: .utf8)
+        let apply = try Invoic.run(["match", "--today", "2026-11-25", "--apply", "s.xml"], in: book)
+        #expect(apply.status == 1, "\(apply.stdout)\(apply.stderr)")
+        #expect(apply.stderr.contains("s.xml:4: error: 2026-11-20 100.00 EUR is not recorded on INV-2026-011: it would add an error to invoices/2026/INV-2026-011.yaml: "),
+                "\(apply.stderr)")
+        #expect(apply.stderr.contains("s.xml:6: error: 2026-11-23 5.00 EUR is not recorded on INV-2026-008: its reference `C-\\u{9B}1` holds a control character"), "\(apply.stderr)")
+        #expect(apply.stderr.contains("recorded 1 payment in 1 file\nerror: 2 matched transactions not recorded (above); the others are\n"), "\(apply.stderr)")
+        #expect(try String(contentsOf: book.appendingPathComponent("invoices/2026/INV-2026-013.yaml"), encoding: .utf8).contains("reference: OK-1"))
+        #expect(!(try String(contentsOf: book.appendingPathComponent("invoices/2026/INV-2026-011.yaml"), encoding: .utf8)).contains("EARLY"))
+        #expect(try Invoic.run(["check"], in: book).status == 0)
+    }
+
     @Test func controlCharactersFromAStatementNeverReachTheTerminal() throws {
         let book = try Invoic.copy(Invoic.examples.appendingPathComponent("studio"))
         defer { try? FileManager.default.removeItem(at: book) }
