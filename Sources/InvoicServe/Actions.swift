@@ -98,8 +98,8 @@ extension BookServer {
         }
 
         /// The day a date field gives: today when it is absent or left empty (as the command line
-        /// without `--date`), nil (and a problem noted) when it is not a date, so nothing is
-        /// recorded on a day the user did not give.
+        /// without `--date`). One that is not a day is a problem noted (the form is then refused),
+        /// never replaced by today: nothing is recorded on a day the user did not give.
         mutating func day(_ key: String, today: Day) -> Day {
             guard let text = fields[key], !text.isEmpty else { return today }
             guard let day = Day(text) else {
