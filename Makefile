@@ -57,7 +57,7 @@ man: deps
 
 # libFuzzer targets (Fuzz/): each runs FUZZ_SECONDS, seeded from examples/ and Tests/Fixtures.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= yaml document template render
+FUZZ_TARGETS ?= yaml document template render statement
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run.sh $(FUZZ_TARGETS)
 

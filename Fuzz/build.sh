@@ -3,7 +3,7 @@
 # Sources/ with `swiftc -sanitize=fuzzer,address` (SwiftPM cannot build fuzzers), then each
 # Fuzz/Targets/<name>.swift is linked against them with libFuzzer's main.
 #
-#   Fuzz/build.sh [yaml|document|template ...]    (default: all three)
+#   Fuzz/build.sh [yaml|document|template|render|statement ...]    (default: all)
 #
 # Output: .build-fuzz/bin/fuzz-<name>. The book the `document` target checks against is in
 # Fuzz/book; the templates target needs the PDF module (cairo, pango, librsvg, the pinned fonts).
@@ -14,7 +14,7 @@ SWIFTC=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
 OUT=${FUZZ_BUILD:-$ROOT/.build-fuzz}
 mkdir -p "$OUT/modules" "$OUT/bin"
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(yaml document template)
+[ ${#targets[@]} -eq 0 ] && targets=(yaml document template render statement)
 
 # -enable-testing: the targets reach internal entry points with `@testable import`.
 FLAGS=(-sanitize=fuzzer,address -use-ld=lld -O -g -enable-testing -parse-as-library -swift-version 6 -I "$OUT/modules")
@@ -65,6 +65,7 @@ target() {
     echo "fuzz: linking fuzz-$name"
     local links=(-lyaml)
     [ "$name" = template ] || [ "$name" = render ] && links=("${C_LINKS[@]}")
+    [ "$name" = statement ] && links=(-lyaml -lexpat)
     "$SWIFTC" "${FLAGS[@]}" -module-name "Fuzz_$name" -L "$OUT/modules" "${libs[@]}" "${links[@]}" \
         -o "$OUT/bin/fuzz-$name" "$ROOT/Fuzz/Targets/$name.swift" 2>&1 | { grep -v "Cannot export local symbol" || true; }
     return "${PIPESTATUS[0]}"
@@ -76,6 +77,7 @@ for t in "${targets[@]}"; do
         document) target document InvoicDiagnostics InvoicYAML InvoicMoney InvoicBook ;;
         template) target template InvoicDiagnostics InvoicYAML InvoicMoney InvoicBook InvoicPDF ;;
         render) target render InvoicDiagnostics InvoicYAML InvoicMoney InvoicBook InvoicPDF InvoicReport ;;
-        *) echo "unknown fuzz target $t (yaml, document, template, render)" >&2; exit 2 ;;
+        statement) target statement InvoicDiagnostics InvoicYAML InvoicMoney InvoicBook InvoicBank ;;
+        *) echo "unknown fuzz target $t (yaml, document, template, render, statement)" >&2; exit 2 ;;
     esac
 done

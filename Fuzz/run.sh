@@ -2,7 +2,7 @@
 # Builds the fuzz targets and runs each for FUZZ_SECONDS (default 60), one after the other,
 # starting from a corpus seeded with the YAML files of examples/, templates/ and Tests/Fixtures.
 #
-#   FUZZ_SECONDS=300 Fuzz/run.sh [yaml|document|template ...]
+#   FUZZ_SECONDS=300 Fuzz/run.sh [yaml|document|template|render|statement ...]
 #
 # Work folders (git-ignored): .fuzz/corpus/<target> grows from run to run; a crash, hang (an
 # input taking more than FUZZ_TIMEOUT seconds) or out-of-memory input lands in
@@ -15,7 +15,7 @@ TIMEOUT=${FUZZ_TIMEOUT:-10}
 RSS_LIMIT=${FUZZ_RSS_MB:-2048}
 WORK=${FUZZ_WORK:-.fuzz}
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(yaml document template render)
+[ ${#targets[@]} -eq 0 ] && targets=(yaml document template render statement)
 
 # seed TARGET CORPUS: copies the target's seed files into its corpus, named by content.
 seed() {
@@ -29,6 +29,7 @@ seed() {
         document-clients) files=$(find examples Tests/Fixtures Fuzz/book -type f -path '*/clients/*.yaml') ;;
         template) files=$(find templates Fuzz/seeds/template -type f -name '*.yaml') ;;
         render) files=$(find examples Fuzz/book -type f -path '*/invoices/*' -name '*.yaml') ;;
+        statement) files=$(find Tests/Fixtures/bank Tests/Fixtures/hostile/statements -type f) ;;
     esac
     local file
     for file in $files; do

@@ -64,6 +64,13 @@ public struct StatementError: Error, Sendable, CustomStringConvertible {
         self.help = help
     }
 
+    /// The description with whatever came from the statement (a file name, a field's text)
+    /// made safe for a terminal by `printable`.
+    public var printableDescription: String {
+        let place = [printable(file), line.map(String.init), line == nil ? nil : column.map(String.init)].compactMap { $0 }.joined(separator: ":")
+        return "\(place): error: \(printable(message))" + (help.map { "\n  help: \(printable($0))" } ?? "")
+    }
+
     /// `file:line:col: error: message`, then the help, as every invoic diagnostic.
     public var description: String {
         let place = [file, line.map(String.init), line == nil ? nil : column.map(String.init)].compactMap { $0 }.joined(separator: ":")

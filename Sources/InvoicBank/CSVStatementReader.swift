@@ -5,13 +5,15 @@ import InvoicMoney
 /// A bank's CSV export read through the book's `bank:` layout: which column holds what, the
 /// separator, decimal comma or point, the date's order and the sign of money coming in.
 enum CSVStatementReader {
-    static func read(_ data: Data, layout: BankLayout?, file: String) throws(StatementError) -> [BankTransaction] {
+    /// `text`: the file already decoded (a UTF-16 file, known by its byte order mark), whatever `encoding:` says.
+    static func read(_ data: Data, layout: BankLayout?, file: String, text decoded: String? = nil) throws(StatementError) -> [BankTransaction] {
         guard let layout else {
             throw StatementError(file: file, line: 1, "this looks like a CSV statement, and invoic.yaml has no `bank:` layout for it",
                                  help: "say which column holds what under `bank:` in invoic.yaml (docs/banking.md), or export camt.053 or MT940 instead")
         }
         let text: String
-        switch layout.encoding {
+        switch decoded == nil ? layout.encoding : nil {
+        case nil: text = decoded ?? ""
         case .utf8:
             guard let decoded = String(data: data, encoding: .utf8) else {
                 throw StatementError(file: file, "the statement is not UTF-8", help: "set `encoding: latin-1` or `windows-1252` under `bank:` as the bank writes it")
@@ -110,7 +112,11 @@ enum CSVStatementReader {
         let numbers = text.split { !$0.isNumber }.map(String.init)
         var values: [Character: Int] = [:]
         if numbers.count == 3 {
-            for (part, number) in zip(parts.order, numbers) { values[part] = Int(number) }
+            // Each part as wide as the format says: `23.11.26` is no DD.MM.YYYY date (not the year 26).
+            for (part, number) in zip(parts.order, numbers) {
+                guard part == "Y" ? number.count == parts.yearDigits : (1...2).contains(number.count) else { return nil }
+                values[part] = Int(number)
+            }
         } else if numbers.count == 1, numbers[0].count == 4 + 2 + parts.yearDigits - 2 {
             // 20261103 or 031126: the parts back to back.
             var rest = Substring(numbers[0])

@@ -132,10 +132,26 @@ final class ElementTree {
     var text = ""
     var elements: [ElementTree] = []
 
+    /// Elements open at once: a camt statement nests about fifteen deep; a document nested
+    /// deeper is refused while it is read, so no walk of the tree runs out of stack.
+    static let maximumDepth = 100
+
     init(name: String, attributes: [String: String], line: Int) {
         self.name = name
         self.attributes = attributes
         self.line = line
+    }
+
+    /// Frees the elements below without recursion: the default release of a deep tree would
+    /// recurse once per level.
+    deinit {
+        guard !elements.isEmpty else { return }
+        var pending = elements
+        elements.removeAll()
+        while let element = pending.popLast() {
+            pending.append(contentsOf: element.elements)
+            element.elements.removeAll()
+        }
     }
 
     func child(_ name: String) -> ElementTree? { elements.first { $0.name == name } }
@@ -185,6 +201,10 @@ final class ElementTree {
         let status = data.withUnsafeBytes { bytes in
             XML_Parse(parser, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(clamping: bytes.count), 1)
         }
+        if let line = builder.tooDeepAt {
+            throw StatementError(file: file, line: line, "the statement nests elements more than \(maximumDepth) deep",
+                                 help: "a bank's statement nests about fifteen deep: this file is not one; export it again")
+        }
         if status == XML_STATUS_ERROR {
             let code = XML_GetErrorCode(parser)
             let line = Int(XML_GetCurrentLineNumber(parser)), column = Int(XML_GetCurrentColumnNumber(parser)) + 1
@@ -222,8 +242,17 @@ final class ElementTree {
         var parser: XML_Parser?
         var root: ElementTree?
         var stack: [ElementTree] = []
+        /// The line of the element past `maximumDepth`: expat is stopped there, and the
+        /// callbacks do nothing after.
+        var tooDeepAt: Int?
 
         func start(_ name: String, _ attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>?) {
+            guard tooDeepAt == nil else { return }
+            if stack.count >= ElementTree.maximumDepth, let parser {
+                tooDeepAt = Int(XML_GetCurrentLineNumber(parser))
+                XML_StopParser(parser, XML_Bool(0))
+                return
+            }
             let local = name.split(separator: ":").last.map(String.init) ?? name
             var pairs: [String: String] = [:]
             var index = 0
@@ -238,10 +267,12 @@ final class ElementTree {
         }
 
         func end() {
+            guard tooDeepAt == nil else { return }
             if let element = stack.popLast() { element.text = element.text.trimmingCharacters(in: .whitespacesAndNewlines) }
         }
 
         func characters(_ text: String) {
+            guard tooDeepAt == nil else { return }
             stack.last?.text += text
         }
     }

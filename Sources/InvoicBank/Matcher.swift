@@ -99,12 +99,18 @@ public struct Matcher {
         // takes what is due first, and a later twin is left as a proposal.
         let order = transactions.indices.sorted { a, b in (transactions[a].date, a) < (transactions[b].date, b) }
         var results = transactions.map { MatchResult(transaction: $0, outcome: .unmatched) }
-        let reversals = pairReversals(transactions)
+        let twins = Self.twins(transactions)
+        let reversals = pairReversals(transactions, twins: twins)
         for index in order {
             let transaction = transactions[index]
             if let numbers = recorded[transaction.reference] {
                 results[index].outcome = .recorded
                 results[index].message = "recorded on " + Set(numbers).sorted().joined(separator: ", ")
+                continue
+            }
+            if let first = twins[index] {
+                results[index].outcome = .ignored
+                results[index].message = "the same transaction as at \(transactions[first].file):\(transactions[first].line) (reference \(transaction.reference)): counted once"
                 continue
             }
             if let reversal = reversals[index] {
@@ -122,6 +128,11 @@ public struct Matcher {
             guard transaction.isBooked else {
                 results[index].outcome = .ignored
                 results[index].message = "pending: not booked yet"
+                continue
+            }
+            guard transaction.amount > 0 else {
+                results[index].outcome = .ignored
+                results[index].message = "an amount of 0: nothing to record"
                 continue
             }
             let result: MatchResult
@@ -233,20 +244,43 @@ public struct Matcher {
         return allocate(transaction, to: named, basis: .number, remaining: remaining, refund: true)
     }
 
+    // MARK: twins
+
+    /// Each transaction that an earlier one in `transactions` already is (statements in the
+    /// order given), by the index of that first one: overlapping exports (`stmt.xml` and
+    /// `stmt (1).xml`) hold the same booking twice, known by its reference (the bank's, or the
+    /// one made from the booking), its amount, direction and currency. Within one file a reader
+    /// already tells repeated references apart (`/2`), so a twin is always in another file.
+    static func twins(_ transactions: [BankTransaction]) -> [Int: Int] {
+        struct Key: Hashable {
+            var reference: String
+            var amount: Int64
+            var currency: String
+            var direction: BankTransaction.Direction
+        }
+        var first: [Key: Int] = [:]
+        var result: [Int: Int] = [:]
+        for (index, transaction) in transactions.enumerated() {
+            let key = Key(reference: transaction.reference, amount: transaction.amount, currency: transaction.currency.code, direction: transaction.direction)
+            if let earlier = first[key] { result[index] = earlier } else { first[key] = index }
+        }
+        return result
+    }
+
     // MARK: reversals
 
     /// A reversal (camt `RvslInd`, MT940 `RC`) takes back a credit: both are set aside. One whose
     /// credit is not in these statements is a proposal: a payment recorded for it must go.
-    private func pairReversals(_ transactions: [BankTransaction]) -> [Int: (outcome: MatchResult.Outcome, message: String, partner: Int?)] {
+    private func pairReversals(_ transactions: [BankTransaction], twins: [Int: Int]) -> [Int: (outcome: MatchResult.Outcome, message: String, partner: Int?)] {
         var result: [Int: (outcome: MatchResult.Outcome, message: String, partner: Int?)] = [:]
-        for (index, reversal) in transactions.enumerated() where reversal.isReversal {
+        for (index, reversal) in transactions.enumerated() where reversal.isReversal && twins[index] == nil {
             guard reversal.direction == .debit else {
                 result[index] = (.ignored, "an outgoing payment that came back", nil)
                 continue
             }
             let partner = transactions.indices.first { other in
                 let credit = transactions[other]
-                return other != index && result[other] == nil && !credit.isReversal && credit.direction == .credit
+                return other != index && twins[other] == nil && result[other] == nil && !credit.isReversal && credit.direction == .credit
                     && credit.amount == reversal.amount && credit.currency == reversal.currency && credit.date <= reversal.date
                     && (credit.reference == reversal.reference || (credit.endToEndID != nil && credit.endToEndID == reversal.endToEndID)
                         || folded(credit.remittance) == folded(reversal.remittance))

@@ -25,14 +25,73 @@ public enum StatementReader {
     }
 
     public static func read(_ data: Data, file: String, layout: BankLayout?) throws(StatementError) -> [BankTransaction] {
-        let start = data.prefix(512)
+        // A UTF-16 export (Excel's "Unicode text") is read as the text it is; expat reads UTF-16
+        // XML itself, from its byte order mark.
+        let unicode = try utf16Text(data, file: file)
+        let start = unicode.map { Data($0.utf8.prefix(512)) } ?? data.prefix(512)
         let head = String(decoding: start, as: UTF8.self).trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
         if head.isEmpty { throw StatementError(file: file, "the statement is empty", help: "export it again from the bank") }
         if head.hasPrefix("<") { return try CamtReader.read(data, file: file) }
-        let text = String(decoding: data, as: UTF8.self)
+        if unicode == nil, let nul = data.firstIndex(of: 0) {
+            let line = data[..<nul].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            throw StatementError(file: file, line: line, "the statement holds NUL bytes: it is not text, or UTF-16 without a byte order mark",
+                                 help: "export it again as UTF-8 text (or camt.053 XML)")
+        }
+        let text = unicode ?? String(decoding: data, as: UTF8.self)
         if head.hasPrefix(":20:") || head.hasPrefix("{1:") || (text.contains(":61:") && text.contains(":20:") && !text.contains("<")) {
             return try MT940Reader.read(text, file: file)
         }
-        return try CSVStatementReader.read(data, layout: layout, file: file)
+        return try CSVStatementReader.read(data, layout: layout, file: file, text: unicode)
+    }
+
+    /// The text of a file that starts with a UTF-16 byte order mark (FF FE little endian,
+    /// FE FF big endian), without it; nil for any other file.
+    static func utf16Text(_ data: Data, file: String) throws(StatementError) -> String? {
+        guard data.count >= 2 else { return nil }
+        let first = data[data.startIndex], second = data[data.startIndex + 1]
+        let littleEndian: Bool
+        switch (first, second) {
+        case (0xFF, 0xFE): littleEndian = true
+        case (0xFE, 0xFF): littleEndian = false
+        default: return nil
+        }
+        let bytes = data.dropFirst(2)
+        guard bytes.count % 2 == 0 else {
+            throw StatementError(file: file, "the statement is UTF-16 with an odd number of bytes: the file is cut off", help: "download or export it again")
+        }
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let a = UInt16(bytes[index]), b = UInt16(bytes[index + 1])
+            units.append(littleEndian ? a | b << 8 : a << 8 | b)
+            index += 2
+        }
+        return String(decoding: units, as: UTF16.self)
+    }
+}
+
+/// Text from a statement made safe to print: control characters (C0 but for none, DEL, C1 such
+/// as U+009B, which a terminal may read as the start of an escape sequence), line and paragraph
+/// separators and the bidirectional overrides are written as `\u{9B}`, so a statement can
+/// neither move the cursor, recolour the terminal nor reorder what is printed.
+/// (The book's own text is not escaped here: only what came from a statement.)
+public func printable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+        if isUnprintable(scalar) {
+            result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+            result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}
+
+public func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+    default: false
     }
 }

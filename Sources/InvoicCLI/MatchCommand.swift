@@ -14,7 +14,8 @@ struct MatchCommand: ParsableCommand {
             recorded, ignored) and changes nothing. --apply records the matched ones as payments (method \
             bank_transfer, the bank's reference kept), and refunds on credit notes; a second run records \
             nothing twice. A CSV statement needs its layout under `bank:` in invoic.yaml (docs/banking.md). \
-            Exit status: 0, or 1 when a statement cannot be read or the book has errors.
+            Exit status: 0, or 1 when a statement cannot be read, the book has errors, or --apply \
+            refused a matched transaction (the others are recorded; each refused one is printed with its reason).
             """)
 
     @Argument(help: ArgumentHelp("Statement files: camt.053 or camt.054 XML, MT940, or CSV.", valueName: "statement"))
@@ -48,7 +49,7 @@ struct MatchCommand: ParsableCommand {
             do {
                 transactions += try StatementReader.read(path: statement, layout: checked.book.settings.bank)
             } catch {
-                Terminal.standardError.write("\(error)\n")
+                Terminal.standardError.write(error.printableDescription + "\n")
                 throw ExitCode(1)
             }
         }
@@ -60,41 +61,105 @@ struct MatchCommand: ParsableCommand {
             Terminal.standardError.write("nothing to record\n")
             return
         }
+        // Each transaction is recorded or refused on its own: one that cannot be recorded (its
+        // reason printed) never keeps the others from the book.
+        var refused: [(result: MatchResult, reason: String)] = []
+        var recorded: [MatchResult] = []
         let changes = try performEdit(options) { result, editor throws(AuthoringError) in
-            try Self.changes(recording: matched, in: result.book, editor: editor)
+            let outcome = try Self.checkedChanges(recording: matched, in: result.book, editor: editor)
+            refused = outcome.refused
+            recorded = outcome.recorded
+            return outcome.changes
+        }
+        for (result, reason) in refused {
+            let transaction = result.transaction
+            Terminal.standardError.write(printable("\(transaction.file):\(transaction.line)") + ": error: \(transaction.date) \(Self.money(transaction)) is not recorded on "
+                + printable(result.allocations.map(\.number).joined(separator: ", ")) + ": " + printable(reason) + "\n")
         }
         if !options.dryRun {
-            let count = matched.reduce(0) { $0 + $1.allocations.count }
+            let count = recorded.reduce(0) { $0 + $1.allocations.count }
             Terminal.standardError.write("recorded \(plural(count, "payment")) in \(plural(changes.count, "file"))\n")
+        }
+        if !refused.isEmpty {
+            Terminal.standardError.write("error: \(plural(refused.count, "matched transaction")) not recorded (above); the others are\n")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The changes of `changes(recording:)` that check clean together: when the book checked with
+    /// them would have a new error, the transactions that edit a file with such an error are
+    /// refused with it and the rest are checked again, so one bad entry never keeps the others out.
+    static func checkedChanges(recording matched: [MatchResult], in book: Book, editor: BookEditor) throws(AuthoringError)
+        -> (changes: [FileChange], recorded: [MatchResult], refused: [(result: MatchResult, reason: String)]) {
+        var candidates = matched
+        var refused: [(result: MatchResult, reason: String)] = []
+        while true {
+            let outcome = try changes(recording: candidates, in: book, editor: editor)
+            refused += outcome.refused
+            guard !outcome.changes.isEmpty else { return outcome }
+            do throws(AuthoringError) {
+                _ = try editor.commit(outcome.changes, dryRun: true)
+                return (outcome.changes, outcome.recorded, refused)
+            } catch {
+                guard case .wouldIntroduceErrors(let diagnostics, _) = error else { throw error }
+                var reasons: [String: String] = [:]
+                for diagnostic in diagnostics { if let file = diagnostic.file, reasons[file] == nil { reasons[file] = "it would add an error to \(file): \(diagnostic.message)" } }
+                let failing = outcome.recorded.filter { result in result.allocations.contains { reasons[$0.file] != nil } }
+                // An error in a file no transaction edits: not one of these edits alone; stop as before.
+                guard !failing.isEmpty else { throw error }
+                for result in failing {
+                    refused.append((result, result.allocations.compactMap { reasons[$0.file] }.first!))
+                }
+                func key(_ result: MatchResult) -> String { "\(result.transaction.file):\(result.transaction.line):\(result.transaction.reference)" }
+                let failed = Set(failing.map(key))
+                candidates = outcome.recorded.filter { !failed.contains(key($0)) }
+            }
         }
     }
 
     /// One change per document file, with every payment or refund the matched transactions bring
-    /// it, appended in date order through the same edits as `invoic pay`.
-    static func changes(recording matched: [MatchResult], in book: Book, editor: BookEditor) throws(AuthoringError) -> [FileChange] {
+    /// it, appended in date order through the same edits as `invoic pay`. A transaction the edit
+    /// refuses (all of its allocations, or none) is left out with its reason.
+    static func changes(recording matched: [MatchResult], in book: Book, editor: BookEditor) throws(AuthoringError)
+        -> (changes: [FileChange], recorded: [MatchResult], refused: [(result: MatchResult, reason: String)]) {
         var texts: [String: (before: [UInt8], text: String)] = [:]
         var order: [String] = []
+        var recorded: [MatchResult] = []
+        var refused: [(result: MatchResult, reason: String)] = []
         for result in matched.sorted(by: { $0.transaction.date < $1.transaction.date }) {
-            for allocation in result.allocations {
-                guard let document = book.document(allocation.number) else { throw .refused("no document \(allocation.number)") }
-                if texts[document.file] == nil {
-                    let file = try editor.read(document.file)
-                    texts[document.file] = (file.bytes, file.text)
-                    order.append(document.file)
+            let saved = (texts, order)
+            do throws(AuthoringError) {
+                if result.transaction.reference.unicodeScalars.contains(where: isUnprintable) {
+                    throw .refused("its reference `\(printable(result.transaction.reference))` holds a control character; record it by hand with `invoic pay`")
                 }
-                let facts = try DocumentFacts(document: document, text: texts[document.file]!.text, account: book.recordedAccount(for: document))
-                let transaction = result.transaction
-                let text: String
-                if allocation.isRefund {
-                    text = try facts.refund(allocation.amount, on: transaction.date, method: .bankTransfer, reference: transaction.reference)
-                } else {
-                    text = try facts.pay(.exactly(MoneyFormat.plain(allocation.amount, transaction.currency)), on: transaction.date,
-                                         method: .bankTransfer, note: nil, reference: transaction.reference)
+                for allocation in result.allocations {
+                    guard let document = book.document(allocation.number) else { throw .refused("no document \(allocation.number)") }
+                    if texts[document.file] == nil {
+                        let file = try editor.read(document.file)
+                        texts[document.file] = (file.bytes, file.text)
+                        order.append(document.file)
+                    }
+                    let facts = try DocumentFacts(document: document, text: texts[document.file]!.text, account: book.recordedAccount(for: document))
+                    let transaction = result.transaction
+                    let text: String
+                    if allocation.isRefund {
+                        text = try facts.refund(allocation.amount, on: transaction.date, method: .bankTransfer, reference: transaction.reference)
+                    } else {
+                        text = try facts.pay(.exactly(MoneyFormat.plain(allocation.amount, transaction.currency)), on: transaction.date,
+                                             method: .bankTransfer, note: nil, reference: transaction.reference)
+                    }
+                    texts[document.file]!.text = text
                 }
-                texts[document.file]!.text = text
+                recorded.append(result)
+            } catch {
+                // A file changed on disk or unreadable stops the run; a refused edit only this transaction.
+                guard case .refused(let reason) = error else { throw error }
+                (texts, order) = saved
+                refused.append((result, reason))
             }
         }
-        return order.map { FileChange(path: $0, before: texts[$0]!.before, after: texts[$0]!.text) }
+        let changes = order.map { FileChange(path: $0, before: texts[$0]!.before, after: texts[$0]!.text) }
+        return (changes, recorded, refused)
     }
 
     // MARK: output
@@ -113,7 +178,7 @@ struct MatchCommand: ParsableCommand {
             }.joined(separator: ", ")
             let outcome = result.outcome.rawValue + (result.basis.map { " (\($0.rawValue))" } ?? "")
             let who = [transaction.counterparty, transaction.remittance.isEmpty ? nil : transaction.remittance].compactMap { $0 }.joined(separator: " · ")
-            return [transaction.date.description, money(transaction), outcome, documents.isEmpty ? "-" : documents, String(who.prefix(60))]
+            return [transaction.date.description, money(transaction), outcome, printable(documents.isEmpty ? "-" : documents), printable(String(who.prefix(60)))]
         }
         let header = ["DATE", "AMOUNT", "RESULT", "DOCUMENTS", "PAYER · TEXT"]
         let widths = (0..<4).map { column in ([header] + rows).map { $0[column].count }.max()! }
@@ -127,8 +192,8 @@ struct MatchCommand: ParsableCommand {
         var text = line(header)
         for (result, row) in zip(results, rows) {
             text += line(row)
-            let place = "\(result.transaction.file):\(result.transaction.line)"
-            if let message = result.message { text += "    \(place): \(message)\n" }
+            let place = printable("\(result.transaction.file):\(result.transaction.line)")
+            if let message = result.message { text += "    \(place): \(printable(message))\n" }
         }
         var counts: [MatchResult.Outcome: Int] = [:]
         for result in results { counts[result.outcome, default: 0] += 1 }
@@ -160,6 +225,29 @@ struct MatchCommand: ParsableCommand {
             return entry
         }
         let data = (try? JSONSerialization.data(withJSONObject: ["transactions": entries], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return jsonEscapingControls(String(decoding: data, as: UTF8.self)) + "\n"
+    }
+
+    /// JSON with every character `printable` would escape written as `\uXXXX` instead (the
+    /// same JSON, only C0 is escaped by JSONSerialization): a terminal showing it sees no C1
+    /// control, separator or bidirectional override from a statement.
+    static func jsonEscapingControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnprintableInJSON) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isUnprintableInJSON(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// What `printable` escapes, but the line breaks and spaces of JSON's own layout (inside
+    /// strings JSONSerialization has already escaped every C0 character).
+    static func isUnprintableInJSON(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != "\n" && scalar != "\t" && scalar != "\r" && isUnprintable(scalar)
     }
 }

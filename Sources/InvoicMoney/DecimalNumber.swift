@@ -161,9 +161,24 @@ extension DecimalNumber {
             return "write decimals with a point: `\(digits.replacingOccurrences(of: ",", with: "."))`"
         }
         let bare = digits.replacingOccurrences(of: ",", with: "")
-        if digits != text, case .success = DecimalNumber.parse(bare) {
+        // The bare number is suggested only when what it drops is decoration (`€1,200.00`,
+        // `EUR 120`): never when it drops part of the number, as the `e` of `1e400` or the `x`
+        // of `0x1F`, which would suggest another amount (`1400`, `01`).
+        if digits != text, isDecorated(text), case .success = DecimalNumber.parse(bare) {
             return "write the number alone, without currency signs or separators: `\(bare)`"
         }
         return "write a plain decimal such as 120 or 120.50"
+    }
+
+    /// Digits, separators and signs with nothing else but spaces, apostrophes, currency signs
+    /// and a three-letter currency code in front or behind.
+    private static func isDecorated(_ text: String) -> Bool {
+        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        if rest.prefix(while: \.isLetter).count == 3 { rest = rest.dropFirst(3) }
+        if rest.reversed().prefix(while: \.isLetter).count == 3 { rest = rest.dropLast(3) }
+        return rest.allSatisfy { character in
+            character.isNumber || ".,-'".contains(character) || character.isWhitespace
+                || character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .currencySymbol }
+        }
     }
 }

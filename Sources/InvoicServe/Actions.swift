@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import InvoicAuthoring
 import InvoicBook
@@ -12,6 +13,10 @@ struct Guard<Context: RequestContext>: RouterMiddleware {
     let server: BookServer
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // HTTP/1.1 allows one Host: with two, a proxy and this server could each read another.
+        guard request.headers[values: BookServer.hostField].isEmpty else {
+            return BookServer.page("Bad request: more than one Host header\n", status: .badRequest, type: "text/plain; charset=utf-8")
+        }
         guard server.accepts(host: request.head.authority ?? "") else {
             return BookServer.page("Forbidden: this server answers to \(server.url) only\n", status: .forbidden, type: "text/plain; charset=utf-8")
         }
@@ -27,7 +32,39 @@ struct Guard<Context: RequestContext>: RouterMiddleware {
     }
 }
 
+/// Headers every answer carries, whatever made it (a page, a PDF, an asset, a refusal, an error
+/// of the router): no other site may frame a page (clickjacking: a click on a pre-filled form
+/// inside a hidden frame), and the browser runs no script and loads nothing but this server's own
+/// files. A PDF may be framed by this server's own document page (its `<object>`), by no other.
+struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
+    static var contentSecurityPolicy: String {
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'self'; "
+            + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    }
+    static var pdfContentSecurityPolicy: String { "default-src 'none'; frame-ancestors 'self'" }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as HTTPResponseError {
+            response = (try? error.response(from: request, context: context)) ?? BookServer.page("\(error.status)\n", status: error.status, type: "text/plain; charset=utf-8")
+        } catch {
+            response = BookServer.page("Internal error\n", status: .internalServerError, type: "text/plain; charset=utf-8")
+        }
+        let isPDF = response.headers[.contentType] == "application/pdf"
+        response.headers[HTTPField.Name("X-Frame-Options")!] = isPDF ? "SAMEORIGIN" : "DENY"
+        response.headers[.contentSecurityPolicy] = isPDF ? Self.pdfContentSecurityPolicy : Self.contentSecurityPolicy
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        return response
+    }
+}
+
 extension BookServer {
+    /// A `Host` header among the fields: the first one is the request's authority, a second stays a field.
+    static let hostField = HTTPField.Name("Host")!
+
     /// Whether a request's Host (or an Origin's host) names this server: its own address or the
     /// loopback names, with its port or none. A name that resolves here by DNS rebinding
     /// (`evil.example:8037`) is refused.
@@ -37,29 +74,78 @@ extension BookServer {
         return names.contains(host) || names.map({ "\($0):\(options.port)" }).contains(host)
     }
 
-    /// The fields of a urlencoded form body.
-    static func form(_ request: Request) async throws -> [String: String] {
-        var request = request
-        let buffer = try await request.collectBody(upTo: 64 * 1024)
+    /// A urlencoded form body: its fields, and what is wrong with it (a field twice, a field
+    /// that is not percent-encoded UTF-8).
+    struct Form {
         var fields: [String: String] = [:]
-        for pair in String(buffer: buffer).split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "" }
-            if parts.count == 2 { fields[parts[0]] = parts[1] } else if parts.count == 1 { fields[parts[0]] = "" }
+        var problems: [String] = []
+
+        subscript(_ key: String) -> String? { fields[key] }
+
+        /// Notes each field the action does not take, and each it needs that is missing.
+        mutating func expect(_ allowed: Set<String>, required: Set<String> = []) {
+            for name in fields.keys.sorted() where !allowed.contains(name) && name != "csrf" {
+                problems.append("`\(name)`: this form has no such field")
+            }
+            for name in required.sorted() where fields[name] == nil {
+                problems.append("`\(name)`: missing")
+            }
+            // One line each: no control character (a line break, ESC, U+009B) in any field.
+            for (name, value) in fields.sorted(by: { $0.key < $1.key })
+            where value.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+                problems.append("`\(name)`: a control character (such as a line break) is not allowed")
+            }
         }
-        return fields
+
+        /// The day a date field gives: today when it is absent or left empty (as the command line
+        /// without `--date`). One that is not a day is a problem noted (the form is then refused),
+        /// never replaced by today: nothing is recorded on a day the user did not give.
+        mutating func day(_ key: String, today: Day) -> Day {
+            guard let text = fields[key], !text.isEmpty else { return today }
+            guard let day = Day(text) else {
+                problems.append("`\(key)`: `\(text)` is not a date (YYYY-MM-DD, a day that exists)")
+                return today
+            }
+            return day
+        }
     }
 
-    func refused(_ message: String, diagnostics: [Diagnostic] = [], sources: [String: SourceFile] = [:], back: String, status: HTTPResponse.Status = .unprocessableContent) -> Response {
-        let text = diagnostics.isEmpty ? "" : DiagnosticRenderer(format: .human, color: false, sources: sources).render(diagnostics)
+    /// The fields of a urlencoded form body.
+    static func form(_ request: Request) async throws -> Form {
+        var request = request
+        let buffer = try await request.collectBody(upTo: 64 * 1024)
+        var form = Form()
+        for pair in String(buffer: buffer).split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
+            guard let name = parts[0], parts.count == 1 || parts[1] != nil else {
+                form.problems.append("`\(String(pair.prefix(40)))`: not percent-encoded UTF-8")
+                continue
+            }
+            guard form.fields[name] == nil else {
+                form.problems.append("`\(name)`: given twice")
+                continue
+            }
+            form.fields[name] = parts.count == 2 ? parts[1]! : ""
+        }
+        return form
+    }
+
+    func refused(_ message: String, diagnostics: [Diagnostic] = [], sources: [String: SourceFile] = [:], text given: String = "", back: String,
+                 status: HTTPResponse.Status = .unprocessableContent) -> Response {
+        let text = diagnostics.isEmpty ? given : DiagnosticRenderer(format: .human, color: false, sources: sources).render(diagnostics)
         return layout("Not written", Templates.render("refused", ["message": message, "text": Self.either(text.isEmpty ? nil : text), "back": back]), status: status)
     }
 
     /// Checks the token, runs the edit through the authoring engine (which checks the whole book
     /// with the change and writes nothing that would add an error), reloads, and sends the
     /// browser back to the page with what was done.
-    func perform(_ request: Request, back: String, fields: [String: String], _ edit: (CheckedBook, BookEditor) throws(AuthoringError) -> (changes: [FileChange], done: String, goTo: String?)) -> Response {
-        guard fields["csrf"] == csrfToken else {
+    func perform(_ request: Request, back: String, form: Form, _ edit: (CheckedBook, BookEditor) throws(AuthoringError) -> (changes: [FileChange], done: String, goTo: String?)) -> Response {
+        guard form["csrf"] == csrfToken else {
             return refused("The form is from another session: reload the page and try again", back: back, status: .forbidden)
+        }
+        // A field the command line would refuse is refused here too: nothing is written.
+        guard form.problems.isEmpty else {
+            return refused("The form has a field that is not valid, so nothing was written", text: form.problems.joined(separator: "\n"), back: back)
         }
         let editor = BookEditor(root: live.root)
         do {
@@ -78,27 +164,40 @@ extension BookServer {
         }
     }
 
+    /// The fields each action takes (besides `csrf`), and those it needs.
+    static let actionFields: [String: (allowed: Set<String>, required: Set<String>)] = [
+        "send": (["date"], []), "pay": (["amount", "date", "method"], ["amount"]), "void": (["date", "reason"], ["reason"]),
+        "accept": (["date"], []), "decline": (["date"], []), "convert": ([], []), "credit": (["reason"], []),
+        "refund": (["amount", "date", "method"], []),
+    ]
+
     func act(_ number: String, _ action: String, _ request: Request) async throws -> Response {
-        let fields = try await Self.form(request)
-        let back = "/documents/\(number)"
-        func day(_ key: String) -> Day { fields[key].flatMap { Day($0) } ?? live.snapshot.today }
-        return perform(request, back: back, fields: fields) { checked, editor throws(AuthoringError) in
+        var form = try await Self.form(request)
+        let back = Self.documentPath(number)
+        guard let expected = Self.actionFields[action] else { return notFound("No action \(action)") }
+        form.expect(expected.allowed, required: expected.required)
+        let date = form.day("date", today: live.snapshot.today)
+        if let method = form["method"], !method.isEmpty, method.trimmingCharacters(in: .whitespaces).isEmpty {
+            form.problems.append("`method`: only spaces")
+        }
+        let fields = form.fields
+        return perform(request, back: back, form: form) { checked, editor throws(AuthoringError) in
             guard let document = checked.book.document(number) else { throw .refused("no document \(number) in this book") }
             let file = try editor.read(document.file)
             let facts = try DocumentFacts(document: document, text: file.text, account: checked.book.recordedAccount(for: document))
             func change(_ text: String) -> [FileChange] { [FileChange(path: document.file, before: file.bytes, after: text)] }
             switch action {
-            case "send": return (change(try facts.send(on: day("date"))), "\(number) recorded as sent", nil)
+            case "send": return (change(try facts.send(on: date)), "\(number) recorded as sent", nil)
             case "pay":
                 let method = PaymentMethod(rawValue: fields["method"].flatMap { $0.isEmpty ? nil : $0 } ?? "bank_transfer")
-                return (change(try facts.pay(.exactly(fields["amount"] ?? ""), on: day("date"), method: method, note: nil)), "payment recorded on \(number)", nil)
+                return (change(try facts.pay(.exactly(fields["amount"] ?? ""), on: date, method: method, note: nil)), "payment recorded on \(number)", nil)
             case "refund":
                 let method = PaymentMethod(rawValue: fields["method"].flatMap { $0.isEmpty ? nil : $0 } ?? "bank_transfer")
                 let amount = fields["amount"].flatMap { $0.isEmpty ? nil : $0 }
-                return (change(try facts.refund(amount.map { .exactly($0) } ?? .full, on: day("date"), method: method, reference: nil)), "refund recorded on \(number)", nil)
-            case "void": return (change(try facts.void(on: day("date"), reason: fields["reason"] ?? "")), "\(number) voided", nil)
-            case "accept": return (change(try facts.accept(on: day("date"))), "\(number) accepted", nil)
-            case "decline": return (change(try facts.decline(on: day("date"))), "\(number) declined", nil)
+                return (change(try facts.refund(amount.map { .exactly($0) } ?? .full, on: date, method: method, reference: nil)), "refund recorded on \(number)", nil)
+            case "void": return (change(try facts.void(on: date, reason: fields["reason"] ?? "")), "\(number) voided", nil)
+            case "accept": return (change(try facts.accept(on: date)), "\(number) accepted", nil)
+            case "decline": return (change(try facts.decline(on: date)), "\(number) declined", nil)
             case "convert":
                 guard document.kind == .estimate, checked.book.status(of: document, today: live.snapshot.today) == .accepted else {
                     throw .refused("only an accepted estimate is converted")
@@ -108,13 +207,13 @@ extension BookServer {
                 let path = DocumentKind.invoice.file(forNumber: invoice)
                 let text = NewFiles.conversion(of: document, number: invoice, client: checked.book.clients[document.client.value], book: checked.book,
                                                issued: issued, estimateText: file.text)
-                return ([FileChange(path: path, before: nil, after: text)], "\(number) converted to \(invoice)", "/documents/\(invoice)")
+                return ([FileChange(path: path, before: nil, after: text)], "\(number) converted to \(invoice)", Self.documentPath(invoice))
             case "credit":
                 guard document.kind == .invoice else { throw .refused("only an invoice is credited") }
                 let issued = live.snapshot.today
                 let note = checked.book.nextNumber(for: .creditNote, issued: issued)
                 let text = NewFiles.creditNote(reversing: document, lines: nil, number: note, reason: fields["reason"], issued: issued, invoiceText: file.text)
-                return ([FileChange(path: DocumentKind.creditNote.file(forNumber: note), before: nil, after: text)], "\(note) credits \(number)", "/documents/\(note)")
+                return ([FileChange(path: DocumentKind.creditNote.file(forNumber: note), before: nil, after: text)], "\(note) credits \(number)", Self.documentPath(note))
             default:
                 throw .refused("unknown action \(action)")
             }
@@ -123,14 +222,16 @@ extension BookServer {
 
     /// A new invoice for a client, with one line to fill in: the file to open in an editor.
     func newInvoice(_ request: Request) async throws -> Response {
-        let fields = try await Self.form(request)
-        return perform(request, back: "/", fields: fields) { checked, _ throws(AuthoringError) in
+        var form = try await Self.form(request)
+        form.expect(["client"], required: ["client"])
+        let fields = form.fields
+        return perform(request, back: "/", form: form) { checked, _ throws(AuthoringError) in
             guard let id = fields["client"], let client = checked.book.clients[id] else { throw .refused("no client \(fields["client"] ?? "")") }
             let issued = live.snapshot.today
             let number = checked.book.nextNumber(for: .invoice, issued: issued)
             let text = NewFiles.document(.invoice, number: number, client: client, book: checked.book, issued: issued, like: nil)
             let path = DocumentKind.invoice.file(forNumber: number)
-            return ([FileChange(path: path, before: nil, after: text)], "\(number) started in \(path): fill in its line in your editor", "/documents/\(number)")
+            return ([FileChange(path: path, before: nil, after: text)], "\(number) started in \(path): fill in its line in your editor", Self.documentPath(number))
         }
     }
 }

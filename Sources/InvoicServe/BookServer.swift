@@ -41,22 +41,56 @@ public struct BookServer: Sendable {
 
     public func application() -> some ApplicationProtocol {
         let router = Router()
+        // Outermost, so that every answer carries its headers: pages, PDFs, assets, refusals, errors.
+        router.add(middleware: SecurityHeaders())
         router.add(middleware: Guard(server: self))
         router.get("/") { request, _ in self.dashboard(request) }
         router.get("/index.json") { _, _ in Self.page(self.live.snapshot.report.json(), type: "application/json") }
         router.get("/diagnostics") { _, _ in self.diagnosticsPage() }
         router.get("/changes") { request, _ in try await self.changes(request) }
-        router.get("/clients/:id") { _, context in self.clientPage(context.parameters.get("id") ?? "") }
-        router.get("/clients/:id/statement.pdf") { _, context in self.statementPDF(context.parameters.get("id") ?? "") }
-        router.get("/documents/:number") { request, context in self.documentRoute(context.parameters.get("number") ?? "", request) }
+        router.get("/assets/invoic.css") { _, _ in Self.page(Templates.stylesheet, type: "text/css; charset=utf-8") }
+        router.get("/assets/live.js") { _, _ in Self.page(Templates.liveReload, type: "text/javascript; charset=utf-8") }
+        router.get("/clients/:id") { _, context in
+            guard let id = Self.pathValue(context, "id") else { return Self.badPath() }
+            return self.clientPage(id)
+        }
+        router.get("/clients/:id/statement.pdf") { _, context in
+            guard let id = Self.pathValue(context, "id") else { return Self.badPath() }
+            return self.statementPDF(id)
+        }
+        router.get("/documents/:number") { request, context in
+            guard let number = Self.pathValue(context, "number") else { return Self.badPath() }
+            return self.documentRoute(number, request)
+        }
         router.post("/documents/:number/:action") { request, context in
-            try await self.act(context.parameters.get("number") ?? "", context.parameters.get("action") ?? "", request)
+            guard let number = Self.pathValue(context, "number"), let action = Self.pathValue(context, "action") else { return Self.badPath() }
+            return try await self.act(number, action, request)
         }
         router.post("/invoices") { request, _ in try await self.newInvoice(request) }
         return Application(router: router, configuration: .init(address: .hostname(options.host, port: options.port), serverName: "invoic"))
     }
 
     // MARK: responses
+
+    /// A value of the path (`/clients/:id`), percent-decoded (`m%C3%BCller` is `müller`); nil for
+    /// one that is no name in a book: not UTF-8, empty, `.` or `..`, or with a slash, a backslash
+    /// or a control character (`%2e%2e%2f` is `../`). Values are only ever looked up among the
+    /// book's clients and documents, never joined to a path, so this is a second fence.
+    static func pathValue(_ context: some RequestContext, _ name: String) -> String? {
+        guard let raw = context.parameters.get(name), let value = raw.removingPercentEncoding,
+              !value.isEmpty, value != ".", value != "..", !value.contains("/"), !value.contains("\\"),
+              !value.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return nil }
+        return value
+    }
+
+    static func badPath() -> Response {
+        page("Bad request: not a client id or document number\n", status: .badRequest, type: "text/plain; charset=utf-8")
+    }
+
+    /// `/documents/NUMBER` for a Location header: percent-encoded, so any number stays one path segment.
+    static func documentPath(_ number: String) -> String {
+        "/documents/" + (number.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? number)
+    }
 
     static func page(_ text: String, status: HTTPResponse.Status = .ok, type: String = "text/html; charset=utf-8") -> Response {
         Response(status: status, headers: [.contentType: type, .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: text)))

@@ -2,7 +2,8 @@ import Mustache
 
 // The pages' HTML, as Mustache templates (swift-mustache): `{{value}}` is escaped for HTML,
 // `{{{html}}}` is only ever a fragment rendered here. No JavaScript but the few lines of live
-// reload, so every page works with scripts off.
+// reload, so every page works with scripts off. The stylesheet and the script are files of their
+// own (/assets/), never inline, so the Content-Security-Policy allows no inline code at all.
 enum Templates {
     static let library: MustacheLibrary = {
         var library = MustacheLibrary()
@@ -17,14 +18,8 @@ enum Templates {
     static let sources: [(String, String)] = [("layout", layout), ("dashboard", dashboard), ("document", document), ("client", client),
                                                ("diagnostics", diagnostics), ("refused", refused)]
 
-    static let layout = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>{{title}} · {{business}}</title>
-        <style>
+    /// /assets/invoic.css
+    static let stylesheet = """
         :root { --ink: #1f2933; --muted: #596573; --line: #e4e7eb; --soft: #f5f7fa; --blue: #2457a6; --red: #b42318; --green: #1e7b4b; --orange: #9a5300; }
         * { box-sizing: border-box; }
         body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); background: var(--soft); }
@@ -61,26 +56,40 @@ enum Templates {
         svg.chart rect { fill: var(--blue); } svg.chart text { fill: var(--muted); font-size: 11px; }
         dl.figures { display: grid; grid-template-columns: max-content max-content; gap: 4px 24px; margin: 0; }
         dl.figures dt { color: var(--muted); } dl.figures dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
-        </style>
+        .muted { color: var(--muted); } .light { font-weight: 400; } dl.figures.spaced { margin-top: 14px; }
+        """
+
+    /// /assets/live.js: once the page has loaded, wait for the book to change, then show the new page.
+    static let liveReload = """
+        function wait() {
+          var generation = document.body.dataset.generation;
+          fetch("/changes?since=" + encodeURIComponent(generation)).then(function (r) { return r.text(); })
+            .then(function (t) { if (t.trim() !== generation) { location.reload(); } else { wait(); } })
+            .catch(function () { setTimeout(wait, 2000); });
+        }
+        window.addEventListener("load", function () { setTimeout(wait, 300); });
+
+        """
+
+    static let layout = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>{{title}} · {{business}}</title>
+        <link rel="stylesheet" href="/assets/invoic.css">
         </head>
-        <body>
+        <body data-generation="{{generation}}">
         <header class="top"><div><strong>{{business}}</strong>
         <nav aria-label="Book"><a href="/">Dashboard</a><a href="/diagnostics">Diagnostics{{#hasDiagnostics}} ({{diagnosticCount}}){{/hasDiagnostics}}</a><a href="/index.json">index.json</a></nav>
-        <span style="color: var(--muted)">as of {{today}}{{#readOnly}} · read-only{{/readOnly}}</span></div></header>
+        <span class="muted">as of {{today}}{{#readOnly}} · read-only{{/readOnly}}</span></div></header>
         <main>
         {{#hasErrors}}<p class="banner" role="alert">The book has {{errorCount}} error(s): <a href="/diagnostics">see the diagnostics</a>. Nothing is sent or built until they are fixed.</p>{{/hasErrors}}
         {{#done}}<p class="notice" role="status">{{done}}</p>{{/done}}
         {{{content}}}
         </main>
-        <script>
-        // Live reload: once the page has loaded, wait for the book to change, then show the new page.
-        function wait() {
-          fetch("/changes?since={{generation}}").then(function (r) { return r.text(); })
-            .then(function (t) { if (t.trim() !== "{{generation}}") { location.reload(); } else { wait(); } })
-            .catch(function () { setTimeout(wait, 2000); });
-        }
-        window.addEventListener("load", function () { setTimeout(wait, 300); });
-        </script>
+        <script src="/assets/live.js"></script>
         </body>
         </html>
         """
@@ -96,7 +105,7 @@ enum Templates {
         {{#hasAging}}<section aria-labelledby="aging"><h2 id="aging">Aged receivables</h2><table><thead><tr><th scope="col">Client</th><th scope="col" class="num">Current</th><th scope="col" class="num">1–30</th><th scope="col" class="num">31–60</th><th scope="col" class="num">61–90</th><th scope="col" class="num">Over 90</th></tr></thead><tbody>
         {{#aging}}<tr><td><a href="/clients/{{id}}">{{name}}</a></td>{{#buckets}}<td class="num">{{.}}</td>{{/buckets}}</tr>{{/aging}}</tbody></table></section>{{/hasAging}}
         {{#chart}}<section aria-labelledby="income"><h2 id="income">Income by month ({{currency}})</h2>{{{svg}}}</section>{{/chart}}
-        <section aria-labelledby="documents"><h2 id="documents">Documents <span style="color: var(--muted); font-weight: 400">newest first</span></h2>
+        <section aria-labelledby="documents"><h2 id="documents">Documents <span class="muted light">newest first</span></h2>
         <form class="filters" method="get" action="/" role="search">
         <label>Search<input type="search" name="q" value="{{filter.q}}" placeholder="number or client"></label>
         <label>Status<select name="status"><option value="">any</option>{{#statuses}}<option{{#selected}} selected{{/selected}}>{{name}}</option>{{/statuses}}</select></label>
@@ -122,7 +131,7 @@ enum Templates {
         <table><thead><tr><th scope="col">Description</th><th scope="col" class="num">Quantity</th><th scope="col" class="num">Price</th><th scope="col" class="num">Amount</th></tr></thead><tbody>
         {{#lines}}<tr><td>{{description}}</td><td class="num">{{quantity}}</td><td class="num">{{price}}</td><td class="num">{{amount}}</td></tr>{{/lines}}
         </tbody></table>
-        <dl class="figures" style="margin-top: 14px">{{#totals}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/totals}}</dl>
+        <dl class="figures spaced">{{#totals}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/totals}}</dl>
         </section>
         {{#hasPayments}}<section aria-labelledby="payments"><h2 id="payments">Payments</h2><table><thead><tr><th scope="col">Date</th><th scope="col" class="num">Amount</th><th scope="col">Method</th><th scope="col">Reference</th></tr></thead><tbody>
         {{#payments}}<tr><td>{{date}}</td><td class="num">{{amount}}</td><td>{{method}}</td><td>{{reference}}</td></tr>{{/payments}}

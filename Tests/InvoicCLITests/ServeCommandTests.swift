@@ -35,6 +35,12 @@ import Testing
 
         let foreign = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Host: evil.example:\(port)", url])
         #expect(foreign.stdout == "403")
+        // What the browser gets, from the real server: no framing by another site, no inline code.
+        let head = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["curl", "-s", "-D", "-", "-o", "/dev/null", url + "documents/INV-2026-008"])
+        #expect(head.stdout.lowercased().contains("x-frame-options: deny\r\n") && head.stdout.contains("frame-ancestors 'none'"), "\(head.stdout)")
+        // Two Host headers, over a raw socket (curl sends one).
+        let twoHosts = try runProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", "exec 3<>/dev/tcp/127.0.0.1/\(port); printf 'GET / HTTP/1.1\\r\\nHost: 127.0.0.1:\(port)\\r\\nHost: evil.example\\r\\nConnection: close\\r\\n\\r\\n' >&3; head -n 1 <&3"])
+        #expect(twoHosts.stdout.hasPrefix("HTTP/1.1 400"), "\(twoHosts.stdout)")
 
         kill(server.processIdentifier, SIGTERM)
         let deadline = Date().addingTimeInterval(10)

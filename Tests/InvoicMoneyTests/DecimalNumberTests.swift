@@ -101,4 +101,14 @@ import InvoicMoney
         #expect(DecimalNumber(significand: 125, scale: 4)?.description == "0.0125")
         #expect(DecimalNumber(integer: -42).description == "-42")
     }
+
+    /// The help suggests a number only when it drops decoration, never part of the number.
+    @Test func theHelpNeverSuggestsAnotherNumber() {
+        #expect(DecimalNumber.howToWrite("€1,200.00") == "write the number alone, without currency signs or separators: `1200.00`")
+        #expect(DecimalNumber.howToWrite("EUR 120") == "write the number alone, without currency signs or separators: `120`")
+        #expect(DecimalNumber.howToWrite("120,50") == "write decimals with a point: `120.50`")
+        for text in ["1e400", "1E5", "0x1F", "0o17", "12 apples", "1.2.3e4"] {
+            #expect(DecimalNumber.howToWrite(text) == "write a plain decimal such as 120 or 120.50", "\(text)")
+        }
+    }
 }
