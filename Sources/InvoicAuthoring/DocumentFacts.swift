@@ -91,9 +91,9 @@ public struct DocumentFacts {
             throw .refused("\(MoneyFormat.plain(minor, currency)) is more than the \(MoneyFormat.plain(balance, currency)) due on \(document.number)"
                 + (credited != 0 ? " after its credit notes" : ""))
         }
-        var fields = [("date", day.description), ("amount", MoneyFormat.plain(minor, currency)), ("method", method.rawValue)]
-        if let note { fields.append(("note", YAMLText.scalar(note))) }
-        if let reference { fields.append(("reference", YAMLText.scalar(reference))) }
+        var fields: [(String, Value)] = [("date", .written(day.description)), ("amount", .written(MoneyFormat.plain(minor, currency))), ("method", .text(method.rawValue))]
+        if let note { fields.append(("note", .text(note))) }
+        if let reference { fields.append(("reference", .text(reference))) }
         return appending(fields, toListAt: "payments")
     }
 
@@ -101,9 +101,9 @@ public struct DocumentFacts {
     /// for (left out when none), under `reminders:`.
     public func remind(_ reminder: Reminder) throws(AuthoringError) -> String {
         try requireInvoice("record a reminder on")
-        var fields = [("date", reminder.date.description), ("level", String(reminder.level))]
-        if reminder.fee != 0 { fields.append(("fee", MoneyFormat.plain(reminder.fee, reminder.currency))) }
-        if reminder.interest != 0 { fields.append(("interest", MoneyFormat.plain(reminder.interest, reminder.currency))) }
+        var fields: [(String, Value)] = [("date", .written(reminder.date.description)), ("level", .written(String(reminder.level)))]
+        if reminder.fee != 0 { fields.append(("fee", .written(MoneyFormat.plain(reminder.fee, reminder.currency)))) }
+        if reminder.interest != 0 { fields.append(("interest", .written(MoneyFormat.plain(reminder.interest, reminder.currency)))) }
         return appending(fields, toListAt: "reminders")
     }
 
@@ -116,12 +116,27 @@ public struct DocumentFacts {
         guard minor > 0, minor <= owed else {
             throw .refused("\(MoneyFormat.plain(minor, figures.currency)) is more than the \(MoneyFormat.plain(max(0, owed), figures.currency)) \(document.number) still owes")
         }
-        var fields = [("date", day.description), ("amount", MoneyFormat.plain(minor, figures.currency)), ("method", method.rawValue)]
-        if let reference { fields.append(("reference", YAMLText.scalar(reference))) }
+        var fields: [(String, Value)] = [("date", .written(day.description)), ("amount", .written(MoneyFormat.plain(minor, figures.currency))), ("method", .text(method.rawValue))]
+        if let reference { fields.append(("reference", .text(reference))) }
         return appending(fields, toListAt: "refunds")
     }
 
     // MARK: where text goes
+
+    /// A value to write: one invoic spells itself (a date, an amount, a level: plain YAML as it
+    /// stands), or text a person gave, which goes through ``YAMLText/scalar(_:in:)`` for the
+    /// place it lands in (a block entry or a flow one).
+    enum Value {
+        case written(String)
+        case text(String)
+
+        func yaml(in context: YAMLText.Context) -> String {
+            switch self {
+            case .written(let value): return value
+            case .text(let text): return YAMLText.scalar(text, in: context)
+            }
+        }
+    }
 
     private func requireInvoice(_ verb: String) throws(AuthoringError) {
         if document.kind != .invoice { throw .refused("\(document.number) is \(document.kind == .estimate ? "an estimate" : "a credit note"); only an invoice can \(verb == "void" ? "be voided" : "have payments")") }
@@ -150,13 +165,14 @@ public struct DocumentFacts {
 
     /// A new entry at the end of the list under `key`, in the style its entries already have;
     /// a new list at the end of the file when there is none.
-    private func appending(_ fields: [(String, String)], toListAt key: String) -> String {
+    private func appending(_ fields: [(String, Value)], toListAt key: String) -> String {
+        let block = fields.map { ($0.0, $0.1.yaml(in: .block)) }
         guard let pair = pairs.first(where: { $0.key.keyText == key }), let items = pair.value.sequence, !(pair.value.scalar?.isNull ?? false) else {
             let indent = keyIndent
-            let entry = fields.enumerated().map { index, field in "\(indent)  \(index == 0 ? "- " : "  ")\(field.0): \(field.1)" }
+            let entry = block.enumerated().map { index, field in "\(indent)  \(index == 0 ? "- " : "  ")\(field.0): \(field.1)" }
             return byteOrderMark + text.inserting([TextInsertion.lines(["\(indent)\(key):"] + entry, after: lastLine)])
         }
-        let flowEntry = "{ " + fields.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + " }"
+        let flowEntry = "{ " + fields.map { "\($0.0): \($0.1.yaml(in: .flow))" }.joined(separator: ", ") + " }"
         if pair.value.isFlow {
             // `payments: [ ... ]`: right after the last entry, or just inside an empty `[]`.
             let end = pair.value.range.end
@@ -170,7 +186,7 @@ public struct DocumentFacts {
         if last.isFlow || last.mapping == nil {
             lines = ["\(indent)- \(flowEntry)"]
         } else {
-            lines = fields.enumerated().map { index, field in "\(indent)\(index == 0 ? "- " : "  ")\(field.0): \(field.1)" }
+            lines = block.enumerated().map { index, field in "\(indent)\(index == 0 ? "- " : "  ")\(field.0): \(field.1)" }
         }
         return byteOrderMark + text.inserting([TextInsertion.lines(lines, after: pair.value.lastLine)])
     }
