@@ -60,11 +60,15 @@ struct MatchCommand: ParsableCommand {
             Terminal.standardError.write("nothing to record\n")
             return
         }
+        // Matched again against the book as it is inside the lock: what another writer recorded
+        // meanwhile (a second `match --apply` of the same statement) is not recorded twice.
+        var recording = matched
         let changes = try performEdit(options) { result, editor throws(AuthoringError) in
-            try Self.changes(recording: matched, in: result.book, editor: editor)
+            recording = Matcher(book: result.book).match(transactions).filter { $0.outcome == .matched }
+            return try Self.changes(recording: recording, in: result.book, editor: editor)
         }
         if !options.dryRun {
-            let count = matched.reduce(0) { $0 + $1.allocations.count }
+            let count = recording.reduce(0) { $0 + $1.allocations.count }
             Terminal.standardError.write("recorded \(plural(count, "payment")) in \(plural(changes.count, "file"))\n")
         }
     }

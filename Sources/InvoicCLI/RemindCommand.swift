@@ -51,7 +51,9 @@ struct RemindCommand: ParsableCommand {
         if reminders.isEmpty { Terminal.standardError.write("no invoice reached a new reminder level on \(options.today)\n") }
         guard record, !reminders.isEmpty else { return }
         _ = try performEdit(options, showingDiff: !json) { result, editor throws(AuthoringError) in
-            try reminders.map { reminder throws(AuthoringError) in
+            // Inside the book's lock: a reminder another writer recorded meanwhile is not recorded twice.
+            let due = Set(result.book.remindersDue(on: options.today).map { "\($0.invoice.number)\u{0}\($0.level)" })
+            return try reminders.filter { due.contains("\($0.invoice.number)\u{0}\($0.level)") }.map { reminder throws(AuthoringError) in
                 let invoice = try document(reminder.invoice.number, in: result.book)
                 let file = try editor.read(invoice.file)
                 let facts = try DocumentFacts(document: invoice, text: file.text, credited: result.book.creditedNet(of: invoice))
