@@ -74,31 +74,41 @@ struct MatchCommand: ParsableCommand {
     }
 
     /// One change per document file, with every payment or refund the matched transactions bring
-    /// it, appended in date order through the same edits as `invoic pay`.
+    /// it, appended in date order through the same edits as `invoic pay`: all of a document's in
+    /// one edit of its text, so a statement of thousands of transactions is not thousands of
+    /// passes over a growing file.
     static func changes(recording matched: [MatchResult], in book: Book, editor: BookEditor) throws(AuthoringError) -> [FileChange] {
-        var texts: [String: (before: [UInt8], text: String)] = [:]
+        var payments: [String: [DocumentFacts.Receipt]] = [:]
+        var refunds: [String: [(minor: Int64, day: Day, method: PaymentMethod, reference: String?)]] = [:]
         var order: [String] = []
         for result in matched.sorted(by: { $0.transaction.date < $1.transaction.date }) {
+            let transaction = result.transaction
             for allocation in result.allocations {
-                guard let document = book.document(allocation.number) else { throw .refused("no document \(allocation.number)") }
-                if texts[document.file] == nil {
-                    let file = try editor.read(document.file)
-                    texts[document.file] = (file.bytes, file.text)
-                    order.append(document.file)
-                }
-                let facts = try DocumentFacts(document: document, text: texts[document.file]!.text, credited: book.creditedNet(of: document))
-                let transaction = result.transaction
-                let text: String
+                guard book.document(allocation.number) != nil else { throw .refused("no document \(allocation.number)") }
+                if payments[allocation.number] == nil, refunds[allocation.number] == nil { order.append(allocation.number) }
                 if allocation.isRefund {
-                    text = try facts.refund(allocation.amount, on: transaction.date, method: .bankTransfer, reference: transaction.reference)
+                    refunds[allocation.number, default: []].append((allocation.amount, transaction.date, .bankTransfer, transaction.reference))
                 } else {
-                    text = try facts.pay(.exactly(MoneyFormat.plain(allocation.amount, transaction.currency)), on: transaction.date,
-                                         method: .bankTransfer, note: nil, reference: transaction.reference)
+                    payments[allocation.number, default: []].append(DocumentFacts.Receipt(
+                        .exactly(MoneyFormat.plain(allocation.amount, transaction.currency)), on: transaction.date,
+                        method: .bankTransfer, reference: transaction.reference))
                 }
-                texts[document.file]!.text = text
             }
         }
-        return order.map { FileChange(path: $0, before: texts[$0]!.before, after: texts[$0]!.text) }
+        var changes: [FileChange] = []
+        for number in order {
+            guard let document = book.document(number) else { continue }
+            let file = try editor.read(document.file)
+            var text = file.text
+            if let refunds = refunds[number] {
+                text = try DocumentFacts(document: document, text: text, credited: book.creditedNet(of: document)).refund(refunds)
+            }
+            if let receipts = payments[number] {
+                text = try DocumentFacts(document: document, text: text, credited: book.creditedNet(of: document)).pay(receipts)
+            }
+            changes.append(FileChange(path: document.file, before: file.bytes, after: text))
+        }
+        return changes
     }
 
     // MARK: output
