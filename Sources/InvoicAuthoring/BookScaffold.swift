@@ -43,7 +43,7 @@ public enum BookScaffold {
         #   bic: NWBKGB2L
         defaults:
           currency: \(currency.code)
-          locale: \(locale)
+          locale: \(YAMLText.scalar(locale))
           tax: 0%                        # the tax rate of a line, e.g. 20%
           terms: 30                      # days from issue to due
           validity: 30                   # days an estimate stays valid

@@ -58,55 +58,85 @@ public struct DocumentFacts {
         return byteOrderMark + text.inserting([TextInsertion.lines(lines, after: lastLine)])
     }
 
-    public enum Amount {
+    public enum Amount: Sendable {
         case exactly(String)
         case full
+    }
+
+    /// One payment to record: what `invoic pay` and each transaction `invoic match` matched bring.
+    public struct Receipt: Sendable {
+        public var amount: Amount
+        public var day: Day
+        public var method: PaymentMethod
+        public var note: String?
+        public var reference: String?
+
+        public init(_ amount: Amount, on day: Day, method: PaymentMethod, note: String? = nil, reference: String? = nil) {
+            self.amount = amount
+            self.day = day
+            self.method = method
+            self.note = note
+            self.reference = reference
+        }
     }
 
     /// Appends a payment. Refuses an amount above what is due, on a void invoice, and one with
     /// more decimals than the currency has.
     public func pay(_ amount: Amount, on day: Day, method: PaymentMethod, note: String?, reference: String? = nil) throws(AuthoringError) -> String {
+        try pay([Receipt(amount, on: day, method: method, note: note, reference: reference)])
+    }
+
+    /// Appends payments, in one edit of the text: each is refused as ``pay(_:on:method:note:reference:)``
+    /// refuses one, against what the ones before it left due.
+    public func pay(_ receipts: [Receipt]) throws(AuthoringError) -> String {
         try requireInvoice("record a payment on")
         if document.void != nil { throw .refused("\(document.number) is void; record the payment on the invoice that replaces it") }
         guard let figures = document.figures else { throw .refused("\(document.number) has errors; fix them first (`invoic check`)") }
         let currency = figures.currency
-        let balance = account?.balance ?? figures.balance
-        let minor: Int64
-        switch amount {
-        case .full:
-            guard balance > 0 else { throw .refused("nothing is due on \(document.number)") }
-            minor = balance
-        case .exactly(let text):
-            guard case .success(let number) = DecimalNumber.parse(text) else {
-                throw .refused("`\(text)` is not an amount; \(DecimalNumber.howToWrite(text))")
+        var balance = account?.balance ?? figures.balance
+        var entries: [[(String, Value)]] = []
+        entries.reserveCapacity(receipts.count)
+        for receipt in receipts {
+            let minor: Int64
+            switch receipt.amount {
+            case .full:
+                guard balance > 0 else { throw .refused("nothing is due on \(document.number)") }
+                minor = balance
+            case .exactly(let text):
+                guard case .success(let number) = DecimalNumber.parse(text) else {
+                    throw .refused("`\(text)` is not an amount; \(DecimalNumber.howToWrite(text))")
+                }
+                guard !number.isNegative, !number.isZero else {
+                    throw .refused("a payment is more than 0, not \(text); to take a payment back, delete its entry from \(document.file)")
+                }
+                guard number.scale <= currency.exponent else {
+                    throw .refused("\(text) has more decimals than \(currency.code) has (\(currency.exponent))")
+                }
+                guard let value = number.minorUnits(in: currency) else { throw .refused("\(text) is too large") }
+                minor = value
             }
-            guard !number.isNegative, !number.isZero else {
-                throw .refused("a payment is more than 0, not \(text); to take a payment back, delete its entry from \(document.file)")
+            guard minor <= balance else {
+                throw .refused("\(MoneyFormat.plain(minor, currency)) is more than the \(MoneyFormat.plain(balance, currency)) due on \(document.number)"
+                    + ((account?.credited ?? 0) != 0 ? " after its credit notes" : ""))
             }
-            guard number.scale <= currency.exponent else {
-                throw .refused("\(text) has more decimals than \(currency.code) has (\(currency.exponent))")
-            }
-            guard let value = number.minorUnits(in: currency) else { throw .refused("\(text) is too large") }
-            minor = value
+            balance -= minor
+            var fields: [(String, Value)] = [("date", .written(receipt.day.description)), ("amount", .written(MoneyFormat.plain(minor, currency))),
+                                             ("method", .text(receipt.method.rawValue))]
+            if let note = receipt.note { fields.append(("note", .text(note))) }
+            if let reference = receipt.reference { fields.append(("reference", .text(reference))) }
+            entries.append(fields)
         }
-        guard minor <= balance else {
-            throw .refused("\(MoneyFormat.plain(minor, currency)) is more than the \(MoneyFormat.plain(balance, currency)) due on \(document.number)"
-                + ((account?.credited ?? 0) != 0 ? " after its credit notes" : ""))
-        }
-        var fields = [("date", day.description), ("amount", MoneyFormat.plain(minor, currency)), ("method", method.rawValue)]
-        if let note { fields.append(("note", YAMLText.scalar(note))) }
-        if let reference { fields.append(("reference", YAMLText.scalar(reference))) }
-        return appending(fields, toListAt: "payments")
+        return appending(entries, toListAt: "payments")
     }
 
     /// Records a reminder sent on an invoice: its date, level, and the fee and interest it asked
     /// for (left out when none), under `reminders:`.
     public func remind(_ reminder: Reminder) throws(AuthoringError) -> String {
         try requireInvoice("record a reminder on")
-        var fields = [("date", reminder.date.description), ("level", String(reminder.level))]
-        if reminder.fee != 0 { fields.append(("fee", MoneyFormat.plain(reminder.fee, reminder.currency))) }
-        if reminder.interest != 0 { fields.append(("interest", MoneyFormat.plain(reminder.interest, reminder.currency))) }
-        return appending(fields, toListAt: "reminders")
+        var fields: [(String, Value)] = [("date", .written(reminder.date.description)), ("level", .written(String(reminder.level)))]
+        if reminder.fee != 0 { fields.append(("fee", .written(MoneyFormat.plain(reminder.fee, reminder.currency)))) }
+        if reminder.interest != 0 { fields.append(("interest", .written(MoneyFormat.plain(reminder.interest, reminder.currency)))) }
+        return appending([fields], toListAt: "reminders")
     }
 
     /// What a refund on this credit note may pay back at most: what the client is owed on the
@@ -144,18 +174,45 @@ public struct DocumentFacts {
     /// Appends a refund to a credit note: money paid back to the client. Refuses more than the
     /// client is owed on the invoice, or than the credit note credits.
     public func refund(_ minor: Int64, on day: Day, method: PaymentMethod, reference: String?) throws(AuthoringError) -> String {
+        try refund([(minor, day, method, reference)])
+    }
+
+    /// Appends refunds, in one edit of the text, each refused as ``refund(_:on:method:reference:)``
+    /// refuses one, against what the ones before it left owed.
+    public func refund(_ refunds: [(minor: Int64, day: Day, method: PaymentMethod, reference: String?)]) throws(AuthoringError) -> String {
         guard document.kind == .creditNote else { throw .refused("\(document.number) is not a credit note; only a credit note has refunds") }
         guard let figures = document.figures else { throw .refused("\(document.number) has errors; fix them first (`invoic check`)") }
-        let owed = refundOwed
-        guard minor > 0, minor <= owed else {
-            throw .refused("\(MoneyFormat.plain(minor, figures.currency)) is more than the \(MoneyFormat.plain(max(0, owed), figures.currency)) the client is owed on \(document.number)")
+        var owed = refundOwed
+        var entries: [[(String, Value)]] = []
+        for refund in refunds {
+            guard refund.minor > 0, refund.minor <= owed else {
+                throw .refused("\(MoneyFormat.plain(refund.minor, figures.currency)) is more than the \(MoneyFormat.plain(max(0, owed), figures.currency)) the client is owed on \(document.number)")
+            }
+            owed -= refund.minor
+            var fields: [(String, Value)] = [("date", .written(refund.day.description)), ("amount", .written(MoneyFormat.plain(refund.minor, figures.currency))),
+                                             ("method", .text(refund.method.rawValue))]
+            if let reference = refund.reference { fields.append(("reference", .text(reference))) }
+            entries.append(fields)
         }
-        var fields = [("date", day.description), ("amount", MoneyFormat.plain(minor, figures.currency)), ("method", method.rawValue)]
-        if let reference { fields.append(("reference", YAMLText.scalar(reference))) }
-        return appending(fields, toListAt: "refunds")
+        return appending(entries, toListAt: "refunds")
     }
 
     // MARK: where text goes
+
+    /// A value to write: one invoic spells itself (a date, an amount, a level: plain YAML as it
+    /// stands), or text a person gave, which goes through ``YAMLText/scalar(_:in:)`` for the
+    /// place it lands in (a block entry or a flow one).
+    enum Value {
+        case written(String)
+        case text(String)
+
+        func yaml(in context: YAMLText.Context) -> String {
+            switch self {
+            case .written(let value): return value
+            case .text(let text): return YAMLText.scalar(text, in: context)
+            }
+        }
+    }
 
     private func requireInvoice(_ verb: String) throws(AuthoringError) {
         if document.kind != .invoice { throw .refused("\(document.number) is \(document.kind == .estimate ? "an estimate" : "a credit note"); only an invoice can \(verb == "void" ? "be voided" : "have payments")") }
@@ -182,29 +239,38 @@ public struct DocumentFacts {
         return byteOrderMark + text.inserting([TextInsertion.lines(["\(keyIndent)\(key): \(value)"], after: line)])
     }
 
-    /// A new entry at the end of the list under `key`, in the style its entries already have;
-    /// a new list at the end of the file when there is none.
-    private func appending(_ fields: [(String, String)], toListAt key: String) -> String {
+    /// New entries at the end of the list under `key`, in the style its entries already have;
+    /// a new list at the end of the file when there is none. All of them in one insertion, so
+    /// recording many (a bank statement's) costs one pass over the text, not one each.
+    private func appending(_ entries: [[(String, Value)]], toListAt key: String) -> String {
+        guard !entries.isEmpty else { return byteOrderMark + text }
+        func blockLines(_ indent: String) -> [String] {
+            entries.flatMap { fields in
+                fields.enumerated().map { index, field in "\(indent)\(index == 0 ? "- " : "  ")\(field.0): \(field.1.yaml(in: .block))" }
+            }
+        }
+        func flowEntry(_ fields: [(String, Value)]) -> String {
+            "{ " + fields.map { "\($0.0): \($0.1.yaml(in: .flow))" }.joined(separator: ", ") + " }"
+        }
         guard let pair = pairs.first(where: { $0.key.keyText == key }), let items = pair.value.sequence, !(pair.value.scalar?.isNull ?? false) else {
             let indent = keyIndent
-            let entry = fields.enumerated().map { index, field in "\(indent)  \(index == 0 ? "- " : "  ")\(field.0): \(field.1)" }
-            return byteOrderMark + text.inserting([TextInsertion.lines(["\(indent)\(key):"] + entry, after: lastLine)])
+            return byteOrderMark + text.inserting([TextInsertion.lines(["\(indent)\(key):"] + blockLines(indent + "  "), after: lastLine)])
         }
-        let flowEntry = "{ " + fields.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + " }"
         if pair.value.isFlow {
             // `payments: [ ... ]`: right after the last entry, or just inside an empty `[]`.
             let end = pair.value.range.end
             let location = items.last?.range.end ?? SourceLocation(line: end.line, column: end.column - 1)
-            return byteOrderMark + text.inserting([TextInsertion(location: location, text: (items.isEmpty ? "" : ", ") + flowEntry)])
+            let added = entries.map(flowEntry).joined(separator: ", ")
+            return byteOrderMark + text.inserting([TextInsertion(location: location, text: (items.isEmpty ? "" : ", ") + added)])
         }
         let last = items[items.count - 1]
         let dashColumn = max(1, last.range.start.column - 2)
         let indent = String(repeating: " ", count: dashColumn - 1)
         let lines: [String]
         if last.isFlow || last.mapping == nil {
-            lines = ["\(indent)- \(flowEntry)"]
+            lines = entries.map { "\(indent)- \(flowEntry($0))" }
         } else {
-            lines = fields.enumerated().map { index, field in "\(indent)\(index == 0 ? "- " : "  ")\(field.0): \(field.1)" }
+            lines = blockLines(indent)
         }
         return byteOrderMark + text.inserting([TextInsertion.lines(lines, after: pair.value.lastLine)])
     }

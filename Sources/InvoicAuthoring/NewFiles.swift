@@ -14,7 +14,7 @@ public enum NewFiles {
         var text = schemaLine("client", depth: 1) + "name: \(YAMLText.scalar(name))\n"
         if let email { text += "email: \(YAMLText.scalar(email))\n" }
         if let currency { text += "currency: \(currency.code)\n" }
-        if let locale { text += "locale: \(locale)\n" }
+        if let locale { text += "locale: \(YAMLText.scalar(locale))\n" }
         return text
     }
 
@@ -36,7 +36,7 @@ public enum NewFiles {
             break
         }
         if let currency = like?.figures?.currency ?? client.currency?.value ?? defaults.currency?.value { text += "currency: \(currency.code)\n" }
-        if let locale = like?.figures?.locale ?? client.locale?.value ?? defaults.locale?.value { text += "locale: \(locale)\n" }
+        if let locale = like?.figures?.locale ?? client.locale?.value ?? defaults.locale?.value { text += "locale: \(YAMLText.scalar(locale))\n" }
         if let tax = like?.tax?.value ?? client.tax?.value ?? defaults.tax?.value { text += "tax: \(tax)\n" }
         if let like {
             text += lines(from: like)
@@ -68,7 +68,7 @@ public enum NewFiles {
         }
         if let figures = invoice.figures {
             text += "currency: \(figures.currency.code)\n"
-            text += "locale: \(figures.locale)\n"
+            text += "locale: \(YAMLText.scalar(figures.locale))\n"
         }
         var keys = ["tax", "exemption", "buyer_reference", "order", "contract", "project_reference", "project", "category"]
         if selected == nil {
@@ -99,7 +99,7 @@ public enum NewFiles {
         var text = "  - description: \(YAMLText.scalar(item.description))\n"
         if let quantity = item.quantity?.value { text += "    quantity: \(quantity)\n" }
         if let unit = item.unit { text += "    unit: \(YAMLText.scalar(unit))\n" }
-        if let code = item.unitCode?.value { text += "    unit_code: \(code)\n" }
+        if let code = item.unitCode?.value { text += "    unit_code: \(YAMLText.scalar(code))\n" }
         if let id = item.itemID { text += "    item_id: \(YAMLText.scalar(id))\n" }
         if let list = item.listPrice?.value { text += "    list_price: \(list)\n" }
         text += "    price: \(item.price.value)\n"
@@ -169,7 +169,7 @@ public enum NewFiles {
         text += "from_estimate: \(YAMLText.scalar(estimate.number))\n"
         if let figures = estimate.figures {
             text += "currency: \(figures.currency.code)\n"
-            text += "locale: \(figures.locale)\n"
+            text += "locale: \(YAMLText.scalar(figures.locale))\n"
         }
         if let tax = written["tax"] {
             text += tax
@@ -213,7 +213,7 @@ public enum NewFiles {
             text += "period: { from: \(period.from), to: \(period.to) }\n"
         }
         if written["currency"] == nil, let currency = client?.currency?.value ?? defaults.currency?.value { text += "currency: \(currency.code)\n" }
-        if written["locale"] == nil, let locale = client?.locale?.value ?? defaults.locale?.value { text += "locale: \(locale)\n" }
+        if written["locale"] == nil, let locale = client?.locale?.value ?? defaults.locale?.value { text += "locale: \(YAMLText.scalar(locale))\n" }
         if written["tax"] == nil, let tax = client?.tax?.value ?? defaults.tax?.value { text += "tax: \(tax)\n" }
         for key in order where key != "client" && !scheduleKeys.contains(key) {
             if let entry = written[key] { text += entry }

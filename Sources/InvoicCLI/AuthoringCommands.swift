@@ -23,7 +23,9 @@ struct EditOptions: ParsableArguments {
 }
 
 /// Runs an edit: builds the changes, checks them, writes them (or prints them with --dry-run),
-/// and turns every refusal into a message and exit status 1.
+/// and turns every refusal into a message and exit status 1. The book is locked from the check
+/// `makeChanges` gets to the last write (`BookEditor.edit`): another invoic writing the book at
+/// the same moment goes first or after, never in between.
 func performEdit(_ options: EditOptions, allowing: (Diagnostic) -> Bool = { _ in false }, showingDiff: Bool = true,
                  _ makeChanges: (CheckedBook, BookEditor) throws(AuthoringError) -> [FileChange]) throws -> [FileChange] {
     let editor = BookEditor(root: options.directory)
@@ -32,8 +34,7 @@ func performEdit(_ options: EditOptions, allowing: (Diagnostic) -> Bool = { _ in
         throw ExitCode(2)
     }
     do {
-        let changes = try makeChanges(try editor.check(), editor)
-        let warnings = try editor.commit(changes, dryRun: options.dryRun, allowing: allowing)
+        let (changes, warnings) = try editor.edit(dryRun: options.dryRun, allowing: allowing, makeChanges)
         Reporter(format: .human, root: options.directory, sources: warnings.sources).report(warnings.diagnostics)
         if options.dryRun && showingDiff {
             for change in changes { Terminal.standardOutput.write(change.diff) }

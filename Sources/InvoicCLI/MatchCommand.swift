@@ -62,11 +62,14 @@ struct MatchCommand: ParsableCommand {
             return
         }
         // Each transaction is recorded or refused on its own: one that cannot be recorded (its
-        // reason printed) never keeps the others from the book.
+        // reason printed) never keeps the others from the book. Matched again against the book as
+        // it is inside the lock: what another writer recorded meanwhile (a second `match --apply`
+        // of the same statement) is not recorded twice.
         var refused: [(result: MatchResult, reason: String)] = []
         var recorded: [MatchResult] = []
         let changes = try performEdit(options) { result, editor throws(AuthoringError) in
-            let outcome = try Self.checkedChanges(recording: matched, in: result.book, editor: editor)
+            let recording = Matcher(book: result.book).match(transactions).filter { $0.outcome == .matched }
+            let outcome = try Self.checkedChanges(recording: recording, in: result.book, editor: editor)
             refused = outcome.refused
             recorded = outcome.recorded
             return outcome.changes
@@ -118,48 +121,84 @@ struct MatchCommand: ParsableCommand {
     }
 
     /// One change per document file, with every payment or refund the matched transactions bring
-    /// it, appended in date order through the same edits as `invoic pay`. A transaction the edit
-    /// refuses (all of its allocations, or none) is left out with its reason.
+    /// it, appended in date order through the same edits as `invoic pay`: all of a document's in
+    /// one edit of its text, so a statement of thousands of transactions is not thousands of
+    /// passes over a growing file. Each transaction is first weighed against what its documents
+    /// still take (the account's balance, or the refund owed), in date order: one that does not
+    /// fit (all of its allocations, or none) is left out with its reason.
     static func changes(recording matched: [MatchResult], in book: Book, editor: BookEditor) throws(AuthoringError)
         -> (changes: [FileChange], recorded: [MatchResult], refused: [(result: MatchResult, reason: String)]) {
-        var texts: [String: (before: [UInt8], text: String)] = [:]
+        var room: [String: Int64] = [:]
+        func left(_ document: Document) -> Int64 {
+            if let known = room[document.number] { return known }
+            let account = book.recordedAccount(for: document)
+            return document.kind == .creditNote ? account?.refundOwed(by: document) ?? 0 : account?.balance ?? document.figures?.balance ?? 0
+        }
+        var accepted: [MatchResult] = []
         var order: [String] = []
-        var recorded: [MatchResult] = []
         var refused: [(result: MatchResult, reason: String)] = []
         for result in matched.sorted(by: { $0.transaction.date < $1.transaction.date }) {
-            let saved = (texts, order)
-            do throws(AuthoringError) {
-                if result.transaction.reference.unicodeScalars.contains(where: isUnprintable) {
-                    throw .refused("its reference `\(printable(result.transaction.reference))` holds a control character; record it by hand with `invoic pay`")
+            if result.transaction.reference.unicodeScalars.contains(where: isUnprintable) {
+                refused.append((result, "its reference `\(printable(result.transaction.reference))` holds a control character; record it by hand with `invoic pay`"))
+                continue
+            }
+            var trial = room
+            var reason: String?
+            for allocation in result.allocations {
+                guard let document = book.document(allocation.number) else { reason = "no document \(allocation.number)"; break }
+                let available = trial[document.number] ?? left(document)
+                guard allocation.amount <= available else {
+                    let c = result.transaction.currency
+                    reason = "\(MoneyFormat.plain(allocation.amount, c)) is more than the \(MoneyFormat.plain(max(0, available), c)) "
+                        + (allocation.isRefund ? "owed back on" : "due on") + " \(document.number)"
+                    break
                 }
-                for allocation in result.allocations {
-                    guard let document = book.document(allocation.number) else { throw .refused("no document \(allocation.number)") }
-                    if texts[document.file] == nil {
-                        let file = try editor.read(document.file)
-                        texts[document.file] = (file.bytes, file.text)
-                        order.append(document.file)
-                    }
-                    let facts = try DocumentFacts(document: document, text: texts[document.file]!.text, account: book.recordedAccount(for: document))
-                    let transaction = result.transaction
-                    let text: String
-                    if allocation.isRefund {
-                        text = try facts.refund(allocation.amount, on: transaction.date, method: .bankTransfer, reference: transaction.reference)
-                    } else {
-                        text = try facts.pay(.exactly(MoneyFormat.plain(allocation.amount, transaction.currency)), on: transaction.date,
-                                             method: .bankTransfer, note: nil, reference: transaction.reference)
-                    }
-                    texts[document.file]!.text = text
-                }
-                recorded.append(result)
-            } catch {
-                // A file changed on disk or unreadable stops the run; a refused edit only this transaction.
-                guard case .refused(let reason) = error else { throw error }
-                (texts, order) = saved
+                trial[document.number] = available - allocation.amount
+            }
+            if let reason {
                 refused.append((result, reason))
+            } else {
+                room = trial
+                accepted.append(result)
             }
         }
-        let changes = order.map { FileChange(path: $0, before: texts[$0]!.before, after: texts[$0]!.text) }
-        return (changes, recorded, refused)
+        var payments: [String: [DocumentFacts.Receipt]] = [:]
+        var refunds: [String: [(minor: Int64, day: Day, method: PaymentMethod, reference: String?)]] = [:]
+        for result in accepted {
+            let transaction = result.transaction
+            for allocation in result.allocations {
+                if payments[allocation.number] == nil, refunds[allocation.number] == nil { order.append(allocation.number) }
+                if allocation.isRefund {
+                    refunds[allocation.number, default: []].append((allocation.amount, transaction.date, .bankTransfer, transaction.reference))
+                } else {
+                    payments[allocation.number, default: []].append(DocumentFacts.Receipt(
+                        .exactly(MoneyFormat.plain(allocation.amount, transaction.currency)), on: transaction.date,
+                        method: .bankTransfer, reference: transaction.reference))
+                }
+            }
+        }
+        var changes: [FileChange] = []
+        var failed: [String: String] = [:]
+        for number in order {
+            guard let document = book.document(number) else { continue }
+            let file = try editor.read(document.file)
+            let account = book.recordedAccount(for: document)
+            do throws(AuthoringError) {
+                var text = file.text
+                if let refunds = refunds[number] { text = try DocumentFacts(document: document, text: text, account: account).refund(refunds) }
+                if let receipts = payments[number] { text = try DocumentFacts(document: document, text: text, account: account).pay(receipts) }
+                changes.append(FileChange(path: document.file, before: file.bytes, after: text))
+            } catch {
+                // A file changed on disk stops the run; a refused edit only the transactions of that document.
+                guard case .refused(let reason) = error else { throw error }
+                failed[number] = reason
+            }
+        }
+        guard !failed.isEmpty else { return (changes, accepted, refused) }
+        let blocked = accepted.filter { $0.allocations.contains { failed[$0.number] != nil } }
+        refused += blocked.map { result in (result, result.allocations.compactMap { failed[$0.number] }.first!) }
+        let again = try Self.changes(recording: accepted.filter { result in !result.allocations.contains { failed[$0.number] != nil } }, in: book, editor: editor)
+        return (again.changes, again.recorded, refused + again.refused)
     }
 
     // MARK: output

@@ -136,9 +136,10 @@ extension BookServer {
         return layout("Not written", Templates.render("refused", ["message": message, "text": Self.either(text.isEmpty ? nil : text), "back": back]), status: status)
     }
 
-    /// Checks the token, runs the edit through the authoring engine (which checks the whole book
-    /// with the change and writes nothing that would add an error), reloads, and sends the
-    /// browser back to the page with what was done.
+    /// Checks the token, runs the edit through the authoring engine (which locks the book, checks
+    /// the whole book with the change and writes nothing that would add an error), reloads, and
+    /// sends the browser back to the page with what was done. The edit reads the book afresh
+    /// inside the lock, so two requests at once (or a request and `invoic pay`) take turns.
     func perform(_ request: Request, back: String, form: Form, _ edit: (CheckedBook, BookEditor) throws(AuthoringError) -> (changes: [FileChange], done: String, goTo: String?)) -> Response {
         guard form["csrf"] == csrfToken else {
             return refused("The form is from another session: reload the page and try again", back: back, status: .forbidden)
@@ -149,12 +150,15 @@ extension BookServer {
         }
         let editor = BookEditor(root: live.root)
         do {
-            let checked = try editor.check()
-            let result = try edit(checked, editor)
-            _ = try editor.commit(result.changes, dryRun: false)
+            var outcome = (done: "", goTo: String?.none)
+            try editor.edit { checked, editor throws(AuthoringError) in
+                let result = try edit(checked, editor)
+                outcome = (result.done, result.goTo)
+                return result.changes
+            }
             live.reload()
-            let target = result.goTo ?? back
-            let location = target + "?done=" + (result.done.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+            let target = outcome.goTo ?? back
+            let location = target + "?done=" + (outcome.done.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
             return Response(status: .seeOther, headers: [.location: location])
         } catch {
             if case .wouldIntroduceErrors(let diagnostics, let sources) = error {

@@ -198,3 +198,17 @@ func added(_ old: String, _ new: String) -> [String] {
         #expect(YAMLText.scalar("") == "\"\"")
     }
 }
+
+@Suite struct ManyReceiptsTests {
+    /// Payments recorded together are each refused against what the ones before them left due.
+    @Test func receiptsRecordedTogetherCountAgainstTheBalance() throws {
+        let invoice = try facts()
+        let day = Day("2026-03-05")!
+        let two = try invoice.pay([.init(.exactly("50.00"), on: day, method: .card), .init(.full, on: day, method: .cash, reference: "R1")])
+        #expect(two.hasSuffix("payments:\n  - date: 2026-03-05\n    amount: 50.00\n    method: card\n  - date: 2026-03-05\n    amount: 150.00\n    method: cash\n    reference: R1\n"))
+        #expect(throws: AuthoringError.self) {
+            try invoice.pay([.init(.exactly("150.00"), on: day, method: .card), .init(.exactly("50.01"), on: day, method: .card)])
+        }
+        #expect(throws: AuthoringError.self) { try invoice.pay([.init(.full, on: day, method: .card), .init(.full, on: day, method: .card)]) }
+    }
+}
