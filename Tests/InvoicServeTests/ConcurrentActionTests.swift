@@ -50,7 +50,8 @@ import Testing
         try await server.application().test(.router) { client in
             try await client.execute(uri: "/documents/INV-2026-011/pay", method: .post, headers: headers,
                                      body: ByteBuffer(string: "csrf=t0k3n&amount=10.00&date=2026-11-21&method=\(encoded)")) { response in
-                #expect(response.status == .seeOther)
+                // A line break is no part of a method: the form is refused, as any control character.
+                #expect(response.status == .unprocessableContent)
             }
             try await client.execute(uri: "/documents/INV-2026-011/pay", method: .post, headers: headers,
                                      body: ByteBuffer(string: "csrf=t0k3n&amount=10.00&date=2026-11-21&method=bank_transfer+%23+x")) { response in
@@ -58,7 +59,7 @@ import Testing
             }
         }
         let payments = try payments(root)
-        #expect(payments.map(\.method.rawValue) == [method, "bank_transfer # x"])
-        #expect(payments.map(\.amount.value.description) == ["10.00", "10.00"])
+        #expect(payments.map(\.method.rawValue) == ["bank_transfer # x"], "a `#` stays text, never a comment")
+        #expect(payments.map(\.amount.value.description) == ["10.00"])
     }
 }
