@@ -39,7 +39,8 @@ public struct BookServer: Sendable {
 
     public var isLoopback: Bool { ["127.0.0.1", "::1", "localhost"].contains(options.host) }
 
-    public func application() -> some ApplicationProtocol {
+    /// - Parameter onServerRunning: called once the server listens (its port bound), not before.
+    public func application(onServerRunning: @escaping @Sendable () async -> Void = {}) -> some ApplicationProtocol {
         let router = Router()
         router.add(middleware: Guard(server: self))
         router.get("/") { request, _ in self.dashboard(request) }
@@ -52,7 +53,8 @@ public struct BookServer: Sendable {
             try await self.act(context.parameters.get("number") ?? "", context.parameters.get("action") ?? "", request)
         }
         router.post("/invoices") { request, _ in try await self.newInvoice(request) }
-        return Application(router: router, configuration: .init(address: .hostname(options.host, port: options.port), serverName: "invoic"))
+        return Application(router: router, configuration: .init(address: .hostname(options.host, port: options.port), serverName: "invoic"),
+                           onServerRunning: { _ in await onServerRunning() })
     }
 
     // MARK: responses

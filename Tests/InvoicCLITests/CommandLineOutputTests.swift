@@ -1,0 +1,49 @@
+import Foundation
+import InvoicTestSupport
+import Testing
+
+/// Issue 27, the command line and its outputs: through the built binary, as a user runs it.
+@Suite struct CommandLineAndOutputTests {
+    func studio() throws -> URL { try Invoic.copy(Invoic.examples.appendingPathComponent("studio")) }
+
+    func read(_ book: URL, _ path: String) throws -> String {
+        try String(contentsOf: book.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    // MARK: 6. serve
+
+    /// A port in use is the first and only line, and says which; nothing claims to be serving.
+    @Test func servingOnAPortInUseSaysSoFirst() throws {
+        let book = try studio()
+        defer { try? FileManager.default.removeItem(at: book) }
+        // A listener of our own on a free port, held while invoic serve tries it.
+        let socket = listeningSocket()
+        defer { close(socket.descriptor) }
+        let served = try Invoic.run(["serve", "--port", String(socket.port), "--today", "2026-11-21"], in: book)
+        #expect(served.status == 1)
+        #expect(!served.stdout.contains("serving"), "\(served.stdout)")
+        #expect(served.stderr == "error: port \(socket.port) on 127.0.0.1 is already in use (another invoic serve?); choose another with --port\n",
+                "\(served.stderr)")
+    }
+
+    /// `make` builds invoic-serve beside invoic: the README's first command is enough for `serve`.
+    @Test func makeBuildsTheWebServerToo() throws {
+        let makefile = try String(contentsOf: Invoic.repository.appendingPathComponent("Makefile"), encoding: .utf8)
+        let release = try #require(makefile.components(separatedBy: "\nrelease:").dropFirst().first?.components(separatedBy: "\n\n").first)
+        #expect(release.contains("--product invoic\n") && release.contains("--product invoic-serve"), "\(release)")
+    }
+}
+
+/// A TCP socket listening on 127.0.0.1 on a port the system chose.
+func listeningSocket() -> (descriptor: Int32, port: Int) {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) } }
+    _ = listen(descriptor, 1)
+    _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+    return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+}
