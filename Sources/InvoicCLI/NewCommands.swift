@@ -64,9 +64,9 @@ extension NewDocumentCommand {
             }
             let template = try like.map { number throws(AuthoringError) in try document(number, in: book) }
             let number = book.nextNumber(for: Self.kind, issued: issued)
-            path = Self.kind.file(forNumber: number)
+            path = book.file(forNew: Self.kind, number: number, issued: issued)
             return [FileChange(path: path, before: nil,
-                               after: NewFiles.document(Self.kind, number: number, client: client, book: book, issued: issued, like: template))]
+                               after: NewFiles.document(Self.kind, number: number, client: client, book: book, issued: issued, like: template, path: path))]
         }
         if !options.dryRun { print(BookLoader.join(options.directory, path)) }
     }
@@ -174,9 +174,9 @@ private func writeCreditNote(_ number: String, lines: [Int]?, reason: String?, i
         }
         paid = figures.paid > 0
         let creditNumber = book.nextNumber(for: .creditNote, issued: issued)
-        path = DocumentKind.creditNote.file(forNumber: creditNumber)
+        path = book.file(forNew: .creditNote, number: creditNumber, issued: issued)
         let text = NewFiles.creditNote(reversing: invoice, lines: lines, number: creditNumber, reason: reason, issued: issued,
-                                       invoiceText: try editor.read(invoice.file).text)
+                                       invoiceText: try editor.read(invoice.file).text, path: path)
         return [FileChange(path: path, before: nil, after: text)]
     }
     if !options.dryRun {
@@ -212,10 +212,10 @@ struct ConvertCommand: ParsableCommand {
                                           after: try DocumentFacts(document: estimate, text: file.text).accept(on: issued)))
             }
             let invoiceNumber = book.nextNumber(for: .invoice, issued: issued)
-            path = DocumentKind.invoice.file(forNumber: invoiceNumber)
+            path = book.file(forNew: .invoice, number: invoiceNumber, issued: issued)
             changes.append(FileChange(path: path, before: nil, after: NewFiles.conversion(
                 of: estimate, number: invoiceNumber, client: book.clients[estimate.client.value], book: book, issued: issued,
-                estimateText: try editor.read(estimate.file).text)))
+                estimateText: try editor.read(estimate.file).text, path: path)))
             return changes
         }
         if !options.dryRun { print(BookLoader.join(options.directory, path)) }

@@ -33,9 +33,9 @@ struct RecurCommand: ParsableCommand {
             var changes: [FileChange] = []
             for ((schedule, date), number) in zip(pending, numbers) {
                 let source = try editor.read(schedule.file)
-                let path = DocumentKind.invoice.file(forNumber: number)
+                let path = book.file(forNew: .invoice, number: number, issued: date)
                 changes.append(FileChange(path: path, before: nil,
-                                          after: NewFiles.recurringInvoice(schedule, number: number, date: date, book: book, scheduleText: source.text)))
+                                          after: NewFiles.recurringInvoice(schedule, number: number, date: date, book: book, scheduleText: source.text, path: path)))
                 written.append((number, date, schedule.name, path))
             }
             return changes

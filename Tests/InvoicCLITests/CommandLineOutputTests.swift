@@ -32,6 +32,30 @@ import Testing
         let release = try #require(makefile.components(separatedBy: "\nrelease:").dropFirst().first?.components(separatedBy: "\n\n").first)
         #expect(release.contains("--product invoic\n") && release.contains("--product invoic-serve"), "\(release)")
     }
+
+    // MARK: 7. the book's layout
+
+    /// The studio keeps its invoices and estimates in year folders, its credit notes flat: new
+    /// files go where their kind lives, with the schema line one folder deeper.
+    @Test func newDocumentsGoWhereTheBookKeepsThem() throws {
+        let book = try studio()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let invoice = try Invoic.run(["new", "invoice", "--client", "nordlicht", "--today", "2026-11-21"], in: book)
+        #expect(invoice.status == 0, "\(invoice.stderr)")
+        #expect(invoice.stdout == "invoices/2026/INV-2026-014.yaml\n")
+        #expect(try read(book, "invoices/2026/INV-2026-014.yaml").hasPrefix("# yaml-language-server: $schema=../../.invoic/schemas/invoice.schema.json\n"))
+        let estimate = try Invoic.run(["new", "estimate", "--client", "nordlicht", "--today", "2027-01-04"], in: book)
+        #expect(estimate.stdout == "estimates/2027/EST-2027-001.yaml\n", "a new year, a new folder: \(estimate.stderr)")
+
+        let converted = try Invoic.run(["convert", "EST-2026-004", "--accept", "--today", "2026-11-22"], in: book)
+        #expect(converted.status == 0, "\(converted.stderr)")
+        #expect(converted.stdout == "invoices/2026/INV-2026-015.yaml\n")
+        #expect(try read(book, "invoices/2026/INV-2026-015.yaml").hasPrefix("# yaml-language-server: $schema=../../.invoic/schemas/invoice.schema.json\n"))
+
+        let credit = try Invoic.run(["credit", "INV-2026-002", "--reason", "Returned", "--today", "2026-11-22"], in: book)
+        #expect(credit.stdout == "credit-notes/CN-2026-003.yaml\n", "\(credit.stderr)")
+        #expect(try read(book, "credit-notes/CN-2026-003.yaml").hasPrefix("# yaml-language-server: $schema=../.invoic/schemas/credit_note.schema.json\n"))
+    }
 }
 
 /// A TCP socket listening on 127.0.0.1 on a port the system chose.
