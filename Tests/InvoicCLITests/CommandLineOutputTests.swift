@@ -56,6 +56,43 @@ import Testing
         #expect(credit.stdout == "credit-notes/CN-2026-003.yaml\n", "\(credit.stderr)")
         #expect(try read(book, "credit-notes/CN-2026-003.yaml").hasPrefix("# yaml-language-server: $schema=../.invoic/schemas/credit_note.schema.json\n"))
     }
+
+    // MARK: 8. init for a country
+
+    @Test func initFitsTheCountryOfTheLocale() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-init-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+
+        let german = try Invoic.run(["init", "de", "--locale", "de_DE"], in: folder)
+        #expect(german.status == 0, "\(german.stderr)")
+        #expect(german.stderr.hasPrefix("started a book in de (DE: EUR, tax 19%, de_DE)\n"), "\(german.stderr)")
+        let settings = try read(folder, "de/invoic.yaml")
+        #expect(settings.contains("  currency: EUR\n") && settings.contains("  locale: de_DE\n") && settings.contains("  tax: 19%   "), "\(settings)")
+        #expect(settings.contains("#   country: DE\n"))
+
+        let austrian = try Invoic.run(["init", "at", "--country", "at"], in: folder)
+        #expect(austrian.status == 0, "\(austrian.stderr)")
+        let at = try read(folder, "at/invoic.yaml")
+        #expect(at.contains("  currency: EUR\n") && at.contains("  locale: de_AT\n") && at.contains("  tax: 20%"))
+
+        let swiss = try Invoic.run(["init", "ch", "--country", "CH", "--locale", "fr_CH"], in: folder)
+        #expect(try read(folder, "ch/invoic.yaml").contains("  currency: CHF\n  locale: fr_CH\n  tax: 8.1%"), "\(swiss.stderr)")
+
+        // A country invoic has no row for: it asks rather than guess.
+        let unknown = try Invoic.run(["init", "in", "--locale", "hi_IN"], in: folder)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("invoic has no defaults for the country IN: pass its currency and standard tax rate, e.g. --currency EUR --tax 20%"), "\(unknown.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("in/invoic.yaml").path))
+        let asked = try Invoic.run(["init", "in", "--locale", "hi_IN", "--currency", "INR", "--tax", "18%"], in: folder)
+        let india = try read(folder, "in/invoic.yaml")
+        #expect(asked.status == 0 && india.contains("  currency: INR\n  locale: hi_IN\n  tax: 18%"), "\(asked.stderr)")
+
+        // Without a country the book is American, and init says so.
+        let plain = try Invoic.run(["init", "us"], in: folder)
+        #expect(plain.stderr.contains("note: set up for the United States (USD, en_US, no VAT: set your sales tax as `tax:` in invoic.yaml)"), "\(plain.stderr)")
+        #expect(try Invoic.run(["check", "-C", "de"], in: folder).status == 0)
+    }
 }
 
 /// A TCP socket listening on 127.0.0.1 on a port the system chose.
