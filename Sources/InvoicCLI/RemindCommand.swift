@@ -48,7 +48,9 @@ struct RemindCommand: ParsableCommand {
             }
         }
         Terminal.standardOutput.write(json ? Self.json(reminders, paths: paths) : Self.table(reminders, paths: paths))
-        if reminders.isEmpty { Terminal.standardError.write("no invoice reached a new reminder level on \(options.today)\n") }
+        if reminders.isEmpty {
+            Terminal.standardError.write(Self.notSetUp(checked.book, today: options.today) ?? "no invoice reached a new reminder level on \(options.today)\n")
+        }
         guard record, !reminders.isEmpty else { return }
         _ = try performEdit(options, showingDiff: !json) { result, editor throws(AuthoringError) in
             try reminders.map { reminder throws(AuthoringError) in
@@ -59,6 +61,31 @@ struct RemindCommand: ParsableCommand {
             }
         }
         if !options.dryRun { Terminal.standardError.write("recorded \(plural(reminders.count, "reminder"))\n") }
+    }
+
+    /// When overdue invoices have no reminder levels (no `reminders:` in invoic.yaml nor in their
+    /// client's file), "no invoice reached a new level" would hide why: say so, and what to add.
+    static func notSetUp(_ book: Book, today: Day) -> String? {
+        let conversions = book.conversions
+        let overdue = book.invoices.filter { book.status(of: $0, today: today, conversions: conversions) == .overdue && book.reminderPolicy(for: $0) == nil }
+        guard let oldest = overdue.compactMap({ invoice in invoice.figures?.dueDate.map { (invoice.number, $0.days(until: today)) } }).max(by: { $0.1 < $1.1 }) else {
+            return nil
+        }
+        let others = overdue.count - 1
+        return """
+            reminders are not set up: \(oldest.0) is \(plural(oldest.1, "day")) overdue\(others > 0 ? " (and \(plural(others, "other invoice")))" : ""), \
+            but neither invoic.yaml nor \(others > 0 ? "their clients' files have" : "its client's file has") `reminders:`. Add the levels to invoic.yaml, e.g.
+
+            reminders:
+              levels:                 # days past the due date, and the fee each level adds
+                - { after: 7 }
+                - { after: 21, fee: 5.00 }
+                - { after: 35, fee: 10.00 }
+              interest: 8%            # optional: yearly, on the amount due
+
+            then run `invoic remind` again (docs/book-format.md, "Reminders").
+
+            """
     }
 
     static func plain(_ minor: Int64, _ reminder: Reminder) -> String { MoneyFormat.plain(minor, reminder.currency) }

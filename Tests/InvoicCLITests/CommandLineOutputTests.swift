@@ -93,6 +93,25 @@ import Testing
         #expect(plain.stderr.contains("note: set up for the United States (USD, en_US, no VAT: set your sales tax as `tax:` in invoic.yaml)"), "\(plain.stderr)")
         #expect(try Invoic.run(["check", "-C", "de"], in: folder).status == 0)
     }
+
+    // MARK: 9. remind without reminders
+
+    @Test func remindWithoutLevelsSaysHowToSetThemUp() throws {
+        let book = try studio()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let settings = book.appendingPathComponent("invoic.yaml")
+        let text = try String(contentsOf: settings, encoding: .utf8)
+        let start = try #require(text.range(of: "\nreminders:"))
+        let end = text.range(of: "\n\n", range: start.upperBound..<text.endIndex)?.lowerBound ?? text.endIndex
+        try (String(text[..<start.lowerBound]) + String(text[end...]) + "\n").write(to: settings, atomically: true, encoding: .utf8)
+        #expect(!(try String(contentsOf: settings, encoding: .utf8)).contains("\nreminders:"))
+
+        let remind = try Invoic.run(["remind", "--today", "2027-01-16"], in: book)
+        #expect(remind.status == 0)
+        #expect(remind.stderr.hasPrefix("reminders are not set up: INV-2026-009 is 51 days overdue (and 4 other invoices)"), "\(remind.stderr)")
+        #expect(remind.stderr.contains("\nreminders:\n  levels:") && !remind.stderr.contains("no invoice reached"))
+        #expect(remind.stdout.isEmpty)
+    }
 }
 
 /// A TCP socket listening on 127.0.0.1 on a port the system chose.
