@@ -90,7 +90,7 @@ public enum BookScaffold {
 
         # The invoices of recurring/ that fell due, then everything: make recur all
         recur:
-        \t$(INVOIC) recur
+        \t$(INVOIC) recur --apply
 
         # Overdue invoices that reached a new reminder level: build/reminders/
         remind:

@@ -6,21 +6,26 @@ import InvoicBook
 struct RecurCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recur",
-        abstract: "Write the invoices of recurring/ schedules that fell due up to today.",
+        abstract: "List the invoices of recurring/ schedules that fell due up to today; --apply writes them.",
         discussion: """
             Each occurrence becomes an ordinary invoice (with `recurring:` and `occurrence:`), numbered by \
             the series in date order; one already written is never written again, so running it twice \
-            writes nothing new. Prints the paths it wrote (`--json`: the number, date, schedule and path of each).
+            writes nothing new. Without --apply it prints the paths it would write and changes nothing (as \
+            `match` and `remind` do); with --apply it writes them and prints their paths (`--json`: the \
+            number, date, schedule and path of each).
             """)
 
-    @Flag(help: "Print what was written (or with --dry-run, would be) as JSON.") var json = false
+    @Flag(help: "Write the invoices into the book.") var apply = false
+    @Flag(help: "Print what was written (or would be) as JSON.") var json = false
     @OptionGroup var options: EditOptions
 
     func run() throws {
         var written: [(number: String, date: Day, schedule: String, path: String)] = []
         let today = options.today
         // With --json, standard output is the JSON alone: the dry run's diff is left out.
-        _ = try performEdit(options, showingDiff: !json) { result, editor throws(AuthoringError) in
+        var edit = options
+        edit.dryRun = options.dryRun || !apply
+        _ = try performEdit(edit, showingDiff: options.dryRun && !json) { result, editor throws(AuthoringError) in
             let book = result.book
             // A schedule with errors would copy them into every invoice: fix it first.
             let broken = result.diagnostics.filter { $0.severity == .error && $0.file?.hasPrefix(Recurring.folder + "/") == true }
@@ -47,6 +52,10 @@ struct RecurCommand: ParsableCommand {
         } else if !options.dryRun {
             for entry in written { Terminal.standardOutput.write(BookLoader.join(options.directory, entry.path) + "\n") }
         }
-        if written.isEmpty { Terminal.standardError.write("nothing to write: every occurrence up to \(today) is written\n") }
+        if written.isEmpty {
+            Terminal.standardError.write("nothing to write: every occurrence up to \(today) is written\n")
+        } else if !apply {
+            Terminal.standardError.write("not written: run `invoic recur --apply` to write \(written.count == 1 ? "this invoice" : "these \(written.count) invoices")\n")
+        }
     }
 }

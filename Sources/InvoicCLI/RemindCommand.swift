@@ -14,11 +14,13 @@ struct RemindCommand: ParsableCommand {
             The levels, fees and interest come from `reminders:` in invoic.yaml or the client's file. Each \
             reminder is a PDF in the invoice's language and the book's template, build/reminders/NUMBER-LEVEL.pdf \
             by default: what is still due, earlier fees, this level's fee, the interest (days / 365) and the new \
-            amount due, with the payment code. --record writes each reminder into its invoice (`reminders:`), \
+            amount due, with the payment code. --apply writes each reminder into its invoice (`reminders:`), \
             so the next level comes next time; fees and interest never change the invoice's own figures.
             """)
 
-    @Flag(help: "Record each reminder in its invoice's file.") var record = false
+    @Flag(help: "Record each reminder in its invoice's file.") var apply = false
+    /// The flag's name until match, remind and recur took one name for "write what you propose".
+    @Flag(name: .customLong("record"), help: .hidden) var record = false
     @Flag(help: "List the reminders as JSON.") var json = false
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder for the PDFs; default: build/reminders in the book.", valueName: "dir"))
     var output: String?
@@ -51,7 +53,7 @@ struct RemindCommand: ParsableCommand {
         if reminders.isEmpty {
             Terminal.standardError.write(Self.notSetUp(checked.book, today: options.today) ?? "no invoice reached a new reminder level on \(options.today)\n")
         }
-        guard record, !reminders.isEmpty else { return }
+        guard apply || record, !reminders.isEmpty else { return }
         _ = try performEdit(options, showingDiff: !json) { result, editor throws(AuthoringError) in
             try reminders.map { reminder throws(AuthoringError) in
                 let invoice = try document(reminder.invoice.number, in: result.book)
