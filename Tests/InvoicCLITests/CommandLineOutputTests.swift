@@ -112,6 +112,110 @@ import Testing
         #expect(remind.stderr.contains("\nreminders:\n  levels:") && !remind.stderr.contains("no invoice reached"))
         #expect(remind.stdout.isEmpty)
     }
+
+    // MARK: 10. check, mail, export, the propose-then-apply flag, pay, log, calendar
+
+    @Test func checkEndsWithASummaryLine() throws {
+        let book = try studio()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let check = try Invoic.run(["check", "--today", "2026-11-21"], in: book)
+        #expect(check.status == 0)
+        #expect(check.stderr == "checked 20 documents (13 invoices, 5 estimates, 2 credit notes), 8 clients: no errors, no warnings\n")
+        #expect(check.stdout.isEmpty)
+        let json = try Invoic.run(["check", "--diagnostics-format", "json", "--today", "2026-11-21"], in: book)
+        #expect(json.stdout == "[]\n" || json.stdout == "[\n]\n" || json.stdout.hasPrefix("["), "\(json.stdout)")
+        #expect(json.stderr.isEmpty, "JSON asked: nothing but the JSON")
+    }
+
+    @Test func mailDryRunPrintsTheMessage() throws {
+        let book = try studio()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let dry = try Invoic.run(["mail", "INV-2026-009", "--dry-run", "--today", "2026-11-21"], in: book)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        let lines = dry.stdout.components(separatedBy: "\n")
+        #expect(lines.first?.hasPrefix("would send INV-2026-009 to Kaffeerösterei Aumüller GmbH <office@aumueller-kaffee.at>") == true, "\(dry.stdout)")
+        #expect(lines.contains("To: Kaffeerösterei Aumüller GmbH <office@aumueller-kaffee.at>"))
+        #expect(lines.contains("Subject: Rechnung INV-2026-009 von Studio Brenner"), "\(dry.stdout)")
+        #expect(lines.contains { $0.hasPrefix("attached: INV-2026-009.pdf (application/pdf, ") && $0.hasSuffix(" KB)") }, "\(dry.stdout)")
+        #expect(dry.stdout.count < 5_000, "the text, not the attachments' bytes")
+    }
+
+    @Test func exportWritesAFacturXPDF() throws {
+        let book = try studio()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let export = try Invoic.run(["export", "--format", "factur-x", "-o", "out", "INV-2026-011"], in: book)
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stdout == "out/INV-2026-011.pdf\n")
+        let pdf = book.appendingPathComponent("out/INV-2026-011.pdf").path
+        #expect(FileManager.default.contents(atPath: pdf)?.prefix(5) == Data("%PDF-".utf8))
+        let attachments = try runProcess(URL(fileURLWithPath: "/usr/bin/pdfdetach"), ["-list", pdf])
+        #expect(attachments.stdout.contains("factur-x.xml"), "\(attachments.stdout)")
+        let named = try Invoic.run(["export", "--format", "factur-x", "-o", "one.pdf", "INV-2026-011"], in: book)
+        #expect(named.status == 0 && named.stdout == "one.pdf\n", "\(named.stderr)")
+    }
+
+    /// match, remind and recur list what they would write; --apply writes it. The old spellings
+    /// (remind --record, recur without --apply... writing) are covered where they still apply.
+    @Test func applyIsTheOneFlagThatWritesAProposal() throws {
+        let book = try studio()
+        defer { try? FileManager.default.removeItem(at: book) }
+        try FileManager.default.createDirectory(at: book.appendingPathComponent("recurring"), withIntermediateDirectories: true)
+        try Data("client: nordlicht\nevery: month\nstart: 2026-11-21\ntax: 19%\nitems:\n  - { description: Hosting, price: 45.00 }\n".utf8)
+            .write(to: book.appendingPathComponent("recurring/hosting.yaml"))
+        let proposal = try Invoic.run(["recur", "--today", "2026-11-21"], in: book)
+        #expect(proposal.status == 0, "\(proposal.stderr)")
+        #expect(proposal.stdout == "invoices/2026/INV-2026-014.yaml\n")
+        #expect(proposal.stderr == "not written: run `invoic recur --apply` to write this invoice\n")
+        #expect(!FileManager.default.fileExists(atPath: book.appendingPathComponent("invoices/2026/INV-2026-014.yaml").path))
+        let applied = try Invoic.run(["recur", "--apply", "--today", "2026-11-21"], in: book)
+        #expect(applied.status == 0 && applied.stdout == "invoices/2026/INV-2026-014.yaml\n", "\(applied.stderr)")
+        #expect(FileManager.default.fileExists(atPath: book.appendingPathComponent("invoices/2026/INV-2026-014.yaml").path))
+
+        let listed = try Invoic.run(["remind", "--today", "2026-12-20"], in: book)
+        let unreminded = try read(book, "invoices/2026/INV-2026-009.yaml")
+        #expect(listed.status == 0 && !unreminded.contains("reminders:"))
+        let recorded = try Invoic.run(["remind", "--apply", "--today", "2026-12-20"], in: book)
+        #expect(recorded.status == 0 && recorded.stderr.hasSuffix("recorded 5 reminders\n"), "\(recorded.stderr)")
+        #expect(try read(book, "invoices/2026/INV-2026-009.yaml").contains("reminders:"))
+        // The old name still works, hidden from the help.
+        #expect(try Invoic.run(["remind", "--record", "--today", "2026-12-21", "--dry-run"], in: book).status == 0)
+        for command in ["match", "remind", "recur"] {
+            let help = try Invoic.run([command, "--help"])
+            #expect(help.stdout.contains("--apply"), "\(command) --help")
+            #expect(!help.stdout.contains("--record"), "\(command) --help")
+        }
+    }
+
+    @Test func payTakesAMethodAsPeopleWriteIt() throws {
+        let book = try studio()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let paid = try Invoic.run(["pay", "INV-2026-011", "--amount", "100", "--method", "Bank transfer", "--today", "2026-11-21", "--dry-run"], in: book)
+        #expect(paid.status == 0, "\(paid.stderr)")
+        #expect(paid.stdout.contains("+    method: bank_transfer\n"), "\(paid.stdout)")
+        let cash = try Invoic.run(["pay", "INV-2026-011", "--amount", "100", "--method", "CASH", "--today", "2026-11-21", "--dry-run"], in: book)
+        #expect(cash.stdout.contains("+    method: cash\n"), "\(cash.stdout)")
+        let other = try Invoic.run(["pay", "INV-2026-011", "--amount", "100", "--method", "PayPal", "--today", "2026-11-21", "--dry-run"], in: book)
+        #expect(other.stdout.contains("+    method: PayPal\n"), "\(other.stdout)")
+    }
+
+    @Test func logNamesACreditNoteInWords() throws {
+        let book = try studio()
+        defer { try? FileManager.default.removeItem(at: book) }
+        func git(_ arguments: String...) throws {
+            let result = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["git", "-C", book.path] + arguments,
+                                        environment: ["GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "T",
+                                                      "GIT_COMMITTER_EMAIL": "t@example.com", "GIT_AUTHOR_DATE": "2026-11-21T10:00:00Z",
+                                                      "GIT_COMMITTER_DATE": "2026-11-21T10:00:00Z"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        try git("init", "--quiet", "--initial-branch=main")
+        try git("add", ".")
+        try git("commit", "--quiet", "-m", "the book")
+        let log = try Invoic.run(["log", "CN-2026-002", "--today", "2026-11-21"], in: book)
+        #expect(log.status == 0, "\(log.stderr)")
+        #expect(log.stdout.hasPrefix("CN-2026-002 · credit note to "), "\(log.stdout)")
+        #expect(!log.stdout.contains("credit_note"))
+    }
 }
 
 /// A TCP socket listening on 127.0.0.1 on a port the system chose.
