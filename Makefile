@@ -18,8 +18,10 @@ all: release examples
 deps:
 	@scripts/install-deps.sh
 
+# invoic-serve too: `invoic serve` runs it from beside invoic, so it works right after `make`.
 release: deps
 	$(SWIFT) build $(RELEASE) --product invoic
+	$(SWIFT) build $(RELEASE) --product invoic-serve
 
 examples: release
 	@for book in $(BOOKS); do \
@@ -43,9 +45,7 @@ test: deps einvoice-check axe
 
 # `make install PREFIX=~/.local`: the binary, the man page and bash/zsh/fish completions.
 PREFIX ?= /usr/local
-# invoic-serve (`invoic serve`'s web server) is built here, not by `make`: the examples need none.
 install: release
-	$(SWIFT) build $(RELEASE) --product invoic-serve
 	scripts/install.sh $(BIN) $(PREFIX)
 
 # The man page, generated from the command definitions by swift-argument-parser's plugin; dated

@@ -1,13 +1,18 @@
+import Foundation
 import InvoicBook
 import InvoicMoney
 
 /// The files of a new book (`invoic init`): settings with commented defaults, the three folders,
 /// a Makefile, a .gitignore, a README line and schemas for editors.
 public enum BookScaffold {
-    /// - Parameter history: write `history: true`, so `invoic check` judges the book against its git history.
-    public static func files(name: String, currency: Currency, locale: String, history: Bool = false) -> [(path: String, text: String)] {
+    /// - Parameters:
+    ///   - tax: the default rate, e.g. `19%`; nil for a country without one (0 %, with a comment).
+    ///   - country: the business's country (ISO 3166 alpha-2), for the address's placeholder.
+    ///   - history: write `history: true`, so `invoic check` judges the book against its git history.
+    public static func files(name: String, currency: Currency, locale: String, tax: String? = nil, country: String = "US",
+                             history: Bool = false) -> [(path: String, text: String)] {
         var files: [(String, String)] = [
-            (BookSettings.fileName, settings(name: name, currency: currency, locale: locale, history: history)),
+            (BookSettings.fileName, settings(name: name, currency: currency, locale: locale, tax: tax, country: country, history: history)),
             ("clients/.gitkeep", ""),
             ("invoices/.gitkeep", ""),
             ("estimates/.gitkeep", ""),
@@ -21,8 +26,11 @@ public enum BookScaffold {
         return files
     }
 
-    static func settings(name: String, currency: Currency, locale: String, history: Bool = false) -> String {
-        """
+    static func settings(name: String, currency: Currency, locale: String, tax: String? = nil, country: String = "US",
+                         history: Bool = false) -> String {
+        let taxLine = tax.map { "tax: \($0)".padding(toLength: 31, withPad: " ", startingAt: 0) + "# the standard rate; a client or a line may set another" }
+            ?? "tax: 0%                        # no national rate: set your sales tax, e.g. 8.25%"
+        return """
         # yaml-language-server: $schema=.invoic/schemas/book.schema.json
         # The business profile and the defaults every client and document inherits.
         # Every key is described in docs/book-format.md of invoic.
@@ -34,7 +42,7 @@ public enum BookScaffold {
           #   street: 123 Main St
           #   city: Springfield
           #   postal_code: "12345"
-          #   country: US
+          #   country: \(country)
           # tax_id: US-12-3456789
           # logo: assets/logo.png
         # payment:                       # printed as PAYMENT DETAILS when any is set
@@ -44,7 +52,7 @@ public enum BookScaffold {
         defaults:
           currency: \(currency.code)
           locale: \(YAMLText.scalar(locale))
-          tax: 0%                        # the tax rate of a line, e.g. 20%
+          \(taxLine)
           terms: 30                      # days from issue to due
           validity: 30                   # days an estimate stays valid
           # rounding: half_even          # default: half_away_from_zero
@@ -82,7 +90,7 @@ public enum BookScaffold {
 
         # The invoices of recurring/ that fell due, then everything: make recur all
         recur:
-        \t$(INVOIC) recur
+        \t$(INVOIC) recur --apply
 
         # Overdue invoices that reached a new reminder level: build/reminders/
         remind:

@@ -10,6 +10,11 @@ public enum NewFiles {
         "# yaml-language-server: $schema=\(String(repeating: "../", count: depth)).invoic/schemas/\(kind).schema.json\n"
     }
 
+    /// The schema line of a new file at `path` (relative to the book): as many `../` as folders.
+    static func schemaLine(_ kind: String, at path: String?) -> String {
+        schemaLine(kind, depth: path.map { max(1, $0.split(separator: "/").count - 1) } ?? 1)
+    }
+
     public static func client(id: String, name: String, email: String?, currency: Currency?, locale: String?) -> String {
         var text = schemaLine("client", depth: 1) + "name: \(YAMLText.scalar(name))\n"
         if let email { text += "email: \(YAMLText.scalar(email))\n" }
@@ -21,9 +26,11 @@ public enum NewFiles {
     /// A new invoice or estimate for `client`: dates from the terms, currency, locale and tax from
     /// the client and book written out (so the document stays as issued if they change later), and
     /// the items of `like` or one item to fill in.
-    public static func document(_ kind: DocumentKind, number: String, client: Client, book: Book, issued: Day, like: Document?) -> String {
+    /// - Parameter path: where the file goes (``Book/file(forNew:number:issued:)``), for its schema line.
+    public static func document(_ kind: DocumentKind, number: String, client: Client, book: Book, issued: Day, like: Document?,
+                                path: String? = nil) -> String {
         let defaults = book.settings.defaults
-        var text = schemaLine(kind.rawValue, depth: 1)
+        var text = schemaLine(kind.rawValue, at: path)
         text += numberLine(number)
         text += "client: \(YAMLText.scalar(client.id))\n"
         text += "issued: \(issued)\n"
@@ -54,9 +61,9 @@ public enum NewFiles {
     /// a percentage discount, which applies to the credited lines as it did to all of them.
     /// - Parameter invoiceText: the invoice's file as written.
     public static func creditNote(reversing invoice: Document, lines selected: [Int]?, number: String, reason: String?,
-                                  issued: Day, invoiceText: String) -> String {
+                                  issued: Day, invoiceText: String, path: String? = nil) -> String {
         let written = verbatimEntries(of: invoiceText, path: invoice.file) ?? [:]
-        var text = schemaLine(DocumentKind.creditNote.rawValue, depth: 1)
+        var text = schemaLine(DocumentKind.creditNote.rawValue, at: path)
         text += numberLine(number)
         text += "client: \(YAMLText.scalar(invoice.client.value))\n"
         text += "issued: \(issued)\n"
@@ -159,9 +166,9 @@ public enum NewFiles {
     ///   keys the invoice takes over are copied as the user wrote them (block scalars, comments,
     ///   key order, quoting), not re-spelled from the model.
     public static func conversion(of estimate: Document, number: String, client: Client?, book: Book, issued: Day,
-                                  estimateText: String? = nil) -> String {
+                                  estimateText: String? = nil, path: String? = nil) -> String {
         let written = estimateText.flatMap { verbatimEntries(of: $0, path: estimate.file) } ?? [:]
-        var text = schemaLine("invoice", depth: 1)
+        var text = schemaLine("invoice", at: path)
         text += numberLine(number)
         text += "client: \(YAMLText.scalar(estimate.client.value))\n"
         text += "issued: \(issued)\n"
@@ -193,14 +200,15 @@ public enum NewFiles {
     /// written (comments included), the issue and due dates, `recurring:` and `occurrence:` that
     /// tie it to the schedule, its period when the schedule asks, and the currency, locale and
     /// tax written out like a new invoice's.
-    public static func recurringInvoice(_ schedule: Recurring, number: String, date: Day, book: Book, scheduleText: String) -> String {
+    public static func recurringInvoice(_ schedule: Recurring, number: String, date: Day, book: Book, scheduleText: String,
+                                        path: String? = nil) -> String {
         let written = verbatimEntries(of: scheduleText, path: schedule.file) ?? [:]
         let body = scheduleText.hasPrefix("\u{FEFF}") ? String(scheduleText.dropFirst()) : scheduleText
         let order = (BookFileDecoder.parse(Array(body.utf8), path: schedule.file).root?.mapping ?? []).compactMap(\.key.keyText)
         let scheduleKeys = Set(Schema.schedule.map(\.name))
         let client = book.clients[schedule.client.value]
         let defaults = book.settings.defaults
-        var text = schemaLine(DocumentKind.invoice.rawValue, depth: 1)
+        var text = schemaLine(DocumentKind.invoice.rawValue, at: path)
         text += numberLine(number)
         text += "# written by `invoic recur` from \(schedule.file)\n"
         text += written["client"] ?? "client: \(YAMLText.scalar(schedule.client.value))\n"

@@ -118,7 +118,10 @@ struct VoidCommand: ParsableCommand {
 extension PaymentMethod: ExpressibleByArgument {
     public init?(argument: String) {
         guard !argument.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-        self.init(rawValue: argument)
+        // A known method however it is typed (`Bank transfer`, `CASH`, `bank-transfer`) is that
+        // method, as the book spells it; any other word is kept as written (`PayPal`).
+        let folded = argument.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "-", with: "_")
+        self = PaymentMethod.known.first { $0.rawValue == folded } ?? PaymentMethod(rawValue: argument)
     }
 }
 

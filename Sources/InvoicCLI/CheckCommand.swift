@@ -23,8 +23,24 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         var checked = try runPipeline(BookPipeline(root: book.directory, history: historyOptions.policy, staged: staged))
         checked.diagnostics = (checked.diagnostics + RecurringInvoicesAreWritten.diagnostics(checked.book, today: book.resolvedToday)).sorted()
-        Reporter(format: format, root: book.directory, sources: checked.sources).report(checked.diagnostics)
+        // A clean book ends with the one line below, which counts the warnings too.
+        Reporter(format: format, root: book.directory, sources: checked.sources, summarizing: checked.hasErrors).report(checked.diagnostics)
         if checked.hasErrors { throw ExitCode(1) }
+        if format == .human { Terminal.standardError.write(Self.summary(checked.book, warnings: checked.diagnostics.warningCount) + "\n") }
+    }
+
+    /// The one line a clean check ends with, as a compiler's: what it read and what it found.
+    /// "checked 31 documents (24 invoices, 5 estimates, 2 credit notes), 8 clients: no errors, 1 warning"
+    static func summary(_ book: Book, warnings: Int) -> String {
+        let kinds = DocumentKind.allCases.compactMap { kind -> String? in
+            let count = book.documents.count { $0.kind == kind }
+            return count > 0 ? plural(count, kind.name) : nil
+        }
+        var read = plural(book.documents.count, "document")
+        if kinds.count > 1 { read += " (\(kinds.joined(separator: ", ")))" }
+        read += ", \(plural(book.clients.count, "client"))"
+        if !book.recurring.isEmpty { read += ", \(plural(book.recurring.count, "recurring schedule"))" }
+        return "checked \(read): no errors, \(warnings == 0 ? "no warnings" : plural(warnings, "warning"))"
     }
 }
 
@@ -72,6 +88,8 @@ struct Reporter {
     var format: DiagnosticFormat
     var root: String
     var sources: [String: SourceFile]
+    /// End with "the book has N errors and M warnings" (`check` of a clean book says more).
+    var summarizing = true
 
     func report(_ diagnostics: [Diagnostic]) {
         let shown = diagnostics.map { diagnostic in
@@ -88,7 +106,7 @@ struct Reporter {
         }
         Terminal.standardError.write(renderer.render(shown))
         let errors = diagnostics.errorCount, warnings = diagnostics.warningCount
-        if format == .human, errors + warnings > 0 {
+        if format == .human, summarizing, errors + warnings > 0 {
             let summary = [errors > 0 ? plural(errors, "error") : nil, warnings > 0 ? plural(warnings, "warning") : nil]
                 .compactMap { $0 }.joined(separator: " and ")
             Terminal.standardError.write("\(errors > 0 ? "error" : "warning"): the book has \(summary)\n")

@@ -4,6 +4,7 @@ import InvoicBook
 import InvoicBuild
 import InvoicDiagnostics
 import InvoicEInvoice
+import InvoicPDF
 
 extension EInvoiceFormat: ExpressibleByArgument {}
 
@@ -15,8 +16,8 @@ struct ExportCommand: ParsableCommand {
             The whole book is checked first, with the rules of the chosen format (XRechnung's BR-DE-*, \
             Peppol's PEPPOL-EN16931-*); a document with errors is not written. Files are named \
             <name>.<format>.xml in the current directory or -o DIR; -o FILE names the file of a single \
-            document, and -o - writes it to standard output. For factur-x, use `invoic build` with \
-            `einvoice: [factur-x]`: the PDF itself carries the XML.
+            document, and -o - writes it to standard output. factur-x writes the document's PDF made \
+            PDF/A-3b with its CII inside, <name>.pdf (what `invoic build` writes with `einvoice: [factur-x]`).
             Exit status: 0 when every named document was written, 1 when one was not, 2 for a usage error.
             """
     )
@@ -26,10 +27,10 @@ struct ExportCommand: ParsableCommand {
 
     var directory: String { BookLocation.root(containing: givenDirectory) }
 
-    @Option(help: ArgumentHelp("ubl, cii, xrechnung, xrechnung-cii or peppol.", valueName: "format"))
+    @Option(help: ArgumentHelp("ubl, cii, xrechnung, xrechnung-cii, peppol or factur-x (a PDF).", valueName: "format"))
     var format: EInvoiceFormat
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("A directory (created when missing), a file name ending in .xml for one document, or - for standard output.", valueName: "out"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("A directory (created when missing), a file name ending in .xml (.pdf for factur-x) for one document, or - for standard output.", valueName: "out"))
     var output: String?
 
     @Option(name: .customLong("diagnostics-format"), help: "human, gnu (file:line:col: error: message [code]) or json.")
@@ -42,11 +43,30 @@ struct ExportCommand: ParsableCommand {
 
     func validate() throws {
         if numbers.isEmpty { throw ValidationError("name at least one invoice or credit note, e.g. `invoic export --format ubl INV-0001`") }
-        if format == .facturX { throw ValidationError("factur-x is a PDF: set `einvoice: [factur-x]` and run `invoic build`") }
-        if let output, output == "-" || output.lowercased().hasSuffix(".xml"), numbers.count > 1 {
+        if let output, output == "-" || output.lowercased().hasSuffix(fileSuffix), numbers.count > 1 {
             throw ValidationError("-o \(output) names one file, but \(numbers.count) documents were given: pass a directory")
         }
     }
+
+    /// One document's export: what stopped it, or its bytes (written unless they go to standard output).
+    struct Outcome: Sendable {
+        var problems: [Diagnostic] = []
+        var bytes: [UInt8]?
+        var failure: String?
+    }
+
+    static func write(_ bytes: [UInt8], to path: String?) -> Outcome {
+        guard let path else { return Outcome(bytes: bytes) }
+        do {
+            try AtomicFile.write(bytes, to: path)
+            return Outcome(bytes: bytes)
+        } catch {
+            return Outcome(failure: "\(error)")
+        }
+    }
+
+    /// What a file name given to -o ends with: the format's files are XML, Factur-X's a PDF.
+    var fileSuffix: String { format == .facturX ? ".pdf" : ".xml" }
 
     func run() throws {
         let checked = try runPipeline(BookPipeline(root: directory, history: historyOptions.policy))
@@ -68,34 +88,42 @@ struct ExportCommand: ParsableCommand {
         // the time goes to the file system, making a thousand files).
         let format = self.format
         let toStandardOutput = output == "-"
-        if let output, !toStandardOutput, !output.lowercased().hasSuffix(".xml") {
+        let fileSuffix = self.fileSuffix
+        if let output, !toStandardOutput, !output.lowercased().hasSuffix(fileSuffix) {
             try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         }
         let targets = documents.map { document -> (Document, Bool, String) in
-            let path = output.flatMap { $0.lowercased().hasSuffix(".xml") ? $0 : nil }
+            let path = output.flatMap { $0.lowercased().hasSuffix(fileSuffix) ? $0 : nil }
                 ?? BookLoader.join(output ?? "", book.einvoiceFileName(for: document, format: format))
             return (document, checked.canRender(document), path)
         }
-        let results = parallelMap(targets) { document, renderable, path -> (problems: [Diagnostic], xml: String?, failure: String?) in
-            let problems = book.einvoiceProblems(of: document, as: [format])
-            guard renderable, problems.isEmpty, let xml = EInvoiceWriter.xml(document, in: book, format: format) else { return (problems, nil, nil) }
-            if toStandardOutput { return (problems, xml, nil) }
-            do {
-                try AtomicFile.write(Array(xml.utf8), to: path)
-                return (problems, xml, nil)
-            } catch {
-                return (problems, nil, "\(error)")
+        let results: [Outcome]
+        if format == .facturX, let renderer = checked.renderer {
+            // One renderer, one thread at a time: the PDFs are made in turn.
+            results = targets.map { document, renderable, path in
+                let problems = book.einvoiceProblems(of: document, as: [format])
+                guard renderable, problems.isEmpty else { return Outcome(problems: problems) }
+                switch renderer.render(document).mapError({ RenderFailure($0.diagnostics) }).flatMap({ FacturXPDF.make($0, document, book: book) }) {
+                case .success(let bytes): return Self.write(bytes, to: toStandardOutput ? nil : path)
+                case .failure(let failure): return Outcome(problems: failure.diagnostics)
+                }
+            }
+        } else {
+            results = parallelMap(targets) { document, renderable, path in
+                let problems = book.einvoiceProblems(of: document, as: [format])
+                guard renderable, problems.isEmpty, let xml = EInvoiceWriter.xml(document, in: book, format: format) else { return Outcome(problems: problems) }
+                return Self.write(Array(xml.utf8), to: toStandardOutput ? nil : path)
             }
         }
         for result in results { diagnostics += result.problems }
         Reporter(format: diagnosticsFormat, root: directory, sources: checked.sources).report(diagnostics.sorted())
         for ((document, _, path), result) in zip(targets, results) {
             if let failure = result.failure { Terminal.standardError.write("error: \(failure)\n") }
-            guard let xml = result.xml else {
+            guard let bytes = result.bytes else {
                 blocked.append(document.number)
                 continue
             }
-            if toStandardOutput { FileHandle.standardOutput.write(Data(xml.utf8)) } else { print(path) }
+            if toStandardOutput { FileHandle.standardOutput.write(Data(bytes)) } else { print(path) }
         }
         if !blocked.isEmpty {
             Terminal.standardError.write("error: not written: \(blocked.joined(separator: ", "))\n")

@@ -18,7 +18,7 @@ struct MailCommand: ParsableCommand {
             `labels:` overrides). With `mail.host` it speaks SMTP (STARTTLS on 587 by default; the password \
             from $INVOIC_SMTP_PASSWORD or ~/.netrc); without, it runs sendmail. Each message sent records \
             `sent:` like `invoic send`. -o writes the message as a .eml file instead (`-` for standard \
-            output) and --dry-run says what would be sent; neither sends nor records anything.
+            output) and --dry-run prints each message it would send (headers, text, attachments); neither sends nor records anything.
             """)
 
     @Argument(help: ArgumentHelp("The documents to send, e.g. INV-0007.", valueName: "number")) var numbers: [String]
@@ -51,7 +51,7 @@ struct MailCommand: ParsableCommand {
             let summary = "\(document.number) to \(message.to.map(\.readable).joined(separator: ", ")): \(message.subject) ("
                 + message.attachments.map(\.fileName).joined(separator: ", ") + ")"
             if options.dryRun {
-                Terminal.standardOutput.write("would send \(summary)\n")
+                Terminal.standardOutput.write("would send \(summary)\n" + Self.preview(message) + "\n")
                 continue
             }
             do {
@@ -70,6 +70,22 @@ struct MailCommand: ParsableCommand {
                 }
             }
         }
+    }
+
+    /// The message as the client would read it: its headers, its text, and the attachments by
+    /// name and size (their bytes are what `-o` writes).
+    static func preview(_ message: MailMessage) -> String {
+        var lines = ["From: \(message.from.readable)", "To: \(message.to.map(\.readable).joined(separator: ", "))"]
+        if !message.bcc.isEmpty { lines.append("Bcc: \(message.bcc.map(\.readable).joined(separator: ", "))") }
+        lines.append("Subject: \(message.subject)")
+        lines.append("")
+        lines.append(message.body.hasSuffix("\n") ? String(message.body.dropLast()) : message.body)
+        lines.append("")
+        for attachment in message.attachments {
+            let size = attachment.bytes.count < 1024 ? "\(attachment.bytes.count) bytes" : "\((attachment.bytes.count + 512) / 1024) KB"
+            lines.append("attached: \(attachment.fileName) (\(attachment.mediaType), \(size))")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     struct Refusal: Error, CustomStringConvertible {

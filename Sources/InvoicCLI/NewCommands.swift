@@ -64,9 +64,9 @@ extension NewDocumentCommand {
             }
             let template = try like.map { number throws(AuthoringError) in try document(number, in: book) }
             let number = book.nextNumber(for: Self.kind, issued: issued)
-            path = Self.kind.file(forNumber: number)
+            path = book.file(forNew: Self.kind, number: number, issued: issued)
             return [FileChange(path: path, before: nil,
-                               after: NewFiles.document(Self.kind, number: number, client: client, book: book, issued: issued, like: template))]
+                               after: NewFiles.document(Self.kind, number: number, client: client, book: book, issued: issued, like: template, path: path))]
         }
         if !options.dryRun { print(BookLoader.join(options.directory, path)) }
     }
@@ -175,9 +175,9 @@ private func writeCreditNote(_ number: String, lines: [Int]?, reason: String?, i
         paid = figures.paid > 0
         let creditNumber = book.nextNumber(for: .creditNote, issued: issued)
         written = creditNumber
-        path = DocumentKind.creditNote.file(forNumber: creditNumber)
+        path = book.file(forNew: .creditNote, number: creditNumber, issued: issued)
         let text = NewFiles.creditNote(reversing: invoice, lines: lines, number: creditNumber, reason: reason, issued: issued,
-                                       invoiceText: try editor.read(invoice.file).text)
+                                       invoiceText: try editor.read(invoice.file).text, path: path)
         return [FileChange(path: path, before: nil, after: text)]
     }
     if !options.dryRun {
@@ -215,10 +215,10 @@ struct ConvertCommand: ParsableCommand {
                                           after: try DocumentFacts(document: estimate, text: file.text).accept(on: issued)))
             }
             let invoiceNumber = book.nextNumber(for: .invoice, issued: issued)
-            path = DocumentKind.invoice.file(forNumber: invoiceNumber)
+            path = book.file(forNew: .invoice, number: invoiceNumber, issued: issued)
             changes.append(FileChange(path: path, before: nil, after: NewFiles.conversion(
                 of: estimate, number: invoiceNumber, client: book.clients[estimate.client.value], book: book, issued: issued,
-                estimateText: try editor.read(estimate.file).text)))
+                estimateText: try editor.read(estimate.file).text, path: path)))
             return changes
         }
         if !options.dryRun { print(BookLoader.join(options.directory, path)) }
@@ -226,13 +226,49 @@ struct ConvertCommand: ParsableCommand {
 }
 
 struct InitCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "init", abstract: "Start a new book in a folder.")
+    static let configuration = CommandConfiguration(
+        commandName: "init", abstract: "Start a new book in a folder.",
+        discussion: """
+            The book fits the business's country: its currency, its standard VAT rate and the locale of its \
+            documents (labels, dates, amounts) come from --country, or from the region of --locale \
+            (de_DE: Germany, EUR, 19 %); --currency, --tax and --locale override them. Known countries: \
+            \(CountryDefaults.table.map(\.country).joined(separator: ", ")). For another, pass --currency and --tax.
+            """)
     @Argument(help: "The folder; default the current one.") var directory: String = "."
     @Option(help: "The business name.") var name: String = "My Business"
-    @Option(help: "The default currency.") var currency: Currency = Currency.named("USD")!
-    @Option(help: "The default locale.") var locale: String = "en_US"
+    @Option(help: ArgumentHelp("The business's country (ISO 3166 code, e.g. DE): its currency, VAT rate and locale; default: the region of --locale, else US.", valueName: "code"))
+    var country: String?
+    @Option(help: "The default currency; default: the country's.") var currency: Currency?
+    @Option(help: ArgumentHelp("The default tax rate, e.g. 19%; default: the country's standard rate.", valueName: "rate")) var tax: String?
+    @Option(help: "The default locale, e.g. de_DE; default: the country's.") var locale: String?
     @Flag(help: "Keep the book in git with a pre-commit hook that refuses a change to an issued invoice (`invoic check --history --staged`); makes the folder a git repository if it is not in one. On an existing book, only installs the hook.")
     var hooks = false
+
+    func validate() throws {
+        if let tax, case .failure = Rate.parse(tax) { throw ValidationError("--tax \(tax) is not a rate; write it as in the book, e.g. 19% or 8.1%") }
+        if let country, !(country.count == 2 && country.allSatisfy(\.isLetter)) {
+            throw ValidationError("--country takes a two-letter ISO 3166 code, e.g. DE, AT, FR, US")
+        }
+    }
+
+    /// The country, currency, rate and locale the book is set up with, and a note when a choice
+    /// was made for the user that they should know of.
+    func setting() throws -> (country: String, currency: Currency, tax: String?, locale: String, note: String?) {
+        let code = (country ?? locale.flatMap(CountryDefaults.country(ofLocale:)))?.uppercased()
+        guard let code else {
+            let us = CountryDefaults.named("US")!
+            return ("US", currency ?? us.currency, tax, locale ?? us.locale,
+                    currency == nil && tax == nil ? "note: set up for the United States (USD, en_US, no VAT: set your sales tax as `tax:` in invoic.yaml); for another country pass it, e.g. `invoic init --country DE`" : nil)
+        }
+        if let known = CountryDefaults.named(code) {
+            let note = known.tax == nil && tax == nil ? "note: \(known.name) has no national rate: set your sales tax as `tax:` in invoic.yaml" : nil
+            return (code, currency ?? known.currency, tax ?? known.tax, locale ?? known.locale, note)
+        }
+        guard let currency, let tax else {
+            throw ValidationError("invoic has no defaults for the country \(code): pass its currency and standard tax rate, e.g. --currency EUR --tax 20%")
+        }
+        return (code, currency, tax, locale ?? "en_\(code)", nil)
+    }
 
     func run() throws {
         let fileManager = FileManager.default
@@ -241,6 +277,8 @@ struct InitCommand: ParsableCommand {
             Terminal.standardError.write("error: \(directory) already has an invoic.yaml; invoic init never touches an existing book\n")
             throw ExitCode(1)
         }
+        let setting = try self.setting()
+        let locale = setting.locale
         // The same test `check` applies to `locale:`, so init accepts what check accepts (zh_CN).
         guard LocaleCatalog.isKnown(locale) else {
             throw ValidationError("`\(locale)` is not a locale ICU knows; use e.g. en_US, de_DE, fr_FR")
@@ -248,7 +286,7 @@ struct InitCommand: ParsableCommand {
         // A folder with files in it is adopted, but nothing in it is ever overwritten: say which
         // files invoic wrote and which it left as they were.
         var written: [String] = [], kept: [String] = []
-        for file in BookScaffold.files(name: name, currency: currency, locale: locale, history: hooks) {
+        for file in BookScaffold.files(name: name, currency: setting.currency, locale: locale, tax: setting.tax, country: setting.country, history: hooks) {
             let path = BookLoader.join(directory, file.path)
             if fileManager.fileExists(atPath: path) {
                 kept.append(file.path)
@@ -260,7 +298,8 @@ struct InitCommand: ParsableCommand {
             written.append(file.path)
         }
         if hooks { try installPreCommitHook(in: directory) }
-        var message = "started a book in \(directory)\nwrote: \(written.joined(separator: ", "))\n"
+        var message = "started a book in \(directory) (\(setting.country): \(setting.currency.code), tax \(setting.tax ?? "0%"), \(locale))\nwrote: \(written.joined(separator: ", "))\n"
+        if let note = setting.note { message += note + "\n" }
         if !kept.isEmpty {
             message += "kept as they were (already there, not overwritten): \(kept.joined(separator: ", "))\n"
             if kept.contains(".gitignore") { message += "note: add `build/` to your .gitignore: it holds outputs, never inputs\n" }

@@ -6,19 +6,22 @@ import InvoicBook
 struct RecurCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recur",
-        abstract: "Write the invoices of recurring/ schedules that fell due up to today.",
+        abstract: "List the invoices of recurring/ schedules that fell due up to today; --apply writes them.",
         discussion: """
             Each occurrence becomes an ordinary invoice (with `recurring:` and `occurrence:`), numbered by \
             the series in date order; one already written is never written again, so running it twice \
-            writes nothing new. Prints the paths it wrote (`--json`: the number, date, schedule and path of each). \
-            More than --limit invoices in one run (default 120) are refused, none written: a `--today` \
-            far ahead or an open-ended daily schedule would otherwise write thousands of files.
+            writes nothing new. Without --apply it prints the paths it would write and changes nothing (as \
+            `match` and `remind` do); with --apply it writes them and prints their paths (`--json`: the \
+            number, date, schedule and path of each). More than --limit invoices in one run (default 120) \
+            are refused, none written: a `--today` far ahead or an open-ended daily schedule would \
+            otherwise write thousands of files.
             """)
 
     /// How many invoices one run writes at most without being told more.
     static let defaultLimit = 120
 
-    @Flag(help: "Print what was written (or with --dry-run, would be) as JSON.") var json = false
+    @Flag(help: "Write the invoices into the book.") var apply = false
+    @Flag(help: "Print what was written (or would be) as JSON.") var json = false
     @Option(help: ArgumentHelp("Write at most this many invoices in this run; more due refuses the run.", valueName: "n"))
     var limit = RecurCommand.defaultLimit
     @OptionGroup var options: EditOptions
@@ -31,7 +34,9 @@ struct RecurCommand: ParsableCommand {
         var written: [(number: String, date: Day, schedule: String, path: String)] = []
         let today = options.today
         // With --json, standard output is the JSON alone: the dry run's diff is left out.
-        _ = try performEdit(options, showingDiff: !json) { result, editor throws(AuthoringError) in
+        var edit = options
+        edit.dryRun = options.dryRun || !apply
+        _ = try performEdit(edit, showingDiff: options.dryRun && !json) { result, editor throws(AuthoringError) in
             let book = result.book
             // A schedule with errors would copy them into every invoice: fix it first.
             let broken = result.diagnostics.filter { $0.severity == .error && $0.file?.hasPrefix(Recurring.folder + "/") == true }
@@ -49,9 +54,9 @@ struct RecurCommand: ParsableCommand {
             var changes: [FileChange] = []
             for ((schedule, date), number) in zip(pending, numbers) {
                 let source = try editor.read(schedule.file)
-                let path = DocumentKind.invoice.file(forNumber: number)
+                let path = book.file(forNew: .invoice, number: number, issued: date)
                 changes.append(FileChange(path: path, before: nil,
-                                          after: NewFiles.recurringInvoice(schedule, number: number, date: date, book: book, scheduleText: source.text)))
+                                          after: NewFiles.recurringInvoice(schedule, number: number, date: date, book: book, scheduleText: source.text, path: path)))
                 written.append((number, date, schedule.name, path))
             }
             return changes
@@ -63,6 +68,10 @@ struct RecurCommand: ParsableCommand {
         } else if !options.dryRun {
             for entry in written { Terminal.standardOutput.write(BookLoader.join(options.directory, entry.path) + "\n") }
         }
-        if written.isEmpty { Terminal.standardError.write("nothing to write: every occurrence up to \(today) is written\n") }
+        if written.isEmpty {
+            Terminal.standardError.write("nothing to write: every occurrence up to \(today) is written\n")
+        } else if !apply {
+            Terminal.standardError.write("not written: run `invoic recur --apply` to write \(written.count == 1 ? "this invoice" : "these \(written.count) invoices")\n")
+        }
     }
 }

@@ -14,11 +14,13 @@ struct RemindCommand: ParsableCommand {
             The levels, fees and interest come from `reminders:` in invoic.yaml or the client's file. Each \
             reminder is a PDF in the invoice's language and the book's template, build/reminders/NUMBER-LEVEL.pdf \
             by default: what is still due, earlier fees, this level's fee, the interest (days / 365) and the new \
-            amount due, with the payment code. --record writes each reminder into its invoice (`reminders:`), \
+            amount due, with the payment code. --apply writes each reminder into its invoice (`reminders:`), \
             so the next level comes next time; fees and interest never change the invoice's own figures.
             """)
 
-    @Flag(help: "Record each reminder in its invoice's file.") var record = false
+    @Flag(help: "Record each reminder in its invoice's file.") var apply = false
+    /// The flag's name until match, remind and recur took one name for "write what you propose".
+    @Flag(name: .customLong("record"), help: .hidden) var record = false
     @Flag(help: "List the reminders as JSON.") var json = false
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder for the PDFs; default: build/reminders in the book.", valueName: "dir"))
     var output: String?
@@ -48,8 +50,10 @@ struct RemindCommand: ParsableCommand {
             }
         }
         Terminal.standardOutput.write(json ? Self.json(reminders, paths: paths) : Self.table(reminders, paths: paths))
-        if reminders.isEmpty { Terminal.standardError.write("no invoice reached a new reminder level on \(options.today)\n") }
-        guard record, !reminders.isEmpty else { return }
+        if reminders.isEmpty {
+            Terminal.standardError.write(Self.notSetUp(checked.book, today: options.today) ?? "no invoice reached a new reminder level on \(options.today)\n")
+        }
+        guard apply || record, !reminders.isEmpty else { return }
         let recorded = try performEdit(options, showingDiff: !json) { result, editor throws(AuthoringError) in
             // Inside the book's lock: a reminder another writer recorded meanwhile is not recorded twice.
             let due = Set(result.book.remindersDue(on: options.today).map { "\($0.invoice.number)\u{0}\($0.level)" })
@@ -61,6 +65,31 @@ struct RemindCommand: ParsableCommand {
             }
         }
         if !options.dryRun { Terminal.standardError.write("recorded \(plural(recorded.count, "reminder"))\n") }
+    }
+
+    /// When overdue invoices have no reminder levels (no `reminders:` in invoic.yaml nor in their
+    /// client's file), "no invoice reached a new level" would hide why: say so, and what to add.
+    static func notSetUp(_ book: Book, today: Day) -> String? {
+        let conversions = book.conversions
+        let overdue = book.invoices.filter { book.status(of: $0, today: today, conversions: conversions) == .overdue && book.reminderPolicy(for: $0) == nil }
+        guard let oldest = overdue.compactMap({ invoice in invoice.figures?.dueDate.map { (invoice.number, $0.days(until: today)) } }).max(by: { $0.1 < $1.1 }) else {
+            return nil
+        }
+        let others = overdue.count - 1
+        return """
+            reminders are not set up: \(oldest.0) is \(plural(oldest.1, "day")) overdue\(others > 0 ? " (and \(plural(others, "other invoice")))" : ""), \
+            but neither invoic.yaml nor \(others > 0 ? "their clients' files have" : "its client's file has") `reminders:`. Add the levels to invoic.yaml, e.g.
+
+            reminders:
+              levels:                 # days past the due date, and the fee each level adds
+                - { after: 7 }
+                - { after: 21, fee: 5.00 }
+                - { after: 35, fee: 10.00 }
+              interest: 8%            # optional: yearly, on the amount due
+
+            then run `invoic remind` again (docs/book-format.md, "Reminders").
+
+            """
     }
 
     static func plain(_ minor: Int64, _ reminder: Reminder) -> String { MoneyFormat.plain(minor, reminder.currency) }

@@ -34,7 +34,7 @@ struct ServeCommand: ParsableCommand {
         let here = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         let helper = here.appendingPathComponent("invoic-serve").path
         guard FileManager.default.isExecutableFile(atPath: helper) else {
-            Terminal.standardError.write("error: \(helper) is missing: invoic serve runs the program invoic-serve from beside invoic; build it with `swift build -c release --product invoic-serve`, or `make install`\n")
+            Terminal.standardError.write("error: \(helper) is missing: invoic serve runs the program invoic-serve from beside invoic; build it with `make` (or `swift build -c release --product invoic-serve`)\n")
             throw ExitCode(2)
         }
         var arguments = ["invoic-serve", "--directory", BookLocation.root(containing: givenDirectory), "--host", host, "--port", String(port)]

@@ -1,8 +1,9 @@
 import InvoicBook
 import InvoicMoney
 
-// RFC 5545: one all-day event per open invoice on its due date and per open estimate on the day
-// it expires, each with an alarm the day before. UIDs are the number at the book, so a calendar
+// RFC 5545: one all-day event per open invoice on its due date and per sent estimate on the day
+// it expires, each with an alarm the day before. Drafts of either kind have none: the client has
+// not seen them, and their dates change when they are sent. UIDs are the number at the book, so a calendar
 // app that subscribes to build/calendar.ics updates an event when the invoice changes and drops
 // it once paid. DTSTAMP is the issue date, not the clock: the same book gives the same bytes.
 
@@ -22,7 +23,7 @@ extension IndexReport {
                                 description: "\(row.number) · \(row.clientName) · \(words["issued"]) \(row.issued) · \(words["due_amount"]) \(amount)",
                                 category: "invoice", alarm: "\(row.number) · \(amount)")
         }
-        for row in estimates where [.draft, .sent].contains(row.status) {
+        for row in estimates where row.status == .sent {
             guard let validUntil = row.validUntil else { continue }
             let amount = money(row.total)
             lines += Self.event(uid: "\(row.number)@\(book)", issued: row.issued, day: validUntil,

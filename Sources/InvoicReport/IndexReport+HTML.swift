@@ -107,14 +107,20 @@ extension IndexReport {
                 + "<td class=\"doc\"><a href=\"\(escaped(urlPath(row.pdf)))\">\(escaped(row.number))</a>"
                 + (row.issuedIn.map { "<span class=\"commit\" title=\"issued in \(escaped($0.shortHash)) by \(escaped($0.author)) on \($0.date)\">\(escaped($0.shortHash))</span>" } ?? "")
                 + "</td><td class=\"client\">\(escaped(row.clientName))</td>"
-                + "<td class=\"date issued\">\(row.issued)</td><td class=\"date due\">\(row.due?.description ?? "–")</td>"
-                + amountCell(row.total.minorUnits, row.total.currency, muteZero: false, role: "total")
+                + "<td class=\"date issued\">\(row.issued)</td><td class=\"date due\">\(lead("due"))\(row.due?.description ?? "–")</td>"
+                + amountCell(row.total.minorUnits, row.total.currency, muteZero: false, role: "total", lead: "total")
                 + amountCell(row.paid.minorUnits, row.paid.currency, role: "paid")
                 + (void ? "<td class=\"num zero balance\">–</td>" : amountCell(row.balance.minorUnits, row.balance.currency, role: "balance"))
                 + "<td class=\"status\">\(pill(row.status))\(late)\(refund(row))</td></tr>")
         }
         page.line("</tbody></table></div>")
         page.line("</section>")
+    }
+
+    /// A cell's column head in front of its value, shown only where the table is laid out as
+    /// cards without its heads (a phone): in the markup, so in the report's language.
+    private func lead(_ key: String) -> String {
+        "<span class=\"lead\">\(escaped(words[key])) </span>"
     }
 
     /// Column heads in the report's language: (key, numeric).
@@ -145,7 +151,7 @@ extension IndexReport {
             } ?? "<span class=\"zero\">–</span>"
             page.line("<tr><td class=\"doc\"><a href=\"\(escaped(urlPath(row.pdf)))\">\(escaped(row.number))</a></td>"
                 + "<td class=\"client\">\(escaped(row.clientName))</td><td class=\"date issued\">\(row.issued)</td>"
-                + "<td class=\"date due\">\(row.validUntil?.description ?? "–")</td>"
+                + "<td class=\"date due\">\(lead("valid_until"))\(row.validUntil?.description ?? "–")</td>"
                 + amountCell(row.total.minorUnits, row.total.currency, muteZero: false, role: "total")
                 + "<td class=\"status\">\(pill(row.status))</td><td class=\"doc invoice\">\(invoice)</td></tr>")
         }
@@ -165,7 +171,7 @@ extension IndexReport {
             let invoice = row.correctsPDF.map { "<a href=\"\(escaped(urlPath($0)))\">\(escaped(row.corrects))</a>" } ?? escaped(row.corrects)
             page.line("<tr><td class=\"doc\"><a href=\"\(escaped(urlPath(row.pdf)))\">\(escaped(row.number))</a></td>"
                 + "<td class=\"client\">\(escaped(row.clientName))</td><td class=\"date issued\">\(row.issued)</td>"
-                + "<td class=\"doc invoice\" title=\"\(escaped(row.reason))\">\(invoice)</td>"
+                + "<td class=\"doc invoice\" title=\"\(escaped(row.reason))\">\(lead("corrects"))\(invoice)</td>"
                 + amountCell(row.total.minorUnits, row.total.currency, muteZero: false, role: "total")
                 + amountCell(row.refunded.minorUnits, row.refunded.currency, role: "paid")
                 + "<td class=\"status\">\(pill(row.status))</td></tr>")
@@ -180,11 +186,11 @@ extension IndexReport {
 
     /// A right-aligned amount; a zero is shown quietly.
     private func amountCell(_ minorUnits: Int64, _ currency: Currency, muteZero: Bool = true, strong: Bool = false,
-                            role: String? = nil) -> String {
+                            role: String? = nil, lead key: String? = nil) -> String {
         // A total is a data cell set in bold; only the cell naming its row is a header.
         let zero = muteZero && minorUnits == 0 ? " zero" : ""
         let role = (role.map { " " + $0 } ?? "") + (strong ? " strong" : "")
-        return "<td class=\"num\(zero)\(role)\">\(escaped(money(minorUnits, currency)))</td>"
+        return "<td class=\"num\(zero)\(role)\">\(key.map(lead) ?? "")\(escaped(money(minorUnits, currency)))</td>"
     }
 
     // MARK: Clients and receivables
@@ -204,13 +210,13 @@ extension IndexReport {
             let archived = row.archived ? " <span class=\"tag\">\(escaped(words["archived"]))</span>" : ""
             var cells = "<td class=\"client\">\(escaped(row.name))\(archived)</td><td class=\"currency\">\(row.currency?.code ?? "–")</td>"
             if let currency = row.currency {
-                cells += amountCell(row.invoiced, currency, role: "invoiced") + amountCell(row.paid, currency, role: "paid")
+                cells += amountCell(row.invoiced, currency, role: "invoiced", lead: "invoiced") + amountCell(row.paid, currency, role: "paid", lead: "paid")
                     + amountCell(row.outstanding, currency, role: "outstanding")
             } else {
                 cells += ["invoiced", "paid", "outstanding"].map { "<td class=\"num zero \($0)\">–</td>" }.joined()
             }
             cells += "<td class=\"num count\">\(row.documents)<span class=\"unit\"> \(escaped(words.count("documents_unit", row.documents)))</span></td>"
-                + "<td class=\"date activity\">\(row.lastActivity?.description ?? "–")</td>"
+                + "<td class=\"date activity\">\(lead("last_activity"))\(row.lastActivity?.description ?? "–")</td>"
             page.line("<tr\(row.archived ? " class=\"archived\"" : "")>\(cells)</tr>")
         }
         page.line("</tbody></table></div>")
@@ -249,8 +255,8 @@ extension IndexReport {
         for income in incomeByMonth {
             let shown = Array(income.months.suffix(12))
             let caption = words[income.months.count > shown.count ? "last_12_months" : "since_first_payment"]
-            page.line("<h3 class=\"currency\">\(income.currency.code) <span class=\"hint\">\(caption) · total "
-                + "\(escaped(money(income.total, income.currency)))</span></h3>")
+            page.line("<h3 class=\"currency\">\(income.currency.code) <span class=\"hint\">\(escaped(caption)) · "
+                + "\(escaped(words.format("total_caption", ["amount": money(income.total, income.currency)])))</span></h3>")
             page.line(barChart(shown, currency: income.currency, size: .wide))
             page.line(barChart(shown, currency: income.currency, size: .narrow))
             page.line("<details><summary>\(escaped(words["months_as_table"]))</summary>\(scrollingRegion("income-title"))<table class=\"compact\">")

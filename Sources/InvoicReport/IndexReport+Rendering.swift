@@ -84,7 +84,13 @@ extension IndexReport {
     func status(_ status: Status) -> String { words["status_\(status.rawValue)"] }
 
     /// An age bucket's column title: `Current`, `1-30`, ... `90+`.
-    func ageTitle(_ bucket: AgeBucket) -> String { bucket == .current ? words["age_current"] : bucket.title }
+    func ageTitle(_ bucket: AgeBucket) -> String {
+        switch bucket {
+        case .current: words["age_current"]
+        case .over90: words["age_over_90"]
+        default: bucket.title
+        }
+    }
 
     /// `overdue 12 days, part paid`: a status with its age, for text and Markdown.
     func statusText(_ row: InvoiceRow) -> String {

@@ -54,7 +54,7 @@ extension IndexReport {
     td:first-child, th:first-child { padding-left: 0; }
     td:last-child, th:last-child { padding-right: 0; }
     .num { text-align: right; }
-    .unit { display: none; }
+    .unit, .lead { display: none; }
     .zero { color: var(--faint); }
     .date { color: var(--grey); }
     td.doc a { font-weight: 600; text-decoration: none; }
@@ -140,22 +140,20 @@ extension IndexReport {
       table.invoices td.balance { grid-column: 2; grid-row: 2; font-weight: 650; color: var(--ink); }
       table.invoices td.balance.zero { font-weight: 400; color: var(--faint); }
       table.invoices td.total { grid-column: 2; grid-row: 3; font-size: 12px; color: var(--muted); }
-      table.invoices td.total::before { content: "of "; }
-      table.invoices td.due::before { content: "due "; }
       table.estimates td.total { grid-column: 2; grid-row: 2; font-weight: 600; }
-      table.estimates td.due::before { content: "valid until "; }
       table.estimates td.invoice { grid-column: 2; grid-row: 3; text-align: right; font-size: 12px; }
       table.estimates td.invoice a::before { content: "→ "; }
+      table.docs .lead { display: inline; }
+      /* A credit note: its number and status, client and amount, then the invoice it corrects. */
+      table.credit-notes td.invoice { grid-column: 1; grid-row: 3; font-size: 12px; font-weight: 400; }
+      table.credit-notes td.total { grid-column: 2; grid-row: 2; font-weight: 600; }
       table.docs .late { display: block; margin: 2px 0 0; }
       table.clients td.client { grid-column: 1; grid-row: 1; white-space: normal; min-width: 0; }
       table.clients td.outstanding { grid-column: 2; grid-row: 1; font-weight: 650; }
       table.clients td.outstanding.zero { font-weight: 400; }
       table.clients td.invoiced { grid-column: 1; grid-row: 2; text-align: left; font-size: 12px; color: var(--muted); }
-      table.clients td.invoiced::before { content: "invoiced "; }
       table.clients td.paid { display: block; grid-column: 2; grid-row: 2; font-size: 12px; color: var(--muted); }
-      table.clients td.paid::before { content: "paid "; }
       table.clients td.activity { grid-column: 1; grid-row: 3; font-size: 12px; }
-      table.clients td.activity::before { content: "last activity "; }
       table.clients td.count { grid-column: 2; grid-row: 3; font-size: 12px; color: var(--muted); }
       table.clients td.count .unit { display: inline; }
       table.clients td.currency { display: none; }

@@ -134,7 +134,7 @@ extension IndexReport {
             var table = Table(columns: [(words["client"], .left)] + AgeBucket.allCases.map { (ageTitle($0), .right) } + [(words["total"], .right)])
             for row in aging.rows + [aging.total] {
                 let strong = row == aging.total
-                table.rows.append([Cell(row.clientName, strong: strong)]
+                table.rows.append([Cell(strong ? words["total"] : row.clientName, strong: strong)]
                     + (row.buckets + [row.total]).map { Cell(money($0, aging.currency), strong: strong) })
             }
             blocks += [.heading(aging.currency.code), .table(table)]

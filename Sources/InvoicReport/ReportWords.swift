@@ -197,6 +197,7 @@ struct ReportWords: Sendable {
         status_expired|expired|abgelaufen|expiré|caducado|scaduto|verlopen|expirado|wygasła|utgången|udløbet|utløpt|vanhentunut|vypršelo|期限切れ|已过期
         status_converted|converted|in Rechnung gestellt|facturé|facturado|fatturato|gefactureerd|faturado|zafakturowana|fakturerad|faktureret|fakturert|laskutettu|vyfakturováno|請求済|已开票
         status_credited|credited|gutgeschrieben|créditée|abonada|accreditata|gecrediteerd|creditada|skorygowana|krediterad|krediteret|kreditert|hyvitetty|dobropisováno|クレジット済|已贷记
+        age_over_90|Over 90|Über 90|Plus de 90|Más de 90|Oltre 90|Meer dan 90|Mais de 90|Powyżej 90|Över 90|Over 90|Over 90|Yli 90|Nad 90|90日超|90 天以上
         age_current|Current|Nicht fällig|Non échu|Al corriente|Non scaduto|Niet vervallen|Em dia|Bieżące|Ej förfallet|Ikke forfaldent|Ikke forfalt|Erääntymätön|Do splatnosti|期限内|未到期
         """
 }

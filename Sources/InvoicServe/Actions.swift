@@ -208,16 +208,18 @@ extension BookServer {
                 }
                 let issued = live.snapshot.today
                 let invoice = checked.book.nextNumber(for: .invoice, issued: issued)
-                let path = DocumentKind.invoice.file(forNumber: invoice)
+                let path = checked.book.file(forNew: .invoice, number: invoice, issued: issued)
                 let text = NewFiles.conversion(of: document, number: invoice, client: checked.book.clients[document.client.value], book: checked.book,
-                                               issued: issued, estimateText: file.text)
+                                               issued: issued, estimateText: file.text, path: path)
                 return ([FileChange(path: path, before: nil, after: text)], "\(number) converted to \(invoice)", Self.documentPath(invoice))
             case "credit":
                 guard document.kind == .invoice else { throw .refused("only an invoice is credited") }
                 let issued = live.snapshot.today
                 let note = checked.book.nextNumber(for: .creditNote, issued: issued)
-                let text = NewFiles.creditNote(reversing: document, lines: nil, number: note, reason: fields["reason"], issued: issued, invoiceText: file.text)
-                return ([FileChange(path: DocumentKind.creditNote.file(forNumber: note), before: nil, after: text)], "\(note) credits \(number)", Self.documentPath(note))
+                let path = checked.book.file(forNew: .creditNote, number: note, issued: issued)
+                let text = NewFiles.creditNote(reversing: document, lines: nil, number: note, reason: fields["reason"], issued: issued,
+                                               invoiceText: file.text, path: path)
+                return ([FileChange(path: path, before: nil, after: text)], "\(note) credits \(number)", Self.documentPath(note))
             default:
                 throw .refused("unknown action \(action)")
             }
@@ -233,8 +235,8 @@ extension BookServer {
             guard let id = fields["client"], let client = checked.book.clients[id] else { throw .refused("no client \(fields["client"] ?? "")") }
             let issued = live.snapshot.today
             let number = checked.book.nextNumber(for: .invoice, issued: issued)
-            let text = NewFiles.document(.invoice, number: number, client: client, book: checked.book, issued: issued, like: nil)
-            let path = DocumentKind.invoice.file(forNumber: number)
+            let path = checked.book.file(forNew: .invoice, number: number, issued: issued)
+            let text = NewFiles.document(.invoice, number: number, client: client, book: checked.book, issued: issued, like: nil, path: path)
             return ([FileChange(path: path, before: nil, after: text)], "\(number) started in \(path): fill in its line in your editor", Self.documentPath(number))
         }
     }

@@ -39,7 +39,8 @@ public struct BookServer: Sendable {
 
     public var isLoopback: Bool { ["127.0.0.1", "::1", "localhost"].contains(options.host) }
 
-    public func application() -> some ApplicationProtocol {
+    /// - Parameter onServerRunning: called once the server listens (its port bound), not before.
+    public func application(onServerRunning: @escaping @Sendable () async -> Void = {}) -> some ApplicationProtocol {
         let router = Router()
         // Outermost, so that every answer carries its headers: pages, PDFs, assets, refusals, errors.
         router.add(middleware: SecurityHeaders())
@@ -67,7 +68,8 @@ public struct BookServer: Sendable {
             return try await self.act(number, action, request)
         }
         router.post("/invoices") { request, _ in try await self.newInvoice(request) }
-        return Application(router: router, configuration: .init(address: .hostname(options.host, port: options.port), serverName: "invoic"))
+        return Application(router: router, configuration: .init(address: .hostname(options.host, port: options.port), serverName: "invoic"),
+                           onServerRunning: { _ in await onServerRunning() })
     }
 
     // MARK: responses

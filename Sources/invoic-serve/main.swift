@@ -32,25 +32,41 @@ enum ServeMain {
         }
         live.watch()
         let server = BookServer(live: live, options: .init(host: host, port: port, readOnly: flags.contains("--read-only")))
-        if !server.isLoopback {
-            FileHandle.standardError.write(Data("warning: listening on \(host): other machines on the network can open this book\(flags.contains("--read-only") ? "" : " and change it; consider --read-only")\n".utf8))
-        }
-        FileHandle.standardOutput.write(Data("invoic: serving \(directory) at \(server.url) (Ctrl-C to stop)\n".utf8))
-        if flags.contains("--open") {
-            let browser = Process()
-            browser.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            browser.arguments = ["xdg-open", server.url]
-            try? browser.run()
+        let readOnly = flags.contains("--read-only"), open = flags.contains("--open")
+        // Said once the port is bound: a port in use is then the first and only line.
+        let running: @Sendable () async -> Void = {
+            if !server.isLoopback {
+                FileHandle.standardError.write(Data("warning: listening on \(host): other machines on the network can open this book\(readOnly ? "" : " and change it; consider --read-only")\n".utf8))
+            }
+            FileHandle.standardOutput.write(Data("invoic: serving \(directory) at \(server.url) (Ctrl-C to stop)\n".utf8))
+            if open {
+                let browser = Process()
+                browser.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                browser.arguments = ["xdg-open", server.url]
+                try? browser.run()
+            }
         }
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var failure: Error?
         Task {
-            do { try await server.application().runService() } catch { failure = error }
+            do { try await server.application(onServerRunning: running).runService() } catch { failure = error }
             done.signal()
         }
         done.wait()
-        if let failure { return fail("error: \(failure)") }
+        if let failure { return fail(describe(failure, host: host, port: port)) }
         return 0
+    }
+
+    /// A server that could not start, in words: the port in use, or not ours to take.
+    static func describe(_ error: Error, host: String, port: Int) -> String {
+        let text = "\(error)"
+        if text.contains(String(cString: strerror(EADDRINUSE))) {
+            return "error: port \(port) on \(host) is already in use (another invoic serve?); choose another with --port"
+        }
+        if text.contains(String(cString: strerror(EACCES))) {
+            return "error: cannot listen on port \(port): permission denied (ports below 1024 need privileges); choose another with --port"
+        }
+        return "error: cannot serve on \(host):\(port): \(text)"
     }
 
     private static func fail(_ message: String, status: Int32 = 1) -> Int32 {

@@ -4,8 +4,8 @@ import InvoicTestSupport
 @testable import InvoicReport
 import Testing
 
-/// build/calendar.ics (RFC 5545): an event per open invoice on its due date and per open
-/// estimate on its expiry, stable UIDs, an alarm; folded, escaped and byte-reproducible.
+/// build/calendar.ics (RFC 5545): an event per open invoice on its due date and per sent
+/// estimate on its expiry (drafts of either have none), stable UIDs, an alarm; folded, escaped and byte-reproducible.
 @Suite struct CalendarTests {
     /// Content lines unfolded, as a calendar app reads them.
     static func unfolded(_ text: String) -> [String] {
@@ -27,7 +27,7 @@ import Testing
         #expect(stack.isEmpty)
         let uids = lines.filter { $0.hasPrefix("UID:") }
         let open = report.invoices.filter { [.sent, .partial, .overdue].contains($0.status) }
-        let pending = report.estimates.filter { [.draft, .sent].contains($0.status) }
+        let pending = report.estimates.filter { $0.status == .sent }
         #expect(uids.count == open.count + pending.count && !open.isEmpty && !pending.isEmpty)
         #expect(Set(uids).count == uids.count)
         #expect(lines.filter { $0 == "BEGIN:VEVENT" }.count == uids.count && lines.filter { $0 == "TRIGGER:-P1D" }.count == uids.count)
@@ -37,6 +37,9 @@ import Testing
         #expect(eventLines.contains("DTSTART;VALUE=DATE:20261130") && eventLines.contains("DTEND;VALUE=DATE:20261201"))
         #expect(eventLines.contains("SUMMARY:INV-2026-008 due: Danube Arts Festival\\, €797.60"), "\(eventLines)")
         #expect(!lines.contains { $0.hasPrefix("UID:INV-2026-007@") }, "a paid invoice has no event")
+        // A draft invoice and a draft estimate alike: not sent, so nothing the client was told.
+        let drafts = report.invoices.filter { $0.status == .draft }.map(\.number) + report.estimates.filter { $0.status == .draft }.map(\.number)
+        #expect(!drafts.isEmpty && !drafts.contains { number in lines.contains { $0.hasPrefix("UID:\(number)@") } }, "\(drafts)")
     }
 
     /// A reader that is not ours (PyPI's icalendar, in the venv `make test` makes) takes every
@@ -60,7 +63,7 @@ import Testing
         #expect(read.status == 0, "\(read.stderr)")
         let lines = read.stdout.split(separator: "\n")
         #expect(lines.count == report.invoices.filter { [.sent, .partial, .overdue].contains($0.status) }.count
-                + report.estimates.filter { [.draft, .sent].contains($0.status) }.count)
+                + report.estimates.filter { $0.status == .sent }.count)
         #expect(lines.contains("INV-2026-008@studio-brenner.invoic | 2026-11-30 | 2026-12-01 | ['-1 day, 0:00:00'] | INV-2026-008 due: Danube Arts Festival, €797.60"), "\(lines)")
     }
 

@@ -42,6 +42,25 @@ import Testing
         #expect(report.json().contains("\"status\""))
     }
 
+    /// Every word a phone shows beside a value, the age columns and the income caption come from
+    /// the markup in the book's language; the stylesheet adds no text of its own.
+    @Test func noEnglishIsLeftInAGermanPage() throws {
+        let html = try report(locale: "de_DE").html()
+        let style = try #require(html.components(separatedBy: "<style>").dropFirst().first?.components(separatedBy: "</style>").first)
+        let contents = style.components(separatedBy: "{ content:").dropFirst().map { $0.prefix { $0 != ";" } }
+        #expect(contents.allSatisfy { !$0.contains { $0.isLetter } }, "CSS adds words: \(contents)")
+        let body = try #require(html.components(separatedBy: "</style>").last)
+        for german in ["<span class=\"lead\">Fällig </span>", "<span class=\"lead\">Gesamt </span>", "<span class=\"lead\">Berechnet </span>",
+                       "<span class=\"lead\">Bezahlt </span>", "<span class=\"lead\">Letzte Aktivität </span>", ">Über 90<", ">Gesamt<", "gesamt 40,00"] {
+            #expect(body.contains(german), "\(german) is missing")
+        }
+        for english in ["Over 90", ">Total<", "· total", "due ", " of ", "valid until", "invoiced ", "last activity"] {
+            #expect(!body.contains(english), "\(english) is in the German HTML report")
+        }
+        #expect(try report(locale: "de_DE").text().contains("Gesamt"), "the text report's aging total row")
+        #expect(!(try report(locale: "de_DE").text()).contains("Total"))
+    }
+
     @Test func countsTakeTheFormTheirLanguageNeeds() {
         let polish = ReportWords(locale: "pl_PL")
         #expect(polish.count("invoices_count", 1) == "1 faktura")

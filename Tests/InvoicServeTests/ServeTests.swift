@@ -99,7 +99,7 @@ import Testing
             try await client.execute(uri: "/documents/EST-2026-004/convert", method: .post, headers: headers, body: ByteBuffer(string: "csrf=t0k3n")) { response in
                 #expect(response.status == .seeOther && response.headers[.location]?.hasPrefix("/documents/INV-2026-014?") == true)
             }
-            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("invoices/INV-2026-014.yaml").path))
+            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("invoices/2026/INV-2026-014.yaml").path))
             try await client.execute(uri: "/documents/INV-2026-011/credit", method: .post, headers: headers, body: ByteBuffer(string: "csrf=t0k3n&reason=Ordered+twice")) { response in
                 #expect(response.status == .seeOther && response.headers[.location]?.hasPrefix("/documents/CN-2026-003?") == true)
             }

@@ -6,12 +6,12 @@ public enum RecurringInvoicesAreWritten {
     static let rule = Rule(.recurringNotWritten, summary: "a recurring invoice fell due and is not written yet",
         explanation: """
         A schedule in `recurring/` has an occurrence on or before today with no invoice that says
-        `recurring: NAME` and `occurrence: DATE`. `invoic recur` writes every such invoice, numbered
+        `recurring: NAME` and `occurrence: DATE`. `invoic recur --apply` writes every such invoice, numbered
         by the series in date order; running it again writes nothing new.
         """,
         example: """
         # file: recurring/hosting.yaml
-        every: month   <- 2026-11-25 fell due: run `invoic recur`
+        every: month   <- 2026-11-25 fell due: run `invoic recur --apply`
         start: 2026-11-25
         """)
 
@@ -27,7 +27,7 @@ public enum RecurringInvoicesAreWritten {
             guard let pending = dates[schedule.file], !edited.contains(schedule.file) else { return nil }
             let shown = pending.prefix(3).map(\.description).joined(separator: ", ") + (pending.count > 3 ? ", ..." : "")
             return .warning(rule.code, "\(pending.count == 1 ? "an invoice" : "\(pending.count) invoices") of `\(schedule.name)` fell due and \(pending.count == 1 ? "is" : "are") not written (\(shown))",
-                            file: schedule.file, range: schedule.every.range, help: "run `invoic recur` to write \(pending.count == 1 ? "it" : "them")")
+                            file: schedule.file, range: schedule.every.range, help: "run `invoic recur --apply` to write \(pending.count == 1 ? "it" : "them")")
         }
     }
 }

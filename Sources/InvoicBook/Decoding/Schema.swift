@@ -320,7 +320,7 @@ public enum Schema {
         KeySpec("type", .oneOf(InvoiceType.allCases.map(\.rawValue)), "commercial (default), prepayment (a deposit invoice, 386) or self-billed (389)"),
         KeySpec("due", .date, "due date; default issued + terms"),
         KeySpec("from_estimate", .text, "the estimate this invoice converts"),
-        KeySpec("reminders", .list(.mapping(reminderEntry)), "the reminders sent (written by `invoic remind --record`)"),
+        KeySpec("reminders", .list(.mapping(reminderEntry)), "the reminders sent (written by `invoic remind --apply`)"),
         KeySpec("recurring", .text, "the schedule in recurring/ this invoice was written from (by `invoic recur`)"),
         KeySpec("occurrence", .date, "the schedule's date this invoice is for (by `invoic recur`)"),
         KeySpec("payments", .list(.mapping(paymentEntry)), "payments received"),

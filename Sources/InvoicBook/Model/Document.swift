@@ -51,7 +51,7 @@ public struct Document: Sendable {
     public var fromEstimate: Located<String>?
     /// Written by `invoic recur`: the schedule (`recurring/NAME.yaml`) and the occurrence this is.
     public var recurring: Located<String>?
-    /// `reminders:`, the reminders sent (`invoic remind --record`).
+    /// `reminders:`, the reminders sent (`invoic remind --apply`).
     public var reminders: [ReminderRecord] = []
     /// Set only on the document `invoic remind` prints: the reminder's level, for its title.
     public var reminderLevel: Int?

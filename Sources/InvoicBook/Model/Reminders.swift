@@ -18,7 +18,7 @@ public struct ReminderPolicy: Sendable {
     public var range: SourceRange
 }
 
-/// A reminder as recorded in an invoice (`invoic remind --record`): what was asked for, when.
+/// A reminder as recorded in an invoice (`invoic remind --apply`): what was asked for, when.
 public struct ReminderRecord: Sendable {
     public var date: Located<Day>
     public var level: Located<Int>

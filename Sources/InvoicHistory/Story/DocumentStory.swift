@@ -65,7 +65,7 @@ extension BookHistory {
 
         let latest = current ?? (versions.last?.exists == true ? previous : nil) ?? previous
         let kind = latest?.kind ?? versions.last?.kind ?? .invoice
-        var heading = "\(number) · \(kind.rawValue)"
+        var heading = "\(number) · \(kind.name)"
         if let latest {
             let id = latest.client.value
             heading += " to " + (book?.clients[id].map { "\($0.contact.name) (\(id))" } ?? id)

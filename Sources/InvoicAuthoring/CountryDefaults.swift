@@ -1,0 +1,66 @@
+import Foundation
+import InvoicMoney
+
+/// What `invoic init` writes for a business in a country: its currency, its standard VAT (or
+/// GST, consumption tax) rate and the locale its documents are in. The rate is written into the
+/// book as a plain `tax:`, so the book says what it charges and never depends on this table
+/// again; the table only saves looking the rate up on the first day (docs/decisions.md).
+public struct CountryDefaults: Sendable, Equatable {
+    /// ISO 3166-1 alpha-2, upper-case: `DE`.
+    public var country: String
+    public var name: String
+    public var currency: Currency
+    /// The standard rate; nil where there is none for the whole country (US sales tax).
+    public var tax: String?
+    /// The locale documents are written in, e.g. `de_DE`.
+    public var locale: String
+
+    /// The country's defaults, by code (`de`, `DE`); nil for one invoic has no row for.
+    public static func named(_ code: String) -> CountryDefaults? {
+        table.first { $0.country == code.uppercased() }
+    }
+
+    /// The country of a locale with a region (`de_AT` -> AT, `pt-PT` -> PT).
+    public static func country(ofLocale locale: String) -> String? {
+        let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" })
+        guard parts.count >= 2, let region = parts.last, region.count == 2, region.allSatisfy(\.isLetter) else { return nil }
+        return region.uppercased()
+    }
+
+    /// Every row, in the order of `rows`.
+    public static let table: [CountryDefaults] = rows.split(separator: "\n").map { row in
+        let cells = row.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        precondition(cells.count == 5, "CountryDefaults row \(row) has \(cells.count) cells")
+        guard let currency = Currency.named(cells[2]) else { preconditionFailure("CountryDefaults row \(row): unknown currency") }
+        return CountryDefaults(country: cells[0], name: cells[1], currency: currency, tax: cells[3].isEmpty ? nil : cells[3], locale: cells[4])
+    }
+
+    /// country|name|currency|standard rate|locale: at least the main countries of the 15
+    /// languages the labels and the report speak. Standard rates as of 2026 (Finland 25.5 %
+    /// since September 2024, Switzerland 8.1 % since 2024); the US has no national rate.
+    private static let rows = """
+        US|United States|USD||en_US
+        GB|United Kingdom|GBP|20%|en_GB
+        IE|Ireland|EUR|23%|en_IE
+        AU|Australia|AUD|10%|en_AU
+        DE|Germany|EUR|19%|de_DE
+        AT|Austria|EUR|20%|de_AT
+        CH|Switzerland|CHF|8.1%|de_CH
+        FR|France|EUR|20%|fr_FR
+        BE|Belgium|EUR|21%|fr_BE
+        LU|Luxembourg|EUR|17%|fr_LU
+        ES|Spain|EUR|21%|es_ES
+        MX|Mexico|MXN|16%|es_MX
+        IT|Italy|EUR|22%|it_IT
+        NL|Netherlands|EUR|21%|nl_NL
+        PT|Portugal|EUR|23%|pt_PT
+        PL|Poland|PLN|23%|pl_PL
+        SE|Sweden|SEK|25%|sv_SE
+        DK|Denmark|DKK|25%|da_DK
+        NO|Norway|NOK|25%|nb_NO
+        FI|Finland|EUR|25.5%|fi_FI
+        CZ|Czechia|CZK|21%|cs_CZ
+        JP|Japan|JPY|10%|ja_JP
+        CN|China|CNY|13%|zh_CN
+        """
+}
