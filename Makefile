@@ -52,7 +52,7 @@ install: release
 # by the last commit so that regenerating it unchanged gives the same bytes. A test fails when a
 # command or option is missing from it.
 man: deps
-	$(SWIFT) package plugin generate-manual --date "$$(git log -1 --format=%cs 2>/dev/null || echo 2026-11-25)"
+	$(SWIFT) package --allow-writing-to-package-directory generate-manual --date "$$(git log -1 --format=%cs 2>/dev/null || echo 2026-11-25)"
 	cp .build/plugins/GenerateManual/outputs/invoic/invoic.1 docs/man/invoic.1
 
 # libFuzzer targets (Fuzz/): each runs FUZZ_SECONDS, seeded from examples/ and Tests/Fixtures.

@@ -64,7 +64,7 @@ extension Book {
 
     /// Every overdue invoice that is due its next reminder on `today`. Levels are climbed one at a
     /// time: the first reminder is always level 1, however late the invoice is, and level N+1 is
-    /// reached only once level N was recorded (`--record`) and the days between the two levels
+    /// reached only once level N was recorded (`--apply`) and the days between the two levels
     /// have passed since, so no letter speaks of a reminder that was never sent. Invoices without
     /// a policy are never reminded.
     public func remindersDue(on today: Day) -> [Reminder] {
