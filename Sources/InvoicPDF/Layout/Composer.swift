@@ -319,6 +319,9 @@ struct FlowBlock {
     var isTableRow = false
     /// Set at the foot of the page rather than under the block before it (the notes).
     var pinnedToBottom = false
+    /// Start a new page with this block, whatever room is left (set only by the composer's
+    /// widow control, never by a piece of the page).
+    var breakBefore = false
 }
 
 extension String {
