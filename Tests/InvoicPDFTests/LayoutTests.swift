@@ -170,3 +170,73 @@ import Testing
         }
     }
 }
+
+/// Widows and orphans: the last page never holds only what follows the totals when moving the
+/// last row over avoids it; a short invoice is one page; a long title never wraps the business's name.
+@Suite struct PageBreakTests {
+    /// Each page's text, as pdftotext -layout sets it one page at a time.
+    static func pageTexts(_ pdf: [UInt8]) throws -> [String] {
+        let count = try PDFTest.pageCount(pdf)
+        return try PDFTest.withFile(pdf) { path in
+            try (1...count).map { try PDFTest.run("pdftotext", ["-layout", "-f", "\($0)", "-l", "\($0)", path, "-"]).stdout }
+        }
+    }
+
+    static let notes = "|\n  First line of the notes: thank you for your order.\n  Second line of the notes: goods remain ours until paid."
+
+    /// 70 lines (and the counts around it, so the totals end at every height of a page) with two
+    /// lines of notes: the last page has the totals and a row with the notes, never the notes alone.
+    @Test(arguments: ["invoi", "classic"])
+    func theLastPageHoldsTheTotalsWithTheNotes(template: String) throws {
+        for count in [70] + Array(60...80).filter({ $0 != 70 }) {
+            let book = TestBook(["invoices/INV-0001.yaml": LayoutTests.invoice(items: count, notes: Self.notes)],
+                                settings: TestBook.settings + "\ntemplate: \(template)")
+            defer { book.remove() }
+            let checked = book.checkKeeping()
+            #expect(!checked.diagnostics.hasErrors)
+            let pdf = try PDFTest.render(try #require(checked.book.document("INV-0001")), with: try PDFRenderer(book: checked.book))
+            let pages = try Self.pageTexts(pdf)
+            #expect(pages.count > 1)
+            let last = try #require(pages.last)
+            #expect(last.contains("First line of the notes") && last.contains("Second line of the notes"), "\(count) lines: the notes on the last page")
+            #expect(last.contains("Total"), "\(count) lines: the totals with the notes")
+            #expect(last.contains("Item number \(count) "), "\(count) lines: the last row with the totals")
+            for page in pages.dropLast() { #expect(!page.contains("First line of the notes")) }
+        }
+    }
+
+    @Test func theWholesaleInvoiceIsOnePage() throws {
+        let book = try PDFTest.example("wholesale")
+        let pdf = try PDFTest.render(try #require(book.document("F-2026-0001")), with: try PDFRenderer(book: book))
+        #expect(try PDFTest.pageCount(pdf) == 1)
+        let text = try PDFTest.text(pdf)
+        for line in ["Kopieringspapper", "Kuvert C5", "Väggkalender 2027", "Frakt"] { #expect(text.contains(line)) }
+    }
+
+    static let longName = "Bergström & Lindqvist Architekten"
+
+    /// A German credit note (RECHNUNGSKORREKTUR), a German statement (KONTOAUSZUG) and an English
+    /// reminder (PAYMENT REMINDER) of a business with a long name, in both templates: the name is
+    /// on one line of the header, and the title is there.
+    @Test(arguments: ["invoi", "classic"])
+    func longTitlesLeaveTheBusinessNameItsLine(template: String) throws {
+        for (locale, kind) in [("de_AT", "credit"), ("de_AT", "statement"), ("en_GB", "reminder"), ("de_AT", "invoice")] {
+            let settings = "business: { name: \(Self.longName), email: office@bergstroem-lindqvist.example, address: { street: Mariahilfer Straße 1, city: Wien, postal_code: \"1060\", country: AT } }\n"
+                + "defaults: { currency: EUR, locale: \(locale), terms: 14, tax: 20% }\ntemplate: \(template)\n"
+            let book = TestBook(["invoices/INV-0001.yaml": LayoutTests.invoice(items: 2),
+                                 "credit-notes/CN-0001.yaml": "client: acme\nissued: 2026-03-20\ncorrects: INV-0001\nreason: Two hours too many\nitems:\n  - { description: Item number 1, quantity: 2, unit: h, price: 1.50 }\n"],
+                                settings: settings)
+            defer { book.remove() }
+            let checked = book.checkKeeping()
+            #expect(!checked.diagnostics.hasErrors, "\(checked.diagnostics.map(\.message))")
+            var document = try #require(checked.book.document(kind == "credit" ? "CN-0001" : "INV-0001"))
+            if kind == "reminder" { document.reminderLevel = 1 }
+            if kind == "statement" { document.isStatement = true }
+            let pdf = try PDFTest.render(document, with: try PDFRenderer(book: checked.book))
+            let header = try Self.pageTexts(pdf)[0].split(separator: "\n").prefix(12)
+            #expect(header.contains { $0.contains(Self.longName) }, "\(template) \(kind): the name on one line in\n\(header.joined(separator: "\n"))")
+            let title = ["credit": "RECHNUNGSKORREKTUR", "statement": "KONTOAUSZUG", "reminder": "PAYMENT REMINDER", "invoice": "RECHNUNG"][kind]!
+            #expect(header.contains { $0.contains(title) }, "\(template) \(kind): the title in the header")
+        }
+    }
+}

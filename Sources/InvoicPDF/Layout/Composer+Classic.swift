@@ -5,8 +5,16 @@ extension Composer {
     mutating func classicHeader() -> FlowBlock {
         var ops: [DrawOp] = []
         let business = book.settings.business
-        let title = titleBlock(maxWidth: contentWidth * 0.5)
         let number = block(document.number, .number)
+        // Without a logo the title sits beside the name: made smaller for the name to keep its
+        // line, or (a long name, a long title such as RECHNUNGSKORREKTUR) set under it, as it is
+        // under a logo.
+        var title: TextBlock, titleBelow = hasLogo
+        if hasLogo {
+            title = titleBlock(maxWidth: contentWidth * 0.5)
+        } else {
+            (title, titleBelow) = titleBesideName(room: contentWidth, gap: 24, preferred: contentWidth * 0.5, number: number)
+        }
 
         // Left: the logo, or with none the title and number. Right: the business, right-aligned.
         var leftY = 0.0
@@ -15,13 +23,14 @@ extension Composer {
             ops.append(.logo(logo, alt: business.name))
             leftY = logo.height
             leftWidth = logo.width
-        } else {
+        } else if !titleBelow {
             ops += [.beginTag("H1"), .text(title, x: left, y: -title.inkTop), .endTag("H1")]
             leftY = title.height - title.inkTop + 2
             ops.append(.text(number, x: left, y: leftY))
             leftY += number.height
         }
-        let columnWidth = contentWidth - leftWidth - 24
+        // With nothing at the left (the title set under the name), the name has the whole width.
+        let columnWidth = titleBelow && !hasLogo ? contentWidth : contentWidth - leftWidth - 24
         var rightY = 0.0
         let name = block(business.name, .businessName, width: columnWidth, alignment: .right)
         ops.append(.text(name, x: right - columnWidth, y: rightY))
@@ -33,7 +42,7 @@ extension Composer {
         var bottom = max(leftY, rightY)
         // The title row: under the logo when there is one, else the title and number at the top left.
         var titleTop = 0.0, titleBottom = leftY, titleRight = left + leftWidth
-        if hasLogo {
+        if titleBelow {
             titleTop = bottom + 22
             ops += [.beginTag("H1"), .text(title, x: left, y: titleTop - title.inkTop), .endTag("H1")]
             ops.append(.text(number, x: left + title.width + 14, y: titleTop - title.inkTop + title.baseline - number.baseline))

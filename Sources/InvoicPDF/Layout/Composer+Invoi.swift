@@ -8,10 +8,12 @@ extension Composer {
         var nameX = left
         let logo = logoFrame(x: left, y: 0)
         if let logo { nameX = logo.maxX + 14 }
-        let title = titleBlock(maxWidth: (right - nameX) * 0.5)
         let number = block(document.number, .number)
+        // The name keeps its line: the title made smaller for it, or (a long name, a long title
+        // such as RECHNUNGSKORREKTUR) set under it, at the right, beside the contact details.
+        let (title, stacked) = titleBesideName(room: right - nameX, gap: 32, preferred: (right - nameX) * 0.5, number: number)
         let titleWidth = max(title.width, number.width)
-        let nameWidth = right - nameX - titleWidth - 32
+        let nameWidth = stacked ? right - nameX : right - nameX - titleWidth - 32
         let name = block(book.settings.business.name, .businessName, width: nameWidth)
         var nameY = 0.0
         if let logo {
@@ -20,12 +22,13 @@ extension Composer {
         }
         ops.append(.text(name, x: nameX, y: nameY))
         var leftY = max(nameY + name.height, logo.map { max($0.height, name.height) } ?? 0) + 8
+        let detailsTop = leftY
         if let details = contactBlock(book.settings.business, style: .contact, width: contentWidth - titleWidth - 32) {
             ops.append(.text(details, x: left, y: leftY))
             leftY += details.height
         }
-        // The title shares the name's baseline.
-        let titleY = nameY + name.baseline - title.baseline
+        // The title shares the name's baseline; stacked, its capitals start where the details do.
+        let titleY = stacked ? detailsTop - title.inkTop : nameY + name.baseline - title.baseline
         ops += [.beginTag("H1"), .text(title, x: right - title.width - title.offset + trailingTracking(.title), y: titleY), .endTag("H1")]
         var rightY = titleY + title.height + 2
         ops.append(.text(number, x: right - number.width, y: rightY))

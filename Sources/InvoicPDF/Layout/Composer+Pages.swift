@@ -49,6 +49,9 @@ extension Composer {
         }
         let pagination = Pagination(top: top, bottom: bottom)
         var (pages, lastPageStart) = pagination.layout(blocks, tableHeader: tableHeader)
+        // The blocks as laid out, and where their totals are.
+        var laidOut = blocks
+        var laidTotals = totalsIndex
         // A last page holding only what follows the totals (payment details, notes) is a page
         // the client turns for nothing: the spacing drawn in, then the payment details beside
         // the totals, then (nothing left to pay) without them, whichever first saves the page.
@@ -60,30 +63,44 @@ extension Composer {
                 }
                 return tight
             }
-            var attempts: [[FlowBlock]] = [blocks]
+            var attempts: [(blocks: [FlowBlock], totals: Int)] = [(blocks, totalsIndex)]
             if let paymentIndex {
+                let totalsAfter = paymentIndex < totalsIndex ? totalsIndex - 1 : totalsIndex
                 // The payment details in the room left of the totals.
                 if let beside = paymentBesideTotals() {
                     var merged = blocks
                     merged[totalsIndex] = beside
                     merged.remove(at: paymentIndex)
-                    attempts.append(merged)
+                    attempts.append((merged, totalsAfter))
                 }
                 // An invoice with nothing left to pay does without them rather than print a page
                 // of bank details alone.
                 if issued.due <= 0 {
                     var paid = blocks
                     paid.remove(at: paymentIndex)
-                    attempts.append(paid)
+                    attempts.append((paid, totalsAfter))
                 }
             }
             for attempt in attempts {
-                let retry = pagination.layout(tightened(attempt), tableHeader: tableHeader)
+                let tight = tightened(attempt.blocks)
+                let retry = pagination.layout(tight, tableHeader: tableHeader)
                 if retry.pages.count < pages.count {
-                    pages = retry.pages
+                    (pages, lastPageStart) = retry
+                    (laidOut, laidTotals) = (tight, attempt.totals)
                     break
                 }
             }
+        }
+        // Still a last page of leftovers (the notes, the payment details alone): the last row goes
+        // over with the totals (it keeps with them), when what follows it fits that page; more rows
+        // would not make more room. Notes longer than a page still flow on alone. Never the first
+        // row: the table's header would end the page before.
+        if pages.count > 1, let totals = laidTotals, lastPageStart > totals, totals >= 2,
+           laidOut[totals - 1].isTableRow, laidOut[totals - 2].isTableRow {
+            var attempt = laidOut
+            attempt[totals - 1].breakBefore = true
+            let retry = pagination.layout(attempt, tableHeader: tableHeader)
+            if retry.pages.count <= pages.count, retry.lastPageStart <= totals { (pages, lastPageStart) = retry }
         }
         for index in pages.indices where bill == nil || index < pages.count - 1 {
             pages[index] += footer(page: index + 1, of: pages.count)

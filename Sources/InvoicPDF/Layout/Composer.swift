@@ -65,12 +65,35 @@ struct Composer {
     /// (a long word such as RECHNUNGSKORREKTUR must not crowd the business's name); at most by a
     /// third, and it stays on one line.
     mutating func titleBlock(maxWidth: Double) -> TextBlock {
-        let full = block(title, .title)
-        guard full.width > maxWidth, full.width > 0 else { return full }
+        fitted(block(title, .title), maxWidth: maxWidth)
+    }
+
+    /// `title` (the title as `block` shaped it) set again in a smaller type when it is wider than
+    /// `maxWidth`: at most a third smaller, in half points, so it may still be wider.
+    func fitted(_ title: TextBlock, maxWidth: Double) -> TextBlock {
+        guard title.width > maxWidth, title.width > 0 else { return title }
         var style = template.style(.title)
-        style.size = max(style.size * 2 / 3, (style.size * maxWidth / full.width * 2).rounded(.down) / 2)
-        let shown = style.uppercase ? title.uppercased() : title
-        return engine.block(shown, style)
+        style.size = max(style.size * 2 / 3, (style.size * max(0, maxWidth) / title.width * 2).rounded(.down) / 2)
+        return engine.block(title.text, style)
+    }
+
+    /// The business's name beside the title in a row `room` wide, `gap` between them, `number`
+    /// under the title: the title as `titleBlock(maxWidth: preferred)` sets it when the name keeps
+    /// one line beside it, else smaller (by a third at most) to give the name its line; `stacked`
+    /// when even that is not enough, and the name takes the row alone (the header sets the title
+    /// under it, at the preferred size). A name that does not fit the row alone wraps either way.
+    mutating func titleBesideName(room: Double, gap: Double, preferred: Double, number: TextBlock) -> (title: TextBlock, stacked: Bool) {
+        let full = block(title, .title)
+        let title = fitted(full, maxWidth: preferred)
+        let resolved = template.style(.businessName)
+        let name = book.settings.business.name
+        let nameLine = engine.block(resolved.uppercase ? name.uppercased() : name, resolved).width
+        // A point to spare: pango wraps a line that is its box's width to the last unit.
+        func fits(_ title: TextBlock) -> Bool { nameLine + 1 + gap + max(title.width, number.width) <= room }
+        if fits(title) { return (title, false) }
+        let smaller = fitted(full, maxWidth: room - gap - nameLine - 1)
+        if fits(smaller) { return (smaller, false) }
+        return (title, true)
     }
 
     func color(_ name: String) -> RGB? { template.color(name) }
@@ -319,6 +342,9 @@ struct FlowBlock {
     var isTableRow = false
     /// Set at the foot of the page rather than under the block before it (the notes).
     var pinnedToBottom = false
+    /// Start a new page with this block, whatever room is left (set only by the composer's
+    /// widow control, never by a piece of the page).
+    var breakBefore = false
 }
 
 extension String {

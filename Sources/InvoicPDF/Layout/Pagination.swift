@@ -1,7 +1,8 @@
 /// Puts flow blocks on as many pages as they need: a block that does not fit starts a new page,
 /// a page that starts inside the items table repeats the table's header, a block marked
-/// keep-with-next never ends a page (so the totals are never split from the last row), and the
-/// notes sit at the foot of the last page.
+/// keep-with-next never ends a page (so the totals are never split from the last row), a block
+/// marked break-before starts one (the composer moves the last rows over so that a page never holds
+/// only what follows the totals), and the notes sit at the foot of the last page.
 struct Pagination {
     let top: Double
     let bottom: Double
@@ -45,7 +46,7 @@ struct Pagination {
                 place(block, at: max(y + (pageIsEmpty ? 0 : block.spaceBefore), bottom - block.height))
                 continue
             }
-            if !pageIsEmpty, y + needed > bottom {
+            if !pageIsEmpty, y + needed > bottom || block.breakBefore {
                 newPage()
             }
             if pageIsEmpty, block.isTableRow, let tableHeader {
