@@ -39,12 +39,12 @@ enum Templates {
         .card .label { color: var(--muted); font-size: 13px; } .card .value { display: block; font-size: 22px; font-weight: 650; }
         .card.alert { background: #fdecea; border-color: #f5c2bd; } .card.alert .value { color: var(--red); }
         table { width: 100%; border-collapse: collapse; }
-        th { text-align: left; color: var(--muted); font-weight: 500; font-size: 12px; text-transform: uppercase; letter-spacing: .04em; border-bottom: 1px solid #cfd5dc; padding: 6px 8px; }
+        th { text-align: left; white-space: nowrap; color: var(--muted); font-weight: 500; font-size: 12px; text-transform: uppercase; letter-spacing: .04em; border-bottom: 1px solid #cfd5dc; padding: 6px 8px; }
         td { border-bottom: 1px solid var(--line); padding: 8px; vertical-align: top; }
         td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         .nowrap, .amount { white-space: nowrap; } .scroll { overflow-x: auto; max-width: 100%; }
         ul.outputs { margin: 0; padding-left: 18px; } ul.outputs li { margin: 4px 0; overflow-wrap: anywhere; }
-        .pill { display: inline-block; padding: 1px 9px; border-radius: 999px; font-size: 12px; background: #eef1f4; color: var(--ink); }
+        .pill { display: inline-block; white-space: nowrap; padding: 1px 9px; border-radius: 999px; font-size: 12px; background: #eef1f4; color: var(--ink); }
         .pill.overdue { background: #fdecea; color: var(--red); } .pill.paid, .pill.accepted, .pill.converted { background: #e7f5ee; color: var(--green); }
         .pill.sent, .pill.partial { background: #e6eefa; color: var(--blue); } .pill.draft { background: #fdf0dc; color: var(--orange); }
         form.filters { display: flex; flex-wrap: wrap; gap: 8px; align-items: end; margin-bottom: 12px; }
@@ -59,7 +59,7 @@ enum Templates {
         svg.chart text.amount { fill: var(--ink); font-variant-numeric: tabular-nums; }
         dl.figures { display: grid; grid-template-columns: max-content max-content; gap: 4px 24px; margin: 0; }
         dl.figures dt { color: var(--muted); } dl.figures dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
-        dl.figures dd { white-space: nowrap; } dl.message dd { text-align: left; white-space: normal; }
+        dl.figures dd { white-space: nowrap; } 
         .muted { color: var(--muted); } .light { font-weight: 400; } dl.figures.spaced { margin-top: 14px; }
         @media (max-width: 640px) {
           header.top div, main { padding: 10px 12px; } header.top div { gap: 6px 16px; }
@@ -68,6 +68,7 @@ enum Templates {
           th, td { padding: 6px 5px; } form.filters label { flex: 1 1 40%; } form.filters input, form.filters select { width: 100%; }
           object.pdf { height: 520px; } dl.figures { grid-template-columns: auto max-content; }
         }
+        dl.figures.message { grid-template-columns: max-content minmax(0, 1fr); } dl.figures.message dd { text-align: left; white-space: normal; overflow-wrap: anywhere; }
         """
 
     /// /assets/live.js: once the page has loaded, wait for the book to change, then show the new page.
