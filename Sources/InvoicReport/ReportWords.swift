@@ -40,7 +40,7 @@ struct ReportWords: Sendable {
     }
 
     /// CLDR's cardinal plural categories for the languages shipped, for whole numbers.
-    private func pluralForm(_ n: Int) -> String {
+    func pluralForm(_ n: Int) -> String {
         switch language {
         case "ja", "zh": return "other"
         case "fr", "pt": return n == 0 || n == 1 ? "one" : "other"

@@ -5,6 +5,7 @@ import InvoicAuthoring
 import InvoicBook
 import InvoicDiagnostics
 import InvoicMoney
+import InvoicReport
 
 /// Refuses what a local web app must never do: answer a request for another host (DNS
 /// rebinding), take a form from another origin or without this server's token (CSRF), or write
@@ -79,21 +80,23 @@ extension BookServer {
     struct Form {
         var fields: [String: String] = [:]
         var problems: [String] = []
+        /// The words the problems are told in: the book's language.
+        var words = AppWords(locale: "en")
 
         subscript(_ key: String) -> String? { fields[key] }
 
         /// Notes each field the action does not take, and each it needs that is missing.
         mutating func expect(_ allowed: Set<String>, required: Set<String> = []) {
             for name in fields.keys.sorted() where !allowed.contains(name) && name != "csrf" {
-                problems.append("`\(name)`: this form has no such field")
+                problems.append("`\(name)`: " + words["field_unknown"])
             }
             for name in required.sorted() where fields[name] == nil {
-                problems.append("`\(name)`: missing")
+                problems.append("`\(name)`: " + words["field_missing"])
             }
             // One line each: no control character (a line break, ESC, U+009B) in any field.
             for (name, value) in fields.sorted(by: { $0.key < $1.key })
             where value.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-                problems.append("`\(name)`: a control character (such as a line break) is not allowed")
+                problems.append("`\(name)`: " + words["field_control"])
             }
         }
 
@@ -103,7 +106,7 @@ extension BookServer {
         mutating func day(_ key: String, today: Day) -> Day {
             guard let text = fields[key], !text.isEmpty else { return today }
             guard let day = Day(text) else {
-                problems.append("`\(key)`: `\(text)` is not a date (YYYY-MM-DD, a day that exists)")
+                problems.append("`\(key)`: " + words.format("field_not_date", ["text": text]))
                 return today
             }
             return day
@@ -111,18 +114,18 @@ extension BookServer {
     }
 
     /// The fields of a urlencoded form body.
-    static func form(_ request: Request) async throws -> Form {
+    static func form(_ request: Request, words: AppWords = AppWords(locale: "en")) async throws -> Form {
         var request = request
         let buffer = try await request.collectBody(upTo: 64 * 1024)
-        var form = Form()
+        var form = Form(words: words)
         for pair in String(buffer: buffer).split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
             guard let name = parts[0], parts.count == 1 || parts[1] != nil else {
-                form.problems.append("`\(String(pair.prefix(40)))`: not percent-encoded UTF-8")
+                form.problems.append("`\(String(pair.prefix(40)))`: " + words["field_encoding"])
                 continue
             }
             guard form.fields[name] == nil else {
-                form.problems.append("`\(name)`: given twice")
+                form.problems.append("`\(name)`: " + words["field_twice"])
                 continue
             }
             form.fields[name] = parts.count == 2 ? parts[1]! : ""
@@ -133,7 +136,8 @@ extension BookServer {
     func refused(_ message: String, diagnostics: [Diagnostic] = [], sources: [String: SourceFile] = [:], text given: String = "", back: String,
                  status: HTTPResponse.Status = .unprocessableContent) -> Response {
         let text = diagnostics.isEmpty ? given : DiagnosticRenderer(format: .human, color: false, sources: sources).render(diagnostics)
-        return layout("Not written", Templates.render("refused", ["message": message, "text": Self.either(text.isEmpty ? nil : text), "back": back]), status: status)
+        let heading = live.snapshot.words["not_written"]
+        return layout(heading, render("refused", ["heading": heading, "message": message, "text": Self.either(text.isEmpty ? nil : text), "back": back]), status: status)
     }
 
     /// Checks the token, runs the edit through the authoring engine (which locks the book, checks
@@ -141,12 +145,13 @@ extension BookServer {
     /// sends the browser back to the page with what was done. The edit reads the book afresh
     /// inside the lock, so two requests at once (or a request and `invoic pay`) take turns.
     func perform(_ request: Request, back: String, form: Form, _ edit: (CheckedBook, BookEditor) throws(AuthoringError) -> (changes: [FileChange], done: String, goTo: String?)) -> Response {
+        let words = live.snapshot.words
         guard form["csrf"] == csrfToken else {
-            return refused("The form is from another session: reload the page and try again", back: back, status: .forbidden)
+            return refused(words["form_other_session"], back: back, status: .forbidden)
         }
         // A field the command line would refuse is refused here too: nothing is written.
         guard form.problems.isEmpty else {
-            return refused("The form has a field that is not valid, so nothing was written", text: form.problems.joined(separator: "\n"), back: back)
+            return refused(words["form_invalid"], text: form.problems.joined(separator: "\n"), back: back)
         }
         let editor = BookEditor(root: live.root)
         do {
@@ -158,11 +163,11 @@ extension BookServer {
             }
             live.reload()
             let target = outcome.goTo ?? back
-            let location = target + "?done=" + (outcome.done.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+            let location = target + "?done=" + (outcome.done.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? "")
             return Response(status: .seeOther, headers: [.location: location])
         } catch {
             if case .wouldIntroduceErrors(let diagnostics, let sources) = error {
-                return refused("This would add an error to the book, so nothing was written", diagnostics: diagnostics, sources: sources, back: back)
+                return refused(words["would_add_error"], diagnostics: diagnostics, sources: sources, back: back)
             }
             return refused("\(error)", back: back)
         }
@@ -172,36 +177,37 @@ extension BookServer {
     static let actionFields: [String: (allowed: Set<String>, required: Set<String>)] = [
         "send": (["date"], []), "pay": (["amount", "date", "method"], ["amount"]), "void": (["date", "reason"], ["reason"]),
         "accept": (["date"], []), "decline": (["date"], []), "convert": ([], []), "credit": (["reason"], []),
-        "refund": (["amount", "date", "method"], []),
+        "refund": (["amount", "date", "method"], []), "remind": ([], []),
     ]
 
     func act(_ number: String, _ action: String, _ request: Request) async throws -> Response {
-        var form = try await Self.form(request)
+        let words = live.snapshot.words
+        var form = try await Self.form(request, words: words)
         let back = Self.documentPath(number)
-        guard let expected = Self.actionFields[action] else { return notFound("No action \(action)") }
+        guard let expected = Self.actionFields[action] else { return notFound(words.format("no_action", ["action": action])) }
         form.expect(expected.allowed, required: expected.required)
         let date = form.day("date", today: live.snapshot.today)
         if let method = form["method"], !method.isEmpty, method.trimmingCharacters(in: .whitespaces).isEmpty {
-            form.problems.append("`method`: only spaces")
+            form.problems.append("`method`: " + words["field_spaces"])
         }
         let fields = form.fields
         return perform(request, back: back, form: form) { checked, editor throws(AuthoringError) in
-            guard let document = checked.book.document(number) else { throw .refused("no document \(number) in this book") }
+            guard let document = checked.book.document(number) else { throw .refused(words.format("no_document", ["number": number])) }
             let file = try editor.read(document.file)
             let facts = try DocumentFacts(document: document, text: file.text, account: checked.book.recordedAccount(for: document))
             func change(_ text: String) -> [FileChange] { [FileChange(path: document.file, before: file.bytes, after: text)] }
             switch action {
-            case "send": return (change(try facts.send(on: date)), "\(number) recorded as sent", nil)
+            case "send": return (change(try facts.send(on: date)), words.format("done_sent", ["number": number]), nil)
             case "pay":
                 let method = PaymentMethod(rawValue: fields["method"].flatMap { $0.isEmpty ? nil : $0 } ?? "bank_transfer")
-                return (change(try facts.pay(.exactly(fields["amount"] ?? ""), on: date, method: method, note: nil)), "payment recorded on \(number)", nil)
+                return (change(try facts.pay(.exactly(fields["amount"] ?? ""), on: date, method: method, note: nil)), words.format("done_paid", ["number": number]), nil)
             case "refund":
                 let method = PaymentMethod(rawValue: fields["method"].flatMap { $0.isEmpty ? nil : $0 } ?? "bank_transfer")
                 let amount = fields["amount"].flatMap { $0.isEmpty ? nil : $0 }
-                return (change(try facts.refund(amount.map { .exactly($0) } ?? .full, on: date, method: method, reference: nil)), "refund recorded on \(number)", nil)
-            case "void": return (change(try facts.void(on: date, reason: fields["reason"] ?? "")), "\(number) voided", nil)
-            case "accept": return (change(try facts.accept(on: date)), "\(number) accepted", nil)
-            case "decline": return (change(try facts.decline(on: date)), "\(number) declined", nil)
+                return (change(try facts.refund(amount.map { .exactly($0) } ?? .full, on: date, method: method, reference: nil)), words.format("done_refund", ["number": number]), nil)
+            case "void": return (change(try facts.void(on: date, reason: fields["reason"] ?? "")), words.format("done_void", ["number": number]), nil)
+            case "accept": return (change(try facts.accept(on: date)), words.format("done_accepted", ["number": number]), nil)
+            case "decline": return (change(try facts.decline(on: date)), words.format("done_declined", ["number": number]), nil)
             case "convert":
                 guard document.kind == .estimate, checked.book.status(of: document, today: live.snapshot.today) == .accepted else {
                     throw .refused("only an accepted estimate is converted")
@@ -211,7 +217,7 @@ extension BookServer {
                 let path = checked.book.file(forNew: .invoice, number: invoice, issued: issued)
                 let text = NewFiles.conversion(of: document, number: invoice, client: checked.book.clients[document.client.value], book: checked.book,
                                                issued: issued, estimateText: file.text, path: path)
-                return ([FileChange(path: path, before: nil, after: text)], "\(number) converted to \(invoice)", Self.documentPath(invoice))
+                return ([FileChange(path: path, before: nil, after: text)], words.format("done_converted", ["number": number, "invoice": invoice]), Self.documentPath(invoice))
             case "credit":
                 guard document.kind == .invoice else { throw .refused("only an invoice is credited") }
                 let issued = live.snapshot.today
@@ -219,7 +225,14 @@ extension BookServer {
                 let path = checked.book.file(forNew: .creditNote, number: note, issued: issued)
                 let text = NewFiles.creditNote(reversing: document, lines: nil, number: note, reason: fields["reason"], issued: issued,
                                                invoiceText: file.text, path: path)
-                return ([FileChange(path: path, before: nil, after: text)], "\(note) credits \(number)", Self.documentPath(note))
+                return ([FileChange(path: path, before: nil, after: text)], words.format("done_credit", ["note": note, "number": number]), Self.documentPath(note))
+            case "remind":
+                // As `invoic remind --apply`: the reminder due today, read again inside the lock,
+                // so one recorded meanwhile (another tab, the command line) is not recorded twice.
+                guard let reminder = checked.book.remindersDue(on: live.snapshot.today).first(where: { $0.invoice.number == number }) else {
+                    throw .refused(words.format("no_reminder", ["number": number]))
+                }
+                return (change(try facts.remind(reminder)), words.format("done_reminded", ["n": String(reminder.level), "number": number]), nil)
             default:
                 throw .refused("unknown action \(action)")
             }
@@ -228,16 +241,17 @@ extension BookServer {
 
     /// A new invoice for a client, with one line to fill in: the file to open in an editor.
     func newInvoice(_ request: Request) async throws -> Response {
-        var form = try await Self.form(request)
+        let words = live.snapshot.words
+        var form = try await Self.form(request, words: words)
         form.expect(["client"], required: ["client"])
         let fields = form.fields
         return perform(request, back: "/", form: form) { checked, _ throws(AuthoringError) in
-            guard let id = fields["client"], let client = checked.book.clients[id] else { throw .refused("no client \(fields["client"] ?? "")") }
+            guard let id = fields["client"], let client = checked.book.clients[id] else { throw .refused(words.format("no_client", ["id": fields["client"] ?? ""])) }
             let issued = live.snapshot.today
             let number = checked.book.nextNumber(for: .invoice, issued: issued)
             let path = checked.book.file(forNew: .invoice, number: number, issued: issued)
             let text = NewFiles.document(.invoice, number: number, client: client, book: checked.book, issued: issued, like: nil, path: path)
-            return ([FileChange(path: path, before: nil, after: text)], "\(number) started in \(path): fill in its line in your editor", Self.documentPath(number))
+            return ([FileChange(path: path, before: nil, after: text)], words.format("done_started", ["number": number, "path": path]), Self.documentPath(number))
         }
     }
 }

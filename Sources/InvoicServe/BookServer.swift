@@ -3,6 +3,7 @@ import Hummingbird
 import InvoicAuthoring
 import InvoicBook
 import InvoicDiagnostics
+import InvoicEInvoice
 import InvoicHistory
 import InvoicMoney
 import InvoicPDF
@@ -63,6 +64,11 @@ public struct BookServer: Sendable {
             guard let number = Self.pathValue(context, "number") else { return Self.badPath() }
             return self.documentRoute(number, request)
         }
+        // `:action` as in the POST below: the router refuses two names for one place.
+        router.get("/documents/:number/:action") { _, context in
+            guard let number = Self.pathValue(context, "number"), let output = Self.pathValue(context, "action") else { return Self.badPath() }
+            return self.documentOutput(number, output)
+        }
         router.post("/documents/:number/:action") { request, context in
             guard let number = Self.pathValue(context, "number"), let action = Self.pathValue(context, "action") else { return Self.badPath() }
             return try await self.act(number, action, request)
@@ -91,20 +97,32 @@ public struct BookServer: Sendable {
 
     /// `/documents/NUMBER` for a Location header: percent-encoded, so any number stays one path segment.
     static func documentPath(_ number: String) -> String {
-        "/documents/" + (number.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? number)
+        "/documents/" + (number.addingPercentEncoding(withAllowedCharacters: unreserved) ?? number)
     }
+
+    /// RFC 3986's unreserved characters, ASCII only (`.alphanumerics` would leave `ü` as it is).
+    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     static func page(_ text: String, status: HTTPResponse.Status = .ok, type: String = "text/html; charset=utf-8") -> Response {
         Response(status: status, headers: [.contentType: type, .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
+    /// The words of the book's language for a template: `w` the app's and the report's, `l` the PDFs' labels.
+    func render(_ template: String, _ values: [String: Any]) -> String {
+        let snapshot = live.snapshot
+        return Templates.render(template, values.merging(["w": snapshot.wordTable, "l": snapshot.labels]) { a, _ in a })
+    }
+
     func layout(_ title: String, _ content: String, status: HTTPResponse.Status = .ok, done: String? = nil) -> Response {
         let snapshot = live.snapshot
+        let words = snapshot.words
         let findings = snapshot.checked.diagnostics.count
-        let html = Templates.render("layout", [
-            "title": title, "business": snapshot.book.settings.business.name, "today": snapshot.today.description,
+        let html = render("layout", [
+            "title": title, "business": snapshot.book.settings.business.name, "lang": words.language,
+            "asOf": words.format("as_of", ["date": words.date(snapshot.today)]),
             "generation": snapshot.generation, "content": content, "readOnly": options.readOnly,
-            "errorCount": snapshot.errors.count, "hasErrors": !snapshot.errors.isEmpty, "diagnosticCount": findings, "hasDiagnostics": findings > 0,
+            "errorBanner": words.count("errors_banner", snapshot.errors.count), "hasErrors": !snapshot.errors.isEmpty,
+            "diagnosticCount": findings, "hasDiagnostics": findings > 0,
         ].merging(done.map { ["done": $0] } ?? [:]) { a, _ in a })
         return Self.page(html, status: status)
     }
@@ -114,7 +132,14 @@ public struct BookServer: Sendable {
     static func either(_ value: Any?) -> Any { value ?? false }
 
     func notFound(_ what: String) -> Response {
-        layout("Not found", Templates.render("refused", ["message": what, "back": "/"]), status: .notFound)
+        let words = live.snapshot.words
+        return layout(words["not_found"], render("refused", ["heading": words["not_found"], "message": what, "back": "/"]), status: .notFound)
+    }
+
+    /// A page that says why there is no PDF (or XML) to show.
+    func noOutput(_ message: String, text: String? = nil, back: String) -> Response {
+        let words = live.snapshot.words
+        return layout(words["no_pdf"], render("refused", ["heading": words["no_pdf"], "message": message, "text": Self.either(text), "back": back]), status: .conflict)
     }
 
     /// Waits (up to 25 s) for the book to change after `since`; answers the current generation.
@@ -129,30 +154,33 @@ public struct BookServer: Sendable {
 
     // MARK: pages
 
+    /// Money in the book's locale (`1.234,56 €` for de_DE), as the report prints it.
     func money(_ value: Money, _ locale: String) -> String { MoneyFormat.format(value.minorUnits, value.currency, locale: locale) }
 
     func dashboard(_ request: Request) -> Response {
         let snapshot = live.snapshot
         let report = snapshot.report
         let locale = report.locale
+        let words = snapshot.words
         let query = request.uri.queryParameters
         func value(_ key: String) -> String { query.get(key).map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
         let filter = ["q": value("q"), "status": value("status"), "client": value("client"), "project": value("project"),
                       "category": value("category"), "year": value("year")]
         struct Row { var number, clientID, client, issued, due, total, balance, status, project, category: String; var sortKey: String }
         var rows: [Row] = []
+        func date(_ day: Day?) -> String { day.map { words.date($0) } ?? "" }
         for row in report.invoices {
-            rows.append(Row(number: row.number, clientID: row.clientID, client: row.clientName, issued: row.issued.description, due: row.due?.description ?? "",
+            rows.append(Row(number: row.number, clientID: row.clientID, client: row.clientName, issued: date(row.issued), due: date(row.due),
                             total: money(row.total, locale), balance: money(row.balance, locale), status: row.status.rawValue,
                             project: row.project ?? "", category: row.category ?? "", sortKey: row.issued.description + row.number))
         }
         for row in report.estimates {
-            rows.append(Row(number: row.number, clientID: row.clientID, client: row.clientName, issued: row.issued.description, due: row.validUntil?.description ?? "",
+            rows.append(Row(number: row.number, clientID: row.clientID, client: row.clientName, issued: date(row.issued), due: date(row.validUntil),
                             total: money(row.total, locale), balance: "", status: row.status.rawValue, project: row.project ?? "", category: "",
                             sortKey: row.issued.description + row.number))
         }
         for row in report.creditNotes {
-            rows.append(Row(number: row.number, clientID: row.clientID, client: row.clientName, issued: row.issued.description, due: "",
+            rows.append(Row(number: row.number, clientID: row.clientID, client: row.clientName, issued: date(row.issued), due: "",
                             total: money(Money(-row.total.minorUnits, row.total.currency), locale), balance: "", status: row.status.rawValue,
                             project: "", category: "", sortKey: row.issued.description + row.number))
         }
@@ -162,11 +190,12 @@ public struct BookServer: Sendable {
                 && (filter["status"]!.isEmpty || row.status == filter["status"]) && (filter["client"]!.isEmpty || row.clientID == filter["client"])
                 && (filter["project"]!.isEmpty || row.project.caseInsensitiveCompare(filter["project"]!) == .orderedSame)
                 && (filter["category"]!.isEmpty || row.category.caseInsensitiveCompare(filter["category"]!) == .orderedSame)
-                && (filter["year"]!.isEmpty || row.issued.hasPrefix(filter["year"]!))
+                && (filter["year"]!.isEmpty || row.sortKey.hasPrefix(filter["year"]!))
         }.sorted { $0.sortKey > $1.sortKey }
         let cards: [[String: Any]] = report.dashboard.map { entry in
-            ["currency": entry.currency.code, "outstanding": money(entry.outstanding, locale), "outstandingCount": entry.outstandingCount,
-             "overdue": money(entry.overdue, locale), "overdueCount": entry.overdueCount, "isOverdue": entry.overdueCount > 0, "paid": money(entry.paidThisMonth, locale), "drafts": entry.drafts]
+            ["currency": entry.currency.code, "outstanding": money(entry.outstanding, locale), "outstandingCount": words.count("open_invoices", entry.outstandingCount),
+             "overdue": money(entry.overdue, locale), "overdueCount": words.count("invoices_count", entry.overdueCount), "isOverdue": entry.overdueCount > 0,
+             "paid": money(entry.paidThisMonth, locale), "drafts": entry.drafts]
         }
         let aging: [[String: Any]] = report.agedReceivables.flatMap { table in
             table.rows.map { row -> [String: Any] in
@@ -176,63 +205,86 @@ public struct BookServer: Sendable {
         let clients = snapshot.book.clients.values.sorted { $0.contact.name < $1.contact.name }.map { client -> [String: Any] in
             ["id": client.id, "name": client.contact.name, "selected": client.id == filter["client"]]
         }
-        let statuses = Status.allCases.map { ["name": $0.rawValue, "selected": $0.rawValue == filter["status"]] }
-        let content = Templates.render("dashboard", [
+        let statuses = Status.allCases.map { ["name": $0.rawValue, "label": words.status($0), "selected": $0.rawValue == filter["status"]] }
+        let content = render("dashboard", [
             "cards": cards, "aging": aging, "hasAging": !aging.isEmpty, "filter": filter, "statuses": statuses, "clients": clients,
-            "chart": Self.either(incomeChart(report)), "csrf": csrfToken, "newInvoice": !options.readOnly && !clients.isEmpty,
+            "chart": Self.either(incomeChart(report, words)), "csrf": csrfToken, "newInvoice": !options.readOnly && !clients.isEmpty,
             "documents": shown.map { ["number": $0.number, "clientID": $0.clientID, "client": $0.client, "issued": $0.issued, "due": $0.due,
-                                      "total": $0.total, "balance": $0.balance, "status": $0.status] },
+                                      "total": $0.total, "balance": $0.balance, "status": $0.status,
+                                      "statusLabel": Status(rawValue: $0.status).map { words.status($0) } ?? $0.status] },
         ])
-        return layout("Dashboard", content, done: query.get("done"))
+        return layout(words["dashboard"], content, done: query.get("done"))
     }
 
-    /// Income of the last twelve months of the first currency, as bars.
-    func incomeChart(_ report: IndexReport) -> [String: Any]? {
+    /// Income of the last twelve months of the first currency, as bars with their amounts. Each
+    /// month has a slot of its own width, so one or two months draw one or two bars, not a block
+    /// across the panel; on a narrow screen the chart scrolls rather than shrinking its text.
+    func incomeChart(_ report: IndexReport, _ words: AppWords) -> [String: Any]? {
         guard let income = report.incomeByMonth.first else { return nil }
         let currency = income.currency
         let months = income.months.suffix(12)
         guard let top = months.map(\.amount).max(), top > 0 else { return nil }
-        let width = 640.0, height = 140.0, bar = width / Double(max(months.count, 1))
-        var svg = "<svg class=\"chart\" role=\"img\" aria-label=\"Income by month\" viewBox=\"0 0 \(Int(width)) \(Int(height) + 18)\" width=\"100%\">"
+        let slot = 84.0, bar = 44.0, plot = 130.0, above = 18.0
+        let width = Int(slot * Double(max(months.count, 2))), height = Int(above + plot + 20)
+        let label = words.format("chart_label", ["currency": currency.code])
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        var svg = "<svg class=\"chart\" role=\"img\" aria-label=\"\(escaped(label))\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\">"
         for (index, month) in months.enumerated() {
-            let h = Double(month.amount) / Double(top) * height
-            let x = Double(index) * bar
-            svg += "<rect x=\"\(Int(x + 4))\" y=\"\(Int(height - h))\" width=\"\(Int(bar - 8))\" height=\"\(Int(h))\"><title>\(month.month): \(MoneyFormat.format(month.amount, currency, locale: report.locale))</title></rect>"
-            svg += "<text x=\"\(Int(x + bar / 2))\" y=\"\(Int(height) + 14)\" text-anchor=\"middle\">\(month.month.suffix(2))</text>"
+            let h = max(Double(month.amount) / Double(top) * plot, month.amount > 0 ? 1 : 0)
+            let center = Double(index) * slot + slot / 2
+            let amount = MoneyFormat.format(month.amount, currency, locale: report.locale)
+            svg += "<rect x=\"\(Int(center - bar / 2))\" y=\"\(Int(above + plot - h))\" width=\"\(Int(bar))\" height=\"\(Int(h))\"><title>\(escaped(words.longMonth(month.month))): \(escaped(amount))</title></rect>"
+            svg += "<text class=\"amount\" x=\"\(Int(center))\" y=\"\(Int(above + plot - h) - 5)\" text-anchor=\"middle\">\(escaped(amount))</text>"
+            svg += "<text x=\"\(Int(center))\" y=\"\(height - 4)\" text-anchor=\"middle\">\(escaped(words.shortMonth(month.month)))</text>"
         }
         return ["currency": currency.code, "svg": svg + "</svg>"]
     }
 
     func diagnosticsPage() -> Response {
         let snapshot = live.snapshot
+        let words = snapshot.words
         let diagnostics = snapshot.checked.diagnostics
         let text = DiagnosticRenderer(format: .human, color: false, sources: snapshot.book.sources).render(diagnostics)
-        let summary = diagnostics.isEmpty ? "No findings" : "\(diagnostics.errorCount) error(s), \(diagnostics.warningCount) warning(s)"
-        return layout("Diagnostics", Templates.render("diagnostics", ["summary": summary, "text": Self.either(text.isEmpty ? nil : text)]))
+        let summary = diagnostics.isEmpty ? words["no_findings"]
+            : words.format("findings", ["errors": String(diagnostics.errorCount), "warnings": String(diagnostics.warningCount)])
+        return layout(words["diagnostics"], render("diagnostics", ["summary": summary, "text": Self.either(text.isEmpty ? nil : text)]))
     }
 
     func clientPage(_ id: String) -> Response {
         let snapshot = live.snapshot
-        guard let client = snapshot.book.clients[id] else { return notFound("No client \(id)") }
+        let words = snapshot.words
+        guard let client = snapshot.book.clients[id] else { return notFound(words.format("no_client", ["id": id])) }
         let report = snapshot.report, locale = report.locale
         let balances = report.clients.filter { $0.id == id }.compactMap { row -> [String: Any]? in
             guard let currency = row.currency else { return nil }
             return ["currency": currency.code, "outstanding": MoneyFormat.format(row.invoiced - row.paid, currency, locale: locale),
                     "invoiced": MoneyFormat.format(row.invoiced, currency, locale: locale), "paid": MoneyFormat.format(row.paid, currency, locale: locale)]
         }
-        var documents: [[String: Any]] = report.invoices.filter { $0.clientID == id }.map {
-            ["number": $0.number, "issued": $0.issued.description, "total": money($0.total, locale), "balance": money($0.balance, locale), "status": $0.status.rawValue]
+        func row(_ number: String, _ issued: Day, _ total: Money, _ balance: String, _ status: Status) -> [String: Any] {
+            ["number": number, "issued": words.date(issued), "sortKey": issued.description + number, "total": money(total, locale), "balance": balance,
+             "status": status.rawValue, "statusLabel": words.status(status)]
         }
-        documents += report.estimates.filter { $0.clientID == id }.map {
-            ["number": $0.number, "issued": $0.issued.description, "total": money($0.total, locale), "balance": "", "status": $0.status.rawValue]
-        }
-        documents += report.creditNotes.filter { $0.clientID == id }.map {
-            ["number": $0.number, "issued": $0.issued.description, "total": money(Money(-$0.total.minorUnits, $0.total.currency), locale), "balance": "", "status": $0.status.rawValue]
-        }
-        return layout(client.contact.name, Templates.render("client", [
+        var documents: [[String: Any]] = report.invoices.filter { $0.clientID == id }.map { row($0.number, $0.issued, $0.total, money($0.balance, locale), $0.status) }
+        documents += report.estimates.filter { $0.clientID == id }.map { row($0.number, $0.issued, $0.total, "", $0.status) }
+        documents += report.creditNotes.filter { $0.clientID == id }.map { row($0.number, $0.issued, Money(-$0.total.minorUnits, $0.total.currency), "", $0.status) }
+        return layout(client.contact.name, render("client", [
             "id": id, "name": client.contact.name, "email": Self.either(client.contact.email), "file": client.file, "balances": balances,
-            "documents": documents.sorted { ($0["issued"] as! String) > ($1["issued"] as! String) },
+            "documents": documents.sorted { ($0["sortKey"] as! String) > ($1["sortKey"] as! String) },
         ]))
+    }
+
+    /// A PDF answer.
+    static func pdfResponse(_ bytes: [UInt8]) -> Response {
+        Response(status: .ok, headers: [.contentType: "application/pdf", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// The renderer of the book's template, or nil while the book has errors (nothing is rendered then).
+    func makeRenderer() -> PDFRenderer? {
+        let snapshot = live.snapshot
+        guard snapshot.errors.isEmpty else { return nil }
+        return try? PDFRenderer(book: snapshot.book)
     }
 
     /// The client's statement of account on the server's day, as `invoic statement` writes it
@@ -240,20 +292,18 @@ public struct BookServer: Sendable {
     func statementPDF(_ id: String) -> Response {
         let snapshot = live.snapshot
         let book = snapshot.book
-        guard let client = book.clients[id] else { return notFound("No client \(id)") }
-        guard snapshot.errors.isEmpty, let renderer = try? PDFRenderer(book: book) else {
-            return layout("No PDF", Templates.render("refused", ["message": "No statement while the book has errors", "back": "/diagnostics"]), status: .conflict)
-        }
+        let words = snapshot.words
+        guard let client = book.clients[id] else { return notFound(words.format("no_client", ["id": id])) }
+        guard let renderer = makeRenderer() else { return noOutput(words["no_statement_errors"], back: "/diagnostics") }
         var statements = book.statements(of: id, on: snapshot.today)
         if statements.isEmpty, let currency = client.currency?.value ?? book.settings.defaults.currency?.value {
             statements = [Statement(client: id, date: snapshot.today, currency: currency, accounts: [])]
         }
-        guard let statement = statements.first else { return notFound("No currency for \(id)'s statement") }
+        guard let statement = statements.first else { return notFound(words.format("no_currency", ["id": id])) }
         switch renderer.render(statement) {
-        case .success(let bytes):
-            return Response(status: .ok, headers: [.contentType: "application/pdf", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        case .success(let bytes): return Self.pdfResponse(bytes)
         case .failure(let error):
-            return layout("No PDF", Templates.render("refused", ["message": "The statement cannot be rendered", "text": error.diagnostics.map(\.message).joined(separator: "\n"), "back": "/clients/\(id)"]), status: .conflict)
+            return noOutput(words.format("cannot_render", ["what": snapshot.labels["statement"] ?? id]), text: error.diagnostics.map(\.message).joined(separator: "\n"), back: "/clients/\(id)")
         }
     }
 
@@ -262,26 +312,88 @@ public struct BookServer: Sendable {
         return documentPage(number, done: request.uri.queryParameters.get("done"))
     }
 
-    func pdf(_ number: String) -> Response {
+    func pdf(_ number: String, copy: Bool = false) -> Response {
         let snapshot = live.snapshot
-        guard let document = snapshot.book.document(number) else { return notFound("No document \(number)") }
-        guard snapshot.errors.isEmpty, let renderer = try? PDFRenderer(book: snapshot.book) else {
-            return layout("No PDF", Templates.render("refused", ["message": "No PDF while the book has errors", "back": "/diagnostics"]), status: .conflict)
-        }
-        switch renderer.render(document) {
-        case .success(let bytes):
-            return Response(status: .ok, headers: [.contentType: "application/pdf", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        let words = snapshot.words
+        guard let document = snapshot.book.document(number) else { return notFound(words.format("no_document", ["number": number])) }
+        guard let renderer = makeRenderer() else { return noOutput(words["no_pdf_errors"], back: "/diagnostics") }
+        let copy = copy ? DocumentCopy(of: document, in: snapshot.book, on: snapshot.today) : nil
+        switch renderer.render(document, copy: copy) {
+        case .success(let bytes): return Self.pdfResponse(bytes)
         case .failure(let error):
-            return layout("No PDF", Templates.render("refused", ["message": "\(number) cannot be rendered", "text": error.diagnostics.map(\.message).joined(separator: "\n"), "back": "/"]), status: .conflict)
+            return noOutput(words.format("cannot_render", ["what": number]), text: error.diagnostics.map(\.message).joined(separator: "\n"), back: Self.documentPath(number))
         }
+    }
+
+    /// What the command line makes of a document, on its page: `copy.pdf` (`invoic pdf --copy`),
+    /// `reminder.pdf` (`invoic remind`), `mail` (the message `invoic mail` would send, shown, not
+    /// sent) and `FORMAT.xml` (the e-invoice `invoic build` writes beside the PDF).
+    func documentOutput(_ number: String, _ output: String) -> Response {
+        let snapshot = live.snapshot
+        let book = snapshot.book
+        let words = snapshot.words
+        guard let document = book.document(number) else { return notFound(words.format("no_document", ["number": number])) }
+        switch output {
+        case "copy.pdf": return pdf(number, copy: true)
+        case "reminder.pdf":
+            guard let reminder = book.remindersDue(on: snapshot.today).first(where: { $0.invoice.number == number }) else {
+                return notFound(words.format("no_reminder", ["number": number]))
+            }
+            guard let renderer = makeRenderer() else { return noOutput(words["no_pdf_errors"], back: "/diagnostics") }
+            switch renderer.render(reminder) {
+            case .success(let bytes): return Self.pdfResponse(bytes)
+            case .failure(let error):
+                return noOutput(words.format("cannot_render", ["what": number]), text: error.diagnostics.map(\.message).joined(separator: "\n"), back: Self.documentPath(number))
+            }
+        case "mail": return mailPage(document)
+        default:
+            let name = output.hasSuffix(".xml") ? String(output.dropLast(4)) : ""
+            guard let format = EInvoiceFormat(rawValue: name), format != .facturX, document.kind.isBilling else {
+                return notFound(words.format("no_einvoice", ["number": number, "format": output]))
+            }
+            guard snapshot.errors.isEmpty else { return noOutput(words["no_pdf_errors"], back: "/diagnostics") }
+            guard let xml = EInvoiceWriter.xml(document, in: book, format: format) else {
+                return notFound(words.format("no_einvoice", ["number": number, "format": format.rawValue]))
+            }
+            return Self.page(xml, type: "application/xml; charset=utf-8")
+        }
+    }
+
+    /// The e-invoices offered for a document: the formats its client takes (`einvoice:`), else UBL and CII.
+    func einvoiceFormats(_ document: Document, in book: Book) -> [EInvoiceFormat] {
+        guard document.kind.isBilling, document.figures != nil else { return [] }
+        let taken = book.einvoiceFormats(for: document).filter { $0 != .facturX }
+        return taken.isEmpty ? [.ubl, .cii] : taken
+    }
+
+    /// The message `invoic mail` would send: recipient, subject, text and the names of the files
+    /// attached. Sending stays on the command line (it needs the mail settings and a password).
+    func mailPage(_ document: Document) -> Response {
+        let snapshot = live.snapshot
+        let book = snapshot.book
+        let words = snapshot.words
+        guard let renderer = makeRenderer() else { return noOutput(words["no_pdf_errors"], back: "/diagnostics") }
+        let text = renderer.mailText(for: document, today: snapshot.today)
+        var attachments = [book.pdfFileName(for: document)]
+        if document.kind.isBilling {
+            attachments += book.einvoiceFormats(for: document).filter { $0 != .facturX }.map { book.einvoiceFileName(for: document, format: $0) }
+        }
+        let client = book.clients[document.client.value]
+        let to = client?.contact.email.map { email in client.map { "\($0.contact.name) <\(email)>" } ?? email }
+        return layout(words["mail_preview"], render("mail", [
+            "number": document.number, "to": Self.either(to), "subject": text.subject, "body": text.body, "attachments": attachments,
+        ]))
     }
 
     func documentPage(_ number: String, done: String?) -> Response {
         let snapshot = live.snapshot
         let book = snapshot.book
-        guard let document = book.document(number) else { return notFound("No document \(number)") }
+        let words = snapshot.words
+        let labels = snapshot.labels
+        func label(_ key: String) -> String { labels[key] ?? words[key] }
+        guard let document = book.document(number) else { return notFound(words.format("no_document", ["number": number])) }
         let status = book.status(of: document, today: snapshot.today)
-        let locale = document.figures?.locale ?? snapshot.report.locale
+        let locale = snapshot.report.locale
         var lines: [[String: String]] = []
         var totals: [[String: String]] = []
         var payments: [[String: String]] = []
@@ -292,19 +404,20 @@ public struct BookServer: Sendable {
             let currency = figures.currency
             func format(_ minor: Int64) -> String { MoneyFormat.format(minor, currency, locale: locale) }
             for (item, line) in zip(document.items, figures.lines) {
-                lines.append(["description": item.description, "quantity": item.quantity.map { "\($0.value)" } ?? "1",
+                lines.append(["description": item.description, "quantity": item.quantity.map { MoneyFormat.number($0.value, locale: locale) } ?? "1",
                               "price": MoneyFormat.format(item.price.value, currency, locale: locale), "amount": format(line.amount)])
             }
-            totals = [["label": "Subtotal", "value": format(figures.breakdown.subtotal)], ["label": "Tax", "value": format(figures.breakdown.tax)],
-                      ["label": "Total", "value": format(figures.payable)]]
+            totals = [["label": label("subtotal"), "value": format(figures.breakdown.subtotal)], ["label": label("tax"), "value": format(figures.breakdown.tax)],
+                      ["label": label("total"), "value": format(figures.payable)]]
             if document.kind != .estimate {
                 // What is owed now: the invoice's account (payments, credit notes, refunds, fees);
                 // for a credit note, what is still owed back to the client on its invoice.
                 let account = document.kind == .invoice ? book.account(of: document, through: snapshot.today)
                     : book.correctedAccount(of: document, through: snapshot.today)
                 let due = document.kind == .invoice ? account?.balance ?? figures.balance : -(account?.refundOwed(by: document) ?? 0)
-                totals += [["label": document.kind == .creditNote ? "Refunded" : "Paid", "value": format(document.kind == .invoice ? account?.received ?? figures.paid : figures.paid)],
-                           ["label": due < 0 ? "Refund owed" : "Due", "value": format(abs(due))]]
+                totals += [["label": document.kind == .creditNote ? label("refunded") : label("paid"),
+                            "value": format(document.kind == .invoice ? account?.received ?? figures.paid : figures.paid)],
+                           ["label": due < 0 ? words["refund_owed_label"] : label("amount_due"), "value": format(abs(due))]]
                 if document.kind == .creditNote {
                     // A refund may go back today only for what is owed with everything recorded.
                     refundOwed = book.recordedAccount(for: document)?.refundOwed(by: document) ?? 0
@@ -313,7 +426,10 @@ public struct BookServer: Sendable {
                 balance = MoneyFormat.plain(max(0, due), currency)
             }
             for (payment, amount) in zip(document.payments, figures.payments) {
-                payments.append(["date": payment.date.value.description, "amount": format(amount), "method": payment.method.rawValue, "reference": payment.reference ?? payment.note ?? ""])
+                let method = payment.method.rawValue
+                let known = words["method_\(method)"]
+                payments.append(["date": words.date(payment.date.value), "amount": format(amount), "method": known == "method_\(method)" ? method : known,
+                                 "reference": payment.reference ?? payment.note ?? ""])
             }
         }
         let history = (try? HistoryReading(at: live.root).history())?.story(of: number, in: book, today: snapshot.today)?.text
@@ -333,13 +449,29 @@ public struct BookServer: Sendable {
             actions["send"] = document.sent == nil
             actions["refund"] = refundOwed > 0
         }
-        let content = Templates.render("document", [
-            "kind": document.kind == .creditNote ? "Credit note" : document.kind.rawValue.capitalized, "number": number, "status": status.rawValue,
+        let methods = [PaymentMethod.bankTransfer, .card, .cash, .check, .other].map { ["value": $0.rawValue, "label": words["method_\($0.rawValue)"]] }
+        // The reminder `invoic remind` would write today, if the invoice reached a new level.
+        var reminder: Any = false
+        if let due = book.remindersDue(on: snapshot.today).first(where: { $0.invoice.number == number }) {
+            reminder = ["title": words.format("reminder_due", ["n": String(due.level)]),
+                        "summary": words.format("reminder_summary", ["total": MoneyFormat.format(due.total, due.currency, locale: locale), "date": words.date(due.payBy)]),
+                        "record": editable, "csrf": csrfToken] as [String: Any]
+        }
+        let kind = document.kind == .creditNote ? label("credit_note") : document.kind == .estimate ? label("estimate") : label("invoice")
+        let einvoices = snapshot.errors.isEmpty ? einvoiceFormats(document, in: book).map { format -> [String: String] in
+            ["format": format.rawValue, "name": format.rawValue.uppercased().replacingOccurrences(of: "XRECHNUNG", with: "XRechnung").replacingOccurrences(of: "PEPPOL", with: "Peppol"),
+             "file": book.einvoiceFileName(for: document, format: format)]
+        } : []
+        let content = render("document", [
+            "kind": kind, "number": number, "status": status.rawValue, "statusLabel": words.status(status),
             "clientID": document.client.value, "client": book.clients[document.client.value]?.contact.name ?? document.client.value,
-            "issued": document.issued.value.description, "due": Self.either(document.figures?.dueDate?.description), "file": document.file,
-            "lines": lines, "totals": totals, "payments": payments, "hasPayments": !payments.isEmpty, "history": Self.either(history), "pdf": snapshot.errors.isEmpty,
+            "issuedOn": words.format("issued_on", ["date": words.date(document.issued.value)]),
+            "dueOn": Self.either(document.figures?.dueDate.map { words.format("due_on", ["date": words.date($0)]) }), "file": document.file,
+            "lines": lines, "totals": totals, "payments": payments, "hasPayments": !payments.isEmpty, "history": Self.either(history),
+            "pdf": snapshot.errors.isEmpty, "copy": document.kind != .estimate, "einvoices": einvoices, "mail": snapshot.errors.isEmpty,
+            "pdfLabel": words.format("pdf_of", ["number": number]), "reminder": reminder,
             "actions": editable ? actions.merging(["csrf": csrfToken, "number": number, "today": snapshot.today.description, "balance": balance,
-                                                      "refundAmount": refundAmount]) { a, _ in a } as Any : false,
+                                                      "refundAmount": refundAmount, "methods": methods]) { a, _ in a } as Any : false,
         ])
         return layout("\(number)", content, done: done)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import InvoicBook
 import InvoicDiagnostics
+import InvoicPDF
 import InvoicReport
 
 /// The book as the server shows it: checked, with its report, replaced whole whenever a file
@@ -12,6 +13,10 @@ public final class LiveBook: @unchecked Sendable {
         public var report: IndexReport
         public var today: Day
         public var generation: Int
+        /// The app's words in the book's language (`defaults.locale`), and the PDFs' labels in it.
+        public var words: AppWords
+        public var wordTable: [String: String]
+        public var labels: [String: String]
         public var book: Book { checked.book }
         public var errors: [Diagnostic] { checked.diagnostics.filter { $0.severity == .error } }
     }
@@ -52,6 +57,8 @@ public final class LiveBook: @unchecked Sendable {
         var checked = try BookChecker.check(at: root, cache: cache)
         checked.diagnostics = (checked.diagnostics + RecurringInvoicesAreWritten.diagnostics(checked.book, today: today)).sorted()
         let report = IndexReport(book: checked.book, today: today, warnings: checked.diagnostics)
-        return Snapshot(checked: checked, report: report, today: today, generation: generation)
+        let words = AppWords(locale: report.locale)
+        return Snapshot(checked: checked, report: report, today: today, generation: generation, words: words, wordTable: words.all,
+                        labels: PDFRenderer.labels(of: checked.book, locale: report.locale))
     }
 }

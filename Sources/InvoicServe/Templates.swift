@@ -16,7 +16,7 @@ enum Templates {
     }
 
     static let sources: [(String, String)] = [("layout", layout), ("dashboard", dashboard), ("document", document), ("client", client),
-                                               ("diagnostics", diagnostics), ("refused", refused)]
+                                               ("diagnostics", diagnostics), ("refused", refused), ("mail", mail)]
 
     /// /assets/invoic.css
     static let stylesheet = """
@@ -39,10 +39,12 @@ enum Templates {
         .card .label { color: var(--muted); font-size: 13px; } .card .value { display: block; font-size: 22px; font-weight: 650; }
         .card.alert { background: #fdecea; border-color: #f5c2bd; } .card.alert .value { color: var(--red); }
         table { width: 100%; border-collapse: collapse; }
-        th { text-align: left; color: var(--muted); font-weight: 500; font-size: 12px; text-transform: uppercase; letter-spacing: .04em; border-bottom: 1px solid #cfd5dc; padding: 6px 8px; }
+        th { text-align: left; white-space: nowrap; color: var(--muted); font-weight: 500; font-size: 12px; text-transform: uppercase; letter-spacing: .04em; border-bottom: 1px solid #cfd5dc; padding: 6px 8px; }
         td { border-bottom: 1px solid var(--line); padding: 8px; vertical-align: top; }
         td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-        .pill { display: inline-block; padding: 1px 9px; border-radius: 999px; font-size: 12px; background: #eef1f4; color: var(--ink); }
+        .nowrap, .amount { white-space: nowrap; } .scroll { overflow-x: auto; max-width: 100%; }
+        ul.outputs { margin: 0; padding-left: 18px; } ul.outputs li { margin: 4px 0; overflow-wrap: anywhere; }
+        .pill { display: inline-block; white-space: nowrap; padding: 1px 9px; border-radius: 999px; font-size: 12px; background: #eef1f4; color: var(--ink); }
         .pill.overdue { background: #fdecea; color: var(--red); } .pill.paid, .pill.accepted, .pill.converted { background: #e7f5ee; color: var(--green); }
         .pill.sent, .pill.partial { background: #e6eefa; color: var(--blue); } .pill.draft { background: #fdf0dc; color: var(--orange); }
         form.filters { display: flex; flex-wrap: wrap; gap: 8px; align-items: end; margin-bottom: 12px; }
@@ -51,12 +53,22 @@ enum Templates {
         button { background: var(--blue); color: #fff; border-color: var(--blue); cursor: pointer; }
         .actions form { display: inline-flex; gap: 6px; align-items: end; margin: 0 12px 10px 0; flex-wrap: wrap; }
         .actions label { display: flex; flex-direction: column; font-size: 12px; color: var(--muted); }
-        pre { white-space: pre-wrap; font: 13px/1.45 ui-monospace, Menlo, monospace; background: var(--soft); padding: 12px; border-radius: 8px; }
+        pre { white-space: pre-wrap; overflow-wrap: anywhere; font: 13px/1.45 ui-monospace, Menlo, monospace; background: var(--soft); padding: 12px; border-radius: 8px; }
         object.pdf { width: 100%; height: 900px; border: 1px solid var(--line); border-radius: 8px; }
-        svg.chart rect { fill: var(--blue); } svg.chart text { fill: var(--muted); font-size: 11px; }
+        svg.chart { display: block; } svg.chart rect { fill: var(--blue); } svg.chart text { fill: var(--muted); font-size: 11px; }
+        svg.chart text.amount { fill: var(--ink); font-variant-numeric: tabular-nums; }
         dl.figures { display: grid; grid-template-columns: max-content max-content; gap: 4px 24px; margin: 0; }
         dl.figures dt { color: var(--muted); } dl.figures dd { margin: 0; text-align: right; font-variant-numeric: tabular-nums; }
+        dl.figures dd { white-space: nowrap; } 
         .muted { color: var(--muted); } .light { font-weight: 400; } dl.figures.spaced { margin-top: 14px; }
+        @media (max-width: 640px) {
+          header.top div, main { padding: 10px 12px; } header.top div { gap: 6px 16px; }
+          section { padding: 12px; border-radius: 10px; } h1 { font-size: 20px; }
+          .cards { grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 8px; } .card { padding: 10px 12px; } .card .value { font-size: 19px; }
+          th, td { padding: 6px 5px; } form.filters label { flex: 1 1 40%; } form.filters input, form.filters select { width: 100%; }
+          object.pdf { height: 520px; } dl.figures { grid-template-columns: auto max-content; }
+        }
+        dl.figures.message { grid-template-columns: max-content minmax(0, 1fr); } dl.figures.message dd { text-align: left; white-space: normal; overflow-wrap: anywhere; }
         """
 
     /// /assets/live.js: once the page has loaded, wait for the book to change, then show the new page.
@@ -73,7 +85,7 @@ enum Templates {
 
     static let layout = """
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang="{{lang}}">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -82,10 +94,10 @@ enum Templates {
         </head>
         <body data-generation="{{generation}}">
         <header class="top"><div><strong>{{business}}</strong>
-        <nav aria-label="Book"><a href="/">Dashboard</a><a href="/diagnostics">Diagnostics{{#hasDiagnostics}} ({{diagnosticCount}}){{/hasDiagnostics}}</a><a href="/index.json">index.json</a></nav>
-        <span class="muted">as of {{today}}{{#readOnly}} · read-only{{/readOnly}}</span></div></header>
+        <nav aria-label="{{w.book}}"><a href="/">{{w.dashboard}}</a><a href="/diagnostics">{{w.diagnostics}}{{#hasDiagnostics}} ({{diagnosticCount}}){{/hasDiagnostics}}</a><a href="/index.json">index.json</a></nav>
+        <span class="muted">{{asOf}}{{#readOnly}} · {{w.read_only}}{{/readOnly}}</span></div></header>
         <main>
-        {{#hasErrors}}<p class="banner" role="alert">The book has {{errorCount}} error(s): <a href="/diagnostics">see the diagnostics</a>. Nothing is sent or built until they are fixed.</p>{{/hasErrors}}
+        {{#hasErrors}}<p class="banner" role="alert">{{errorBanner}} <a href="/diagnostics">{{w.see_diagnostics}}</a>. {{w.errors_banner_tail}}</p>{{/hasErrors}}
         {{#done}}<p class="notice" role="status">{{done}}</p>{{/done}}
         {{{content}}}
         </main>
@@ -95,78 +107,97 @@ enum Templates {
         """
 
     static let dashboard = """
-        <h1>Dashboard</h1>
+        <h1>{{w.dashboard}}</h1>
         {{#cards}}<section aria-labelledby="cards-{{currency}}"><h2 id="cards-{{currency}}">{{currency}}</h2><div class="cards">
-        <div class="card"><span class="label">Outstanding</span><span class="value">{{outstanding}}</span>{{outstandingCount}} open</div>
-        <div class="card{{#isOverdue}} alert{{/isOverdue}}"><span class="label">Overdue</span><span class="value">{{overdue}}</span>{{overdueCount}} invoices</div>
-        <div class="card"><span class="label">Paid this month</span><span class="value">{{paid}}</span></div>
-        <div class="card"><span class="label">Drafts</span><span class="value">{{drafts}}</span></div>
+        <div class="card"><span class="label">{{w.outstanding}}</span><span class="value amount">{{outstanding}}</span>{{outstandingCount}}</div>
+        <div class="card{{#isOverdue}} alert{{/isOverdue}}"><span class="label">{{w.overdue}}</span><span class="value amount">{{overdue}}</span>{{overdueCount}}</div>
+        <div class="card"><span class="label">{{w.paid_this_month}}</span><span class="value amount">{{paid}}</span></div>
+        <div class="card"><span class="label">{{w.drafts}}</span><span class="value">{{drafts}}</span></div>
         </div></section>{{/cards}}
-        {{#hasAging}}<section aria-labelledby="aging"><h2 id="aging">Aged receivables</h2><table><thead><tr><th scope="col">Client</th><th scope="col" class="num">Current</th><th scope="col" class="num">1–30</th><th scope="col" class="num">31–60</th><th scope="col" class="num">61–90</th><th scope="col" class="num">Over 90</th></tr></thead><tbody>
-        {{#aging}}<tr><td><a href="/clients/{{id}}">{{name}}</a></td>{{#buckets}}<td class="num">{{.}}</td>{{/buckets}}</tr>{{/aging}}</tbody></table></section>{{/hasAging}}
-        {{#chart}}<section aria-labelledby="income"><h2 id="income">Income by month ({{currency}})</h2>{{{svg}}}</section>{{/chart}}
-        <section aria-labelledby="documents"><h2 id="documents">Documents <span class="muted light">newest first</span></h2>
+        {{#hasAging}}<section aria-labelledby="aging"><h2 id="aging">{{w.aged_receivables}}</h2><div class="scroll"><table><thead><tr><th scope="col">{{w.client}}</th><th scope="col" class="num">{{w.age_current}}</th><th scope="col" class="num">1–30</th><th scope="col" class="num">31–60</th><th scope="col" class="num">61–90</th><th scope="col" class="num">{{w.age_over_90}}</th></tr></thead><tbody>
+        {{#aging}}<tr><td><a href="/clients/{{id}}">{{name}}</a></td>{{#buckets}}<td class="num">{{.}}</td>{{/buckets}}</tr>{{/aging}}</tbody></table></div></section>{{/hasAging}}
+        {{#chart}}<section aria-labelledby="income"><h2 id="income">{{w.income_by_month}} ({{currency}})</h2><div class="scroll">{{{svg}}}</div></section>{{/chart}}
+        <section aria-labelledby="documents"><h2 id="documents">{{w.documents}} <span class="muted light">{{w.newest_first}}</span></h2>
         <form class="filters" method="get" action="/" role="search">
-        <label>Search<input type="search" name="q" value="{{filter.q}}" placeholder="number or client"></label>
-        <label>Status<select name="status"><option value="">any</option>{{#statuses}}<option{{#selected}} selected{{/selected}}>{{name}}</option>{{/statuses}}</select></label>
-        <label>Client<select name="client"><option value="">any</option>{{#clients}}<option value="{{id}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/clients}}</select></label>
-        <label>Project<input name="project" value="{{filter.project}}"></label>
-        <label>Category<input name="category" value="{{filter.category}}"></label>
-        <label>Year<input name="year" value="{{filter.year}}" size="5" inputmode="numeric"></label>
-        <button type="submit">Filter</button> <a href="/">clear</a>
+        <label>{{w.search}}<input type="search" name="q" value="{{filter.q}}" placeholder="{{w.search_hint}}"></label>
+        <label>{{w.status}}<select name="status"><option value="">{{w.any}}</option>{{#statuses}}<option value="{{name}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/statuses}}</select></label>
+        <label>{{w.client}}<select name="client"><option value="">{{w.any}}</option>{{#clients}}<option value="{{id}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/clients}}</select></label>
+        <label>{{w.project}}<input name="project" value="{{filter.project}}"></label>
+        <label>{{w.category}}<input name="category" value="{{filter.category}}"></label>
+        <label>{{w.year}}<input name="year" value="{{filter.year}}" size="5" inputmode="numeric"></label>
+        <button type="submit">{{w.filter}}</button> <a href="/">{{w.clear}}</a>
         </form>
-        <table><thead><tr><th scope="col">Number</th><th scope="col">Client</th><th scope="col">Issued</th><th scope="col">Due</th><th scope="col" class="num">Total</th><th scope="col" class="num">Due amount</th><th scope="col">Status</th></tr></thead><tbody>
-        {{#documents}}<tr><td><a href="/documents/{{number}}">{{number}}</a></td><td><a href="/clients/{{clientID}}">{{client}}</a></td><td>{{issued}}</td><td>{{due}}</td><td class="num">{{total}}</td><td class="num">{{balance}}</td><td><span class="pill {{status}}">{{status}}</span></td></tr>{{/documents}}
-        {{^documents}}<tr><td colspan="7">No document fits.</td></tr>{{/documents}}
-        </tbody></table></section>
-        {{#newInvoice}}<section aria-labelledby="new"><h2 id="new">New invoice</h2><div class="actions">
-        <form method="post" action="/invoices"><input type="hidden" name="csrf" value="{{csrf}}"><label>Client<select name="client">{{#clients}}<option value="{{id}}">{{name}}</option>{{/clients}}</select></label><button type="submit">Start an invoice</button></form>
+        <div class="scroll"><table class="documents"><thead><tr><th scope="col">{{w.number}}</th><th scope="col">{{w.client}}</th><th scope="col">{{w.issued}}</th><th scope="col">{{w.due}}</th><th scope="col" class="num">{{w.total}}</th><th scope="col" class="num">{{w.due_amount}}</th><th scope="col">{{w.status}}</th></tr></thead><tbody>
+        {{#documents}}<tr><td class="nowrap"><a href="/documents/{{number}}">{{number}}</a></td><td><a href="/clients/{{clientID}}">{{client}}</a></td><td class="nowrap">{{issued}}</td><td class="nowrap">{{due}}</td><td class="num">{{total}}</td><td class="num">{{balance}}</td><td><span class="pill {{status}}">{{statusLabel}}</span></td></tr>{{/documents}}
+        {{^documents}}<tr><td colspan="7">{{w.no_document_fits}}</td></tr>{{/documents}}
+        </tbody></table></div></section>
+        {{#newInvoice}}<section aria-labelledby="new"><h2 id="new">{{w.new_invoice}}</h2><div class="actions">
+        <form method="post" action="/invoices"><input type="hidden" name="csrf" value="{{csrf}}"><label>{{w.client}}<select name="client">{{#clients}}<option value="{{id}}">{{name}}</option>{{/clients}}</select></label><button type="submit">{{w.start_invoice}}</button></form>
         </div></section>{{/newInvoice}}
         """
 
     static let document = """
-        <h1>{{kind}} {{number}} <span class="pill {{status}}">{{status}}</span></h1>
-        <section aria-labelledby="figures"><h2 id="figures">Figures</h2>
-        <p><a href="/clients/{{clientID}}">{{client}}</a> · issued {{issued}}{{#due}} · due {{due}}{{/due}}{{#file}} · <code>{{file}}</code>{{/file}}</p>
-        <table><thead><tr><th scope="col">Description</th><th scope="col" class="num">Quantity</th><th scope="col" class="num">Price</th><th scope="col" class="num">Amount</th></tr></thead><tbody>
+        <h1><span class="nowrap">{{kind}} {{number}}</span> <span class="pill {{status}}">{{statusLabel}}</span></h1>
+        <section aria-labelledby="figures"><h2 id="figures">{{w.figures}}</h2>
+        <p><a href="/clients/{{clientID}}">{{client}}</a> · {{issuedOn}}{{#dueOn}} · {{dueOn}}{{/dueOn}}{{#file}} · <code>{{file}}</code>{{/file}}</p>
+        <div class="scroll"><table><thead><tr><th scope="col">{{l.description}}</th><th scope="col" class="num">{{l.quantity}}</th><th scope="col" class="num">{{l.rate}}</th><th scope="col" class="num">{{l.amount}}</th></tr></thead><tbody>
         {{#lines}}<tr><td>{{description}}</td><td class="num">{{quantity}}</td><td class="num">{{price}}</td><td class="num">{{amount}}</td></tr>{{/lines}}
-        </tbody></table>
+        </tbody></table></div>
         <dl class="figures spaced">{{#totals}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/totals}}</dl>
         </section>
-        {{#hasPayments}}<section aria-labelledby="payments"><h2 id="payments">Payments</h2><table><thead><tr><th scope="col">Date</th><th scope="col" class="num">Amount</th><th scope="col">Method</th><th scope="col">Reference</th></tr></thead><tbody>
-        {{#payments}}<tr><td>{{date}}</td><td class="num">{{amount}}</td><td>{{method}}</td><td>{{reference}}</td></tr>{{/payments}}
-        </tbody></table></section>{{/hasPayments}}
-        {{#actions}}<section aria-labelledby="actions"><h2 id="actions">Record</h2><div class="actions">
-        {{#send}}<form method="post" action="/documents/{{number}}/send"><input type="hidden" name="csrf" value="{{csrf}}"><label>Date<input type="date" name="date" value="{{today}}"></label><button type="submit">Sent</button></form>{{/send}}
-        {{#pay}}<form method="post" action="/documents/{{number}}/pay"><input type="hidden" name="csrf" value="{{csrf}}"><label>Amount<input name="amount" value="{{balance}}" size="10" required></label><label>Date<input type="date" name="date" value="{{today}}"></label><label>Method<select name="method"><option>bank_transfer</option><option>card</option><option>cash</option><option>check</option><option>other</option></select></label><button type="submit">Paid</button></form>{{/pay}}
-        {{#accept}}<form method="post" action="/documents/{{number}}/accept"><input type="hidden" name="csrf" value="{{csrf}}"><label>Date<input type="date" name="date" value="{{today}}"></label><button type="submit">Accepted</button></form>
-        <form method="post" action="/documents/{{number}}/decline"><input type="hidden" name="csrf" value="{{csrf}}"><label>Date<input type="date" name="date" value="{{today}}"></label><button type="submit">Declined</button></form>{{/accept}}
-        {{#convert}}<form method="post" action="/documents/{{number}}/convert"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">Convert to an invoice</button></form>{{/convert}}
-        {{#refund}}<form method="post" action="/documents/{{number}}/refund"><input type="hidden" name="csrf" value="{{csrf}}"><label>Amount<input name="amount" value="{{refundAmount}}" size="10" required></label><label>Date<input type="date" name="date" value="{{today}}"></label><label>Method<select name="method"><option>bank_transfer</option><option>card</option><option>cash</option><option>check</option><option>other</option></select></label><button type="submit">Refunded</button></form>{{/refund}}
-        {{#credit}}<form method="post" action="/documents/{{number}}/credit"><input type="hidden" name="csrf" value="{{csrf}}"><label>Reason<input name="reason" required></label><button type="submit">Credit note</button></form>{{/credit}}
-        {{#void}}<form method="post" action="/documents/{{number}}/void"><input type="hidden" name="csrf" value="{{csrf}}"><label>Reason<input name="reason" required></label><button type="submit">Void</button></form>{{/void}}
+        {{#hasPayments}}<section aria-labelledby="payments"><h2 id="payments">{{w.payments}}</h2><div class="scroll"><table><thead><tr><th scope="col">{{w.date}}</th><th scope="col" class="num">{{l.amount}}</th><th scope="col">{{w.method}}</th><th scope="col">{{w.reference}}</th></tr></thead><tbody>
+        {{#payments}}<tr><td class="nowrap">{{date}}</td><td class="num">{{amount}}</td><td>{{method}}</td><td>{{reference}}</td></tr>{{/payments}}
+        </tbody></table></div></section>{{/hasPayments}}
+        {{#actions}}<section aria-labelledby="actions"><h2 id="actions">{{w.record}}</h2><div class="actions">
+        {{#send}}<form method="post" action="/documents/{{number}}/send"><input type="hidden" name="csrf" value="{{csrf}}"><label>{{w.date}}<input type="date" name="date" value="{{today}}"></label><button type="submit">{{w.mark_sent}}</button></form>{{/send}}
+        {{#pay}}<form method="post" action="/documents/{{number}}/pay"><input type="hidden" name="csrf" value="{{csrf}}"><label>{{l.amount}}<input name="amount" value="{{balance}}" size="10" required></label><label>{{w.date}}<input type="date" name="date" value="{{today}}"></label><label>{{w.method}}<select name="method">{{#methods}}<option value="{{value}}">{{label}}</option>{{/methods}}</select></label><button type="submit">{{w.mark_paid}}</button></form>{{/pay}}
+        {{#accept}}<form method="post" action="/documents/{{number}}/accept"><input type="hidden" name="csrf" value="{{csrf}}"><label>{{w.date}}<input type="date" name="date" value="{{today}}"></label><button type="submit">{{w.mark_accepted}}</button></form>
+        <form method="post" action="/documents/{{number}}/decline"><input type="hidden" name="csrf" value="{{csrf}}"><label>{{w.date}}<input type="date" name="date" value="{{today}}"></label><button type="submit">{{w.mark_declined}}</button></form>{{/accept}}
+        {{#convert}}<form method="post" action="/documents/{{number}}/convert"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">{{w.convert}}</button></form>{{/convert}}
+        {{#refund}}<form method="post" action="/documents/{{number}}/refund"><input type="hidden" name="csrf" value="{{csrf}}"><label>{{l.amount}}<input name="amount" value="{{refundAmount}}" size="10" required></label><label>{{w.date}}<input type="date" name="date" value="{{today}}"></label><label>{{w.method}}<select name="method">{{#methods}}<option value="{{value}}">{{label}}</option>{{/methods}}</select></label><button type="submit">{{w.mark_refunded}}</button></form>{{/refund}}
+        {{#credit}}<form method="post" action="/documents/{{number}}/credit"><input type="hidden" name="csrf" value="{{csrf}}"><label>{{w.reason}}<input name="reason" required></label><button type="submit">{{l.credit_note}}</button></form>{{/credit}}
+        {{#void}}<form method="post" action="/documents/{{number}}/void"><input type="hidden" name="csrf" value="{{csrf}}"><label>{{w.reason}}<input name="reason" required></label><button type="submit">{{w.mark_void}}</button></form>{{/void}}
         </div></section>{{/actions}}
-        <section aria-labelledby="history"><h2 id="history">History</h2>{{#history}}<pre>{{history}}</pre>{{/history}}{{^history}}<p>Not in a git repository, or not committed yet.</p>{{/history}}</section>
-        <section aria-labelledby="pdf"><h2 id="pdf">PDF</h2>{{#pdf}}<object class="pdf" data="/documents/{{number}}.pdf" type="application/pdf" aria-label="PDF of {{number}}"><a href="/documents/{{number}}.pdf">{{number}}.pdf</a></object>{{/pdf}}{{^pdf}}<p>No PDF while the book has errors.</p>{{/pdf}}</section>
+        {{#reminder}}<section aria-labelledby="reminder"><h2 id="reminder">{{title}}</h2><p>{{summary}}</p><div class="actions">
+        <p><a href="/documents/{{number}}/reminder.pdf">{{w.reminder_pdf}}</a></p>
+        {{#record}}<form method="post" action="/documents/{{number}}/remind"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">{{w.record_reminder}}</button></form>{{/record}}
+        </div></section>{{/reminder}}
+        <section aria-labelledby="outputs"><h2 id="outputs">{{w.outputs}}</h2><ul class="outputs">
+        {{#pdf}}<li><a href="/documents/{{number}}.pdf">{{number}}.pdf</a></li>{{#copy}}<li><a href="/documents/{{number}}/copy.pdf">{{w.copy_pdf}}</a></li>{{/copy}}{{/pdf}}
+        {{#einvoices}}<li><a href="/documents/{{number}}/{{format}}.xml">{{w.einvoice}}: {{name}}</a> <span class="muted">{{file}}</span></li>{{/einvoices}}
+        {{#mail}}<li><a href="/documents/{{number}}/mail">{{w.mail_preview}}</a></li>{{/mail}}
+        </ul></section>
+        <section aria-labelledby="history"><h2 id="history">{{w.history}}</h2>{{#history}}<pre>{{history}}</pre>{{/history}}{{^history}}<p>{{w.no_history}}</p>{{/history}}</section>
+        <section aria-labelledby="pdf"><h2 id="pdf">PDF</h2>{{#pdf}}<object class="pdf" data="/documents/{{number}}.pdf" type="application/pdf" aria-label="{{pdfLabel}}"><a href="/documents/{{number}}.pdf">{{number}}.pdf</a></object>{{/pdf}}{{^pdf}}<p>{{w.no_pdf_errors}}</p>{{/pdf}}</section>
+        """
+
+    static let mail = """
+        <h1>{{w.mail_preview}}: <span class="nowrap">{{number}}</span></h1>
+        <section aria-labelledby="message"><h2 id="message">{{w.mail}}</h2>
+        <dl class="figures message"><dt>{{w.mail_to}}</dt><dd>{{#to}}{{.}}{{/to}}{{^to}}{{w.no_email}}{{/to}}</dd><dt>{{w.subject}}</dt><dd>{{subject}}</dd>
+        <dt>{{w.attachments}}</dt><dd>{{#attachments}}<span class="nowrap">{{.}}</span> {{/attachments}}</dd></dl>
+        <pre>{{body}}</pre>
+        <p>{{w.mail_cli}} <code>invoic mail {{number}}</code></p>
+        <p><a href="/documents/{{number}}">{{w.back}}</a></p></section>
         """
 
     static let client = """
         <h1>{{name}}</h1>
-        <section aria-labelledby="balance"><h2 id="balance">Balance</h2><dl class="figures">{{#balances}}<dt>Outstanding ({{currency}})</dt><dd>{{outstanding}}</dd><dt>Invoiced</dt><dd>{{invoiced}}</dd><dt>Paid</dt><dd>{{paid}}</dd>{{/balances}}</dl>
+        <section aria-labelledby="balance"><h2 id="balance">{{w.balance}}</h2><dl class="figures">{{#balances}}<dt>{{w.outstanding}} ({{currency}})</dt><dd>{{outstanding}}</dd><dt>{{w.invoiced}}</dt><dd>{{invoiced}}</dd><dt>{{w.paid}}</dt><dd>{{paid}}</dd>{{/balances}}</dl>
         <p>{{#email}}{{email}} · {{/email}}<code>{{file}}</code></p>
-        <p><a href="/clients/{{id}}/statement.pdf">Statement of account (PDF)</a>: every open invoice with its payments, credit notes and refunds, and the balance.</p></section>
-        <section aria-labelledby="documents"><h2 id="documents">Documents</h2><table><thead><tr><th scope="col">Number</th><th scope="col">Issued</th><th scope="col" class="num">Total</th><th scope="col" class="num">Due amount</th><th scope="col">Status</th></tr></thead><tbody>
-        {{#documents}}<tr><td><a href="/documents/{{number}}">{{number}}</a></td><td>{{issued}}</td><td class="num">{{total}}</td><td class="num">{{balance}}</td><td><span class="pill {{status}}">{{status}}</span></td></tr>{{/documents}}
-        </tbody></table></section>
+        <p><a href="/clients/{{id}}/statement.pdf">{{l.statement}} (PDF)</a>: {{w.statement_hint}}</p></section>
+        <section aria-labelledby="documents"><h2 id="documents">{{w.documents}}</h2><div class="scroll"><table><thead><tr><th scope="col">{{w.number}}</th><th scope="col">{{w.issued}}</th><th scope="col" class="num">{{w.total}}</th><th scope="col" class="num">{{w.due_amount}}</th><th scope="col">{{w.status}}</th></tr></thead><tbody>
+        {{#documents}}<tr><td class="nowrap"><a href="/documents/{{number}}">{{number}}</a></td><td class="nowrap">{{issued}}</td><td class="num">{{total}}</td><td class="num">{{balance}}</td><td><span class="pill {{status}}">{{statusLabel}}</span></td></tr>{{/documents}}
+        </tbody></table></div></section>
         """
 
     static let diagnostics = """
-        <h1>Diagnostics</h1>
-        <section aria-labelledby="found"><h2 id="found">{{summary}}</h2>{{#text}}<pre>{{text}}</pre>{{/text}}{{^text}}<p>Nothing to report: the book checks clean.</p>{{/text}}</section>
+        <h1>{{w.diagnostics}}</h1>
+        <section aria-labelledby="found"><h2 id="found">{{summary}}</h2>{{#text}}<pre>{{text}}</pre>{{/text}}{{^text}}<p>{{w.checks_clean}}</p>{{/text}}</section>
         """
 
     static let refused = """
-        <h1>Not written</h1>
-        <section aria-labelledby="why"><h2 id="why">{{message}}</h2>{{#text}}<pre>{{text}}</pre>{{/text}}<p><a href="{{back}}">Back</a></p></section>
+        <h1>{{heading}}</h1>
+        <section aria-labelledby="why"><h2 id="why">{{message}}</h2>{{#text}}<pre>{{text}}</pre>{{/text}}<p><a href="{{back}}">{{w.back}}</a></p></section>
         """
 }

@@ -48,7 +48,7 @@ import Testing
 
         let page = try served(book, today: today, path: "/documents/\(Self.invoice)")
         let shown = "€" + Self.grouped(balance.hasPrefix("-") ? String(balance.dropFirst()) : balance)
-        let serve = page.contains(shown) && page.contains(balance.hasPrefix("-") ? "Refund owed" : "Due")
+        let serve = page.contains(shown) && page.contains(balance.hasPrefix("-") ? "Refund owed" : "Amount due")
 
         return Figures(report: balance, statement: statement, calendar: calendarAmount, reminder: reminder, mail: mailAmount, serve: serve)
     }

@@ -144,7 +144,7 @@ struct TemplateDecoder {
         return style
     }
 
-    private mutating func decodeLabels(_ node: TemplateNode?) -> [String: [String: String]] {
+    mutating func decodeLabels(_ node: TemplateNode?) -> [String: [String: String]] {
         var labels: [String: [String: String]] = [:]
         for language in mapping(node, what: "labels") ?? [] {
             if !LabelKeys.isLanguageKey(language.key) {
