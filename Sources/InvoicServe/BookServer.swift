@@ -67,6 +67,7 @@ public struct BookServer: Sendable {
             return try await self.act(number, action, request)
         }
         router.post("/invoices") { request, _ in try await self.newInvoice(request) }
+        addFormRoutes(router)
         return Application(router: router, configuration: .init(address: .hostname(options.host, port: options.port), serverName: "invoic"))
     }
 
@@ -229,6 +230,7 @@ public struct BookServer: Sendable {
         }
         return layout(client.contact.name, Templates.render("client", [
             "id": id, "name": client.contact.name, "email": Self.either(client.contact.email), "file": client.file, "balances": balances,
+            "sourceLink": Self.sourceLink(client.file),
             "documents": documents.sorted { ($0["issued"] as! String) > ($1["issued"] as! String) },
         ]))
     }
@@ -335,6 +337,7 @@ public struct BookServer: Sendable {
             "kind": document.kind == .creditNote ? "Credit note" : document.kind.rawValue.capitalized, "number": number, "status": status.rawValue,
             "clientID": document.client.value, "client": book.clients[document.client.value]?.contact.name ?? document.client.value,
             "issued": document.issued.value.description, "due": Self.either(document.figures?.dueDate?.description), "file": document.file,
+            "sourceLink": Self.sourceLink(document.file), "editLink": Self.either(editable && Self.isDraft(document) ? "/edit/" + Self.segment(number) : nil),
             "lines": lines, "totals": totals, "payments": payments, "hasPayments": !payments.isEmpty, "history": Self.either(history), "pdf": snapshot.errors.isEmpty,
             "actions": editable ? actions.merging(["csrf": csrfToken, "number": number, "today": snapshot.today.description, "balance": balance,
                                                       "refundAmount": refundAmount]) { a, _ in a } as Any : false,

@@ -119,15 +119,15 @@ enum Templates {
         {{#documents}}<tr><td><a href="/documents/{{number}}">{{number}}</a></td><td><a href="/clients/{{clientID}}">{{client}}</a></td><td>{{issued}}</td><td>{{due}}</td><td class="num">{{total}}</td><td class="num">{{balance}}</td><td><span class="pill {{status}}">{{status}}</span></td></tr>{{/documents}}
         {{^documents}}<tr><td colspan="7">No document fits.</td></tr>{{/documents}}
         </tbody></table></section>
-        {{#newInvoice}}<section aria-labelledby="new"><h2 id="new">New invoice</h2><div class="actions">
-        <form method="post" action="/invoices"><input type="hidden" name="csrf" value="{{csrf}}"><label>Client<select name="client">{{#clients}}<option value="{{id}}">{{name}}</option>{{/clients}}</select></label><button type="submit">Start an invoice</button></form>
+        {{#newInvoice}}<section aria-labelledby="new"><h2 id="new">New document</h2><div class="actions">
+        <p><a href="/new/invoice">New invoice</a> · <a href="/new/estimate">New estimate</a></p>
         </div></section>{{/newInvoice}}
         """
 
     static let document = """
         <h1>{{kind}} {{number}} <span class="pill {{status}}">{{status}}</span></h1>
         <section aria-labelledby="figures"><h2 id="figures">Figures</h2>
-        <p><a href="/clients/{{clientID}}">{{client}}</a> · issued {{issued}}{{#due}} · due {{due}}{{/due}}{{#file}} · <code>{{file}}</code>{{/file}}</p>
+        <p><a href="/clients/{{clientID}}">{{client}}</a> · issued {{issued}}{{#due}} · due {{due}}{{/due}}{{#file}} · <code>{{file}}</code> · <a href="{{sourceLink}}">Edit source</a>{{/file}}{{#editLink}} · <a href="{{editLink}}">Edit draft</a>{{/editLink}}</p>
         <table><thead><tr><th scope="col">Description</th><th scope="col" class="num">Quantity</th><th scope="col" class="num">Price</th><th scope="col" class="num">Amount</th></tr></thead><tbody>
         {{#lines}}<tr><td>{{description}}</td><td class="num">{{quantity}}</td><td class="num">{{price}}</td><td class="num">{{amount}}</td></tr>{{/lines}}
         </tbody></table>
@@ -153,7 +153,7 @@ enum Templates {
     static let client = """
         <h1>{{name}}</h1>
         <section aria-labelledby="balance"><h2 id="balance">Balance</h2><dl class="figures">{{#balances}}<dt>Outstanding ({{currency}})</dt><dd>{{outstanding}}</dd><dt>Invoiced</dt><dd>{{invoiced}}</dd><dt>Paid</dt><dd>{{paid}}</dd>{{/balances}}</dl>
-        <p>{{#email}}{{email}} · {{/email}}<code>{{file}}</code></p>
+        <p>{{#email}}{{email}} · {{/email}}<code>{{file}}</code> · <a href="{{sourceLink}}">Edit source</a></p>
         <p><a href="/clients/{{id}}/statement.pdf">Statement of account (PDF)</a>: every open invoice with its payments, credit notes and refunds, and the balance.</p></section>
         <section aria-labelledby="documents"><h2 id="documents">Documents</h2><table><thead><tr><th scope="col">Number</th><th scope="col">Issued</th><th scope="col" class="num">Total</th><th scope="col" class="num">Due amount</th><th scope="col">Status</th></tr></thead><tbody>
         {{#documents}}<tr><td><a href="/documents/{{number}}">{{number}}</a></td><td>{{issued}}</td><td class="num">{{total}}</td><td class="num">{{balance}}</td><td><span class="pill {{status}}">{{status}}</span></td></tr>{{/documents}}
