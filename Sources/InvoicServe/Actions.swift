@@ -111,9 +111,9 @@ extension BookServer {
     }
 
     /// The fields of a urlencoded form body.
-    static func form(_ request: Request) async throws -> Form {
+    static func form(_ request: Request, limit: Int = 64 * 1024) async throws -> Form {
         var request = request
-        let buffer = try await request.collectBody(upTo: 64 * 1024)
+        let buffer = try await request.collectBody(upTo: limit)
         var form = Form()
         for pair in String(buffer: buffer).split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding }

@@ -14,7 +14,7 @@ enum FormWords {
         "newClientHelp": "Only when “New client…” is chosen: the client file clients/ID.yaml is written with the document.",
         "dates": "Dates", "issued": "Issued", "dueInvoice": "Due", "dueEstimate": "Valid until",
         "datesHelp": "Left empty: today, and the due date from the terms.", "lines": "Lines",
-        "description": "Description", "quantity": "Quantity", "unit": "Unit", "price": "Price", "tax": "Tax",
+        "description": "Description", "quantity": "Quantity", "unit": "Unit", "price": "Price", "tax": "Tax", "taxHelp": "Tax left empty: the client's or the book's rate, shown greyed.",
         "remove": "Remove", "addLine": "Add line", "discount": "Discount", "discountHelp": "10% or an amount, e.g. 50.00",
         "notes": "Notes", "preview": "Preview", "save": "Save", "totals": "Totals", "subtotal": "Subtotal",
         "total": "Total", "notPriced": "Press Preview to price the lines with the book's rules.",
@@ -101,14 +101,14 @@ extension BookServer {
         let first = book.clients.values.filter { $0.archived == nil }.sorted { $0.contact.name < $1.contact.name }.first
         state.client = first?.id ?? ""
         state.issued = live.snapshot.today.description
-        state.lines = [FormState.Line(tax: defaultTax(for: first?.id, book))]
         return formPage(kind: kind, number: nil, state: state)
     }
 
     func showEditForm(_ number: String) -> Response {
         let book = live.snapshot.book
         guard let document = book.document(number) else { return notFound("No document \(number)") }
-        guard Self.isDraft(document), !options.readOnly else {
+        guard !options.readOnly else { return notFound("This server is read-only (--read-only)") }
+        guard Self.isDraft(document) else {
             return layout(number, Self.renderForm("immutable", ["number": number]), status: .conflict)
         }
         var state = FormState()
@@ -121,12 +121,11 @@ extension BookServer {
         case nil: break
         }
         state.notes = document.notes ?? ""
-        let tax = document.tax.map { "\($0.value)" } ?? defaultTax(for: document.client.value, book)
         state.lines = document.items.map {
             FormState.Line(description: $0.description, quantity: $0.quantity.map { "\($0.value)" } ?? "1", unit: $0.unit ?? "",
-                           price: "\($0.price.value)", tax: $0.tax.map { "\($0.value)" } ?? tax)
+                           price: "\($0.price.value)", tax: $0.tax.map { "\($0.value)" } ?? "")
         }
-        if state.lines.isEmpty { state.lines = [FormState.Line(tax: tax)] }
+        if state.lines.isEmpty { state.lines = [FormState.Line()] }
         return formPage(kind: document.kind, number: number, state: state)
     }
 
@@ -154,6 +153,7 @@ extension BookServer {
             "newClientName": field("new_client_name", state.newClientName), "newClientEmail": field("new_client_email", state.newClientEmail),
             "issued": field("issued", state.issued), "due": field("due", state.due), "dueLabel": words[kind == .invoice ? "dueInvoice" : "dueEstimate"]!,
             "discount": field("discount", state.discount), "notes": field("notes", state.notes), "lines": lines, "count": state.lines.count,
+            "defaultTax": defaultTax(for: state.client, book),
             "hasErrors": !errors.isEmpty || !general.isEmpty, "general": general, "totals": Self.either(totals.flatMap { $0.isEmpty ? nil : ["rows": $0] }),
         ])
         return layout(title, content, status: status)
@@ -194,7 +194,7 @@ extension BookServer {
         }
         let op = value("op")
         if op == "add" {
-            state.lines.append(FormState.Line(tax: state.lines.last?.tax ?? defaultTax(for: state.client, live.snapshot.book)))
+            state.lines.append(FormState.Line())
             return formPage(kind: kind, number: number, state: state)
         }
         if op.hasPrefix("remove-"), let n = Int(op.dropFirst(7)), state.lines.indices.contains(n - 1), state.lines.count > 1 {
@@ -257,7 +257,9 @@ extension BookServer {
             due = issued.adding(days: validity)
         }
         // The lines: one left wholly empty is left out.
-        let documentTax = client.flatMap { $0.tax?.value } ?? book.settings.defaults.tax?.value
+        // A draft keeps the currency, locale and tax it was written with; a new document takes the client's or the book's.
+        let existingDocument = existing.flatMap { book.document($0) }
+        let documentTax = existingDocument?.tax?.value ?? client.flatMap { $0.tax?.value } ?? book.settings.defaults.tax?.value
         var lines: [DraftDocument.Line] = []
         var fieldOfLine: [Int: Int] = [:]
         for (index, line) in state.lines.enumerated() {
@@ -286,10 +288,9 @@ extension BookServer {
             return formPage(kind: kind, number: existing, state: state, errors: errors, general: [FormWords.words["fixFirst"]!], status: .unprocessableContent)
         }
         let documentNumber = existing ?? book.nextNumber(for: kind, issued: issued)
-        let existingDocument = existing.flatMap { book.document($0) }
         let path = existingDocument?.file ?? Self.newFile(kind, number: documentNumber, issued: issued, in: book)
-        let currency = client.currency?.value ?? book.settings.defaults.currency?.value
-        let locale = client.locale?.value ?? book.settings.defaults.locale?.value
+        let currency = existingDocument?.currency?.value ?? client.currency?.value ?? book.settings.defaults.currency?.value
+        let locale = existingDocument?.locale?.value ?? client.locale?.value ?? book.settings.defaults.locale?.value
         let draft = DraftDocument(kind: kind, number: documentNumber, client: client.id, issued: issued, due: due, currency: currency?.code, locale: locale,
                                   tax: documentTax.map { "\($0)" }, discount: discount, lines: lines, notes: state.notes.isEmpty ? nil : state.notes)
         // A draft rewritten keeps the entries the form does not show (project, category, ...).

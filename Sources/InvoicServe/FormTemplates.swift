@@ -30,10 +30,11 @@ enum FormTemplates {
         {{#quantity}}<td class="num"><input name="{{name}}" value="{{value}}" aria-label="{{w.quantity}} {{n}}" size="6" inputmode="decimal"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/quantity}}
         {{#unit}}<td><input name="{{name}}" value="{{value}}" aria-label="{{w.unit}} {{n}}" size="5"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/unit}}
         {{#price}}<td class="num"><input name="{{name}}" value="{{value}}" aria-label="{{w.price}} {{n}}" size="9" inputmode="decimal"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/price}}
-        {{#tax}}<td><input name="{{name}}" value="{{value}}" aria-label="{{w.tax}} {{n}}" size="7"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/tax}}
+        {{#tax}}<td><input name="{{name}}" value="{{value}}" aria-label="{{w.tax}} {{n}}" size="7" placeholder="{{defaultTax}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/tax}}
         <td>{{#removable}}<button type="submit" name="op" value="remove-{{n}}" class="secondary" aria-label="{{w.remove}} {{n}}">{{w.remove}}</button>{{/removable}}</td>
         </tr>{{/lines}}
         </tbody></table>
+        <p class="muted small">{{w.taxHelp}}</p>
         <p><button type="submit" name="op" value="add" class="secondary">{{w.addLine}}</button></p>
         </section>
         <section aria-labelledby="more"><h2 id="more">{{w.discount}} · {{w.notes}}</h2><div class="fields">
@@ -81,7 +82,9 @@ enum FormTemplates {
         fieldset.newclient { border: 1px dashed var(--line); border-radius: 8px; margin: 12px 0 0; padding: 8px 12px; }
         fieldset.newclient legend { font-size: 13px; color: var(--muted); }
         table.lines td { padding: 4px; } table.lines input.wide, .fields input.wide { width: 100%; }
-        table.lines td:first-child { width: 45%; }
+        table.lines { table-layout: fixed; } table.lines input { width: 100%; }
+        table.lines th:nth-child(1) { width: 40%; } table.lines th:nth-child(2) { width: 11%; } table.lines th:nth-child(3) { width: 11%; }
+        table.lines th:nth-child(4) { width: 14%; } table.lines th:nth-child(5) { width: 13%; } table.lines th:nth-child(6) { width: 11%; }
         .field-error { display: block; color: var(--red); font-size: 12px; margin-top: 2px; }
         [aria-invalid="true"] { border-color: var(--red); outline: 1px solid var(--red); }
         button.secondary { background: #fff; color: var(--blue); }

@@ -77,7 +77,8 @@ extension BookServer {
     }
 
     func saveSource(_ request: Request) async throws -> Response {
-        let form = try await Self.form(request)
+        // A book file may have 4 MiB (YAMLLimits.standard); percent-encoded, up to three times that.
+        let form = try await Self.form(request, limit: 12 * 1024 * 1024 + 64 * 1024)
         guard form["csrf"] == csrfToken else {
             return refused("The form is from another session: reload the page and try again", back: "/", status: .forbidden)
         }
