@@ -338,8 +338,11 @@ extension BookServer {
             if let document = checked.book.document(documentNumber), let figures = document.figures {
                 let locale = figures.locale
                 func format(_ minor: Int64) -> String { MoneyFormat.format(minor, figures.currency, locale: locale) }
-                totals = [["label": FormWords.words["subtotal"]!, "value": format(figures.breakdown.subtotal)],
-                          ["label": FormWords.words["tax"]!, "value": format(figures.breakdown.tax)],
+                totals = [["label": FormWords.words["subtotal"]!, "value": format(figures.breakdown.subtotal)]]
+                if figures.breakdown.discount != 0 {
+                    totals.append(["label": FormWords.words["discount"]!, "value": format(-figures.breakdown.discount)])
+                }
+                totals += [["label": FormWords.words["tax"]!, "value": format(figures.breakdown.tax)],
                           ["label": FormWords.words["total"]!, "value": format(figures.payable)]]
             }
             return formPage(kind: kind, number: existing, state: state, errors: errors, general: general, totals: totals,

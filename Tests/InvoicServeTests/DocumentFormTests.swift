@@ -100,6 +100,12 @@ import Testing
                 #expect(html.contains("name=\"description.2\"") && html.contains("name=\"lines\" value=\"2\"") && html.contains("value=\"10%\""))
                 #expect(html.contains("value=\"remove-2\""))
             }
+            try await client.execute(uri: "/new/invoice", method: .post, headers: Self.headers, body: Self.body(typed + [("op", "preview")])) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("<dt>Subtotal</dt><dd>€25.00</dd><dt>Discount</dt><dd>-€2.50</dd><dt>Tax</dt><dd>€4.50</dd><dt>Total</dt><dd>€27.00</dd>"), "\(html)")
+                // Priced all the same, and the book's word on the date (before INV-2026-013's) at its field.
+                #expect(html.contains("id=\"e-issued\">INV-2026-014 is issued on 2026-11-20, before INV-2026-013 (2026-11-21)"))
+            }
             let two = typed.map { $0.0 == "lines" ? ($0.0, "2") : $0 } + [("description.2", "Second"), ("quantity.2", "1"), ("unit.2", ""), ("price.2", "5"), ("tax.2", "20%")]
             try await client.execute(uri: "/new/invoice", method: .post, headers: Self.headers, body: Self.body(two + [("op", "remove-1")])) { response in
                 let html = String(buffer: response.body)
