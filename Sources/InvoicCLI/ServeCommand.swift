@@ -10,7 +10,8 @@ struct ServeCommand: ParsableCommand {
             Prints the URL and serves until interrupted (Ctrl-C). Pages: the dashboard with filters and \
             search, each document with its figures, payments, git history and PDF, each client, the \
             diagnostics, /index.json. Forms record sent, paid, accepted, declined, converted and voided \
-            through the same edits as the command line, and write nothing that would add an error. \
+            through the same edits as the command line, write new invoices and estimates and edit \
+            drafts and any YAML file of the book, and write nothing that would add an error. \
             Only this machine can connect unless --host says otherwise. The server is the program \
             invoic-serve, installed beside invoic.
             """)

@@ -114,9 +114,9 @@ extension BookServer {
     }
 
     /// The fields of a urlencoded form body.
-    static func form(_ request: Request, words: AppWords = AppWords(locale: "en")) async throws -> Form {
+    static func form(_ request: Request, words: AppWords = AppWords(locale: "en"), limit: Int = 64 * 1024) async throws -> Form {
         var request = request
-        let buffer = try await request.collectBody(upTo: 64 * 1024)
+        let buffer = try await request.collectBody(upTo: limit)
         var form = Form(words: words)
         for pair in String(buffer: buffer).split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding }

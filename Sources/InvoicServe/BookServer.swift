@@ -74,6 +74,7 @@ public struct BookServer: Sendable {
             return try await self.act(number, action, request)
         }
         router.post("/invoices") { request, _ in try await self.newInvoice(request) }
+        addFormRoutes(router)
         return Application(router: router, configuration: .init(address: .hostname(options.host, port: options.port), serverName: "invoic"),
                            onServerRunning: { _ in await onServerRunning() })
     }
@@ -271,6 +272,7 @@ public struct BookServer: Sendable {
         documents += report.creditNotes.filter { $0.clientID == id }.map { row($0.number, $0.issued, Money(-$0.total.minorUnits, $0.total.currency), "", $0.status) }
         return layout(client.contact.name, render("client", [
             "id": id, "name": client.contact.name, "email": Self.either(client.contact.email), "file": client.file, "balances": balances,
+            "sourceLink": Self.sourceLink(client.file),
             "documents": documents.sorted { ($0["sortKey"] as! String) > ($1["sortKey"] as! String) },
         ]))
     }
@@ -467,6 +469,7 @@ public struct BookServer: Sendable {
             "clientID": document.client.value, "client": book.clients[document.client.value]?.contact.name ?? document.client.value,
             "issuedOn": words.format("issued_on", ["date": words.date(document.issued.value)]),
             "dueOn": Self.either(document.figures?.dueDate.map { words.format("due_on", ["date": words.date($0)]) }), "file": document.file,
+            "sourceLink": Self.sourceLink(document.file), "editLink": Self.either(editable && Self.isDraft(document) ? "/edit/" + Self.segment(number) : nil),
             "lines": lines, "totals": totals, "payments": payments, "hasPayments": !payments.isEmpty, "history": Self.either(history),
             "pdf": snapshot.errors.isEmpty, "copy": document.kind != .estimate, "einvoices": einvoices, "mail": snapshot.errors.isEmpty,
             "pdfLabel": words.format("pdf_of", ["number": number]), "reminder": reminder,

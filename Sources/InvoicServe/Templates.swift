@@ -132,14 +132,14 @@ enum Templates {
         {{^documents}}<tr><td colspan="7">{{w.no_document_fits}}</td></tr>{{/documents}}
         </tbody></table></div></section>
         {{#newInvoice}}<section aria-labelledby="new"><h2 id="new">{{w.new_invoice}}</h2><div class="actions">
-        <form method="post" action="/invoices"><input type="hidden" name="csrf" value="{{csrf}}"><label>{{w.client}}<select name="client">{{#clients}}<option value="{{id}}">{{name}}</option>{{/clients}}</select></label><button type="submit">{{w.start_invoice}}</button></form>
+        <p><a href="/new/invoice">{{w.new_invoice}}</a> · <a href="/new/estimate">{{w.new_estimate}}</a></p>
         </div></section>{{/newInvoice}}
         """
 
     static let document = """
         <h1><span class="nowrap">{{kind}} {{number}}</span> <span class="pill {{status}}">{{statusLabel}}</span></h1>
         <section aria-labelledby="figures"><h2 id="figures">{{w.figures}}</h2>
-        <p><a href="/clients/{{clientID}}">{{client}}</a> · {{issuedOn}}{{#dueOn}} · {{dueOn}}{{/dueOn}}{{#file}} · <code>{{file}}</code>{{/file}}</p>
+        <p><a href="/clients/{{clientID}}">{{client}}</a> · {{issuedOn}}{{#dueOn}} · {{dueOn}}{{/dueOn}}{{#file}} · <code>{{file}}</code> · <a href="{{sourceLink}}">{{w.edit_source}}</a>{{/file}}{{#editLink}} · <a href="{{editLink}}">{{w.edit_draft}}</a>{{/editLink}}</p>
         <div class="scroll"><table><thead><tr><th scope="col">{{l.description}}</th><th scope="col" class="num">{{l.quantity}}</th><th scope="col" class="num">{{l.rate}}</th><th scope="col" class="num">{{l.amount}}</th></tr></thead><tbody>
         {{#lines}}<tr><td>{{description}}</td><td class="num">{{quantity}}</td><td class="num">{{price}}</td><td class="num">{{amount}}</td></tr>{{/lines}}
         </tbody></table></div>
@@ -184,7 +184,7 @@ enum Templates {
     static let client = """
         <h1>{{name}}</h1>
         <section aria-labelledby="balance"><h2 id="balance">{{w.balance}}</h2><dl class="figures">{{#balances}}<dt>{{w.outstanding}} ({{currency}})</dt><dd>{{outstanding}}</dd><dt>{{w.invoiced}}</dt><dd>{{invoiced}}</dd><dt>{{w.paid}}</dt><dd>{{paid}}</dd>{{/balances}}</dl>
-        <p>{{#email}}{{email}} · {{/email}}<code>{{file}}</code></p>
+        <p>{{#email}}{{email}} · {{/email}}<code>{{file}}</code> · <a href="{{sourceLink}}">{{w.edit_source}}</a></p>
         <p><a href="/clients/{{id}}/statement.pdf">{{l.statement}} (PDF)</a>: {{w.statement_hint}}</p></section>
         <section aria-labelledby="documents"><h2 id="documents">{{w.documents}}</h2><div class="scroll"><table><thead><tr><th scope="col">{{w.number}}</th><th scope="col">{{w.issued}}</th><th scope="col" class="num">{{w.total}}</th><th scope="col" class="num">{{w.due_amount}}</th><th scope="col">{{w.status}}</th></tr></thead><tbody>
         {{#documents}}<tr><td class="nowrap"><a href="/documents/{{number}}">{{number}}</a></td><td class="nowrap">{{issued}}</td><td class="num">{{total}}</td><td class="num">{{balance}}</td><td><span class="pill {{status}}">{{statusLabel}}</span></td></tr>{{/documents}}

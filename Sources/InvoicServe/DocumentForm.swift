@@ -1,0 +1,375 @@
+import Foundation
+import Hummingbird
+import InvoicAuthoring
+import InvoicBook
+import InvoicDiagnostics
+import InvoicMoney
+import Mustache
+
+/// Every word the document form and the source editor show, in one place, to be translated.
+enum FormWords {
+    static let words: [String: String] = [
+        "newInvoice": "New invoice", "newEstimate": "New estimate", "editDraft": "Edit draft", "client": "Client",
+        "newClient": "New client…", "newClientID": "New client id", "newClientName": "Name", "newClientEmail": "Email",
+        "newClientHelp": "Only when “New client…” is chosen: the client file clients/ID.yaml is written with the document.",
+        "dates": "Dates", "issued": "Issued", "dueInvoice": "Due", "dueEstimate": "Valid until",
+        "datesHelp": "Left empty: today, and the due date from the terms.", "lines": "Lines",
+        "description": "Description", "quantity": "Quantity", "unit": "Unit", "price": "Price", "tax": "Tax", "taxHelp": "Tax left empty: the client's or the book's rate, shown greyed.",
+        "remove": "Remove", "addLine": "Add line", "discount": "Discount", "discountHelp": "10% or an amount, e.g. 50.00",
+        "notes": "Notes", "preview": "Preview", "save": "Save", "totals": "Totals", "subtotal": "Subtotal",
+        "total": "Total", "notPriced": "Press Preview to price the lines with the book's rules.",
+        "fixFirst": "Not saved: fix the fields marked below.", "bookSays": "The book says", "immutable": "Issued documents do not change",
+        "immutableText": "This document was sent, paid, voided or decided on: it stays as issued. Credit it instead (a credit note), from its page.",
+        "back": "Back to the document", "editSource": "Edit source", "sourceTitle": "Source", "saveSource": "Save file",
+        "sourceHelp": "Saved only when the whole book still checks with the new text; comments and layout stay as you write them.",
+        "noFindings": "No findings in this file.", "findings": "Findings in this file", "notSavedSource": "Not saved: the book would not check with this text",
+        "changed": "Not saved: the file changed on disk since you opened it. Reload the page.", "pdfPreview": "PDF preview",
+        "pdfHelp": "Saved documents show their PDF on their page.", "estimateKind": "Estimate", "invoiceKind": "Invoice",
+    ]
+}
+
+/// The form of a new invoice or estimate, and of a draft: GET shows it, POST re-renders it
+/// (`op=add`, `op=remove-N`, `op=preview`) or saves it (`op=save`) through the authoring engine.
+extension BookServer {
+    static let formTemplates: MustacheLibrary = {
+        var library = MustacheLibrary()
+        try! library.register(FormTemplates.documentForm, named: "documentForm")
+        try! library.register(FormTemplates.source, named: "source")
+        try! library.register(FormTemplates.immutable, named: "immutable")
+        return library
+    }()
+
+    static func renderForm(_ name: String, _ values: [String: Any]) -> String {
+        formTemplates.render(values.merging(["w": FormWords.words]) { a, _ in a }, withTemplate: name) ?? ""
+    }
+
+    /// Registered by ``application()``.
+    func addFormRoutes(_ router: Router<BasicRequestContext>) {
+        router.get("/assets/form.css") { _, _ in Self.page(FormTemplates.stylesheet, type: "text/css; charset=utf-8") }
+        router.get("/assets/form.js") { _, _ in Self.page(FormTemplates.script, type: "text/javascript; charset=utf-8") }
+        router.get("/new/:kind") { _, context in
+            guard let kind = Self.formKind(context) else { return self.notFound("No such kind of document") }
+            return self.showNewForm(kind)
+        }
+        router.post("/new/:kind") { request, context in
+            guard let kind = Self.formKind(context) else { return self.notFound("No such kind of document") }
+            return try await self.postForm(kind: kind, draftOf: nil, request)
+        }
+        router.get("/edit/:number") { _, context in
+            guard let number = Self.pathValue(context, "number") else { return Self.badPath() }
+            return self.showEditForm(number)
+        }
+        router.post("/edit/:number") { request, context in
+            guard let number = Self.pathValue(context, "number") else { return Self.badPath() }
+            guard let document = self.live.snapshot.book.document(number) else { return self.notFound("No document \(number)") }
+            return try await self.postForm(kind: document.kind, draftOf: number, request)
+        }
+        router.get("/source") { request, _ in self.showSource(request) }
+        router.post("/source") { request, _ in try await self.saveSource(request) }
+    }
+
+    static func formKind(_ context: some RequestContext) -> DocumentKind? {
+        switch context.parameters.get("kind") ?? "" {
+        case "invoice": .invoice
+        case "estimate": .estimate
+        default: nil
+        }
+    }
+
+    /// A draft: never sent, no payment, not voided, accepted or declined; an invoice or estimate.
+    static func isDraft(_ document: Document) -> Bool {
+        document.kind != .creditNote && document.sent == nil && document.payments.isEmpty && document.void == nil
+            && document.accepted == nil && document.declined == nil && document.reminders.isEmpty
+    }
+
+    /// The form's values as typed: each field by name, and the lines.
+    struct FormState {
+        struct Line { var description = "", quantity = "1", unit = "", price = "", tax = "" }
+        var client = "", newClientID = "", newClientName = "", newClientEmail = ""
+        var issued = "", due = "", discount = "", notes = ""
+        var lines: [Line] = [Line()]
+    }
+
+    func defaultTax(for clientID: String?, _ book: Book) -> String {
+        (clientID.flatMap { book.clients[$0]?.tax?.value } ?? book.settings.defaults.tax?.value).map { "\($0)" } ?? ""
+    }
+
+    func showNewForm(_ kind: DocumentKind) -> Response {
+        guard !options.readOnly else { return notFound("This server is read-only (--read-only)") }
+        let book = live.snapshot.book
+        var state = FormState()
+        let first = book.clients.values.filter { $0.archived == nil }.sorted { $0.contact.name < $1.contact.name }.first
+        state.client = first?.id ?? ""
+        state.issued = live.snapshot.today.description
+        return formPage(kind: kind, number: nil, state: state)
+    }
+
+    func showEditForm(_ number: String) -> Response {
+        let book = live.snapshot.book
+        guard let document = book.document(number) else { return notFound("No document \(number)") }
+        guard !options.readOnly else { return notFound("This server is read-only (--read-only)") }
+        guard Self.isDraft(document) else {
+            return layout(number, Self.renderForm("immutable", ["number": number]), status: .conflict)
+        }
+        var state = FormState()
+        state.client = document.client.value
+        state.issued = document.issued.value.description
+        state.due = document.due?.value.description ?? ""
+        switch document.discount?.value {
+        case .percentage(let rate)?: state.discount = "\(rate)"
+        case .amount(let amount)?: state.discount = "\(amount)"
+        case nil: break
+        }
+        state.notes = document.notes ?? ""
+        state.lines = document.items.map {
+            FormState.Line(description: $0.description, quantity: $0.quantity.map { "\($0.value)" } ?? "1", unit: $0.unit ?? "",
+                           price: "\($0.price.value)", tax: $0.tax.map { "\($0.value)" } ?? "")
+        }
+        if state.lines.isEmpty { state.lines = [FormState.Line()] }
+        return formPage(kind: document.kind, number: number, state: state)
+    }
+
+    /// The page of the form, with the errors at their fields and the figures of a preview.
+    func formPage(kind: DocumentKind, number: String?, state: FormState, errors: [String: [String]] = [:], general: [String] = [],
+                  totals: [[String: String]]? = nil, status: HTTPResponse.Status = .ok) -> Response {
+        let book = live.snapshot.book
+        let words = FormWords.words
+        func field(_ name: String, _ value: String) -> [String: Any] {
+            ["name": name, "value": value, "errors": errors[name] ?? [], "invalid": errors[name] != nil]
+        }
+        let clients = book.clients.values.filter { $0.archived == nil || $0.id == state.client }.sorted { $0.contact.name < $1.contact.name }
+            .map { ["id": $0.id, "name": $0.contact.name, "selected": $0.id == state.client] as [String: Any] }
+        let lines = state.lines.enumerated().map { index, line -> [String: Any] in
+            let n = index + 1
+            return ["n": n, "description": field("description.\(n)", line.description), "quantity": field("quantity.\(n)", line.quantity),
+                    "unit": field("unit.\(n)", line.unit), "price": field("price.\(n)", line.price), "tax": field("tax.\(n)", line.tax),
+                    "removable": state.lines.count > 1]
+        }
+        let title = number.map { "\(words["editDraft"]!) \($0)" } ?? words[kind == .invoice ? "newInvoice" : "newEstimate"]!
+        let content = Self.renderForm("documentForm", [
+            "title": title, "action": number.map { "/edit/" + Self.segment($0) } ?? "/new/\(kind.rawValue)", "csrf": csrfToken,
+            "number": Self.either(number), "clients": clients, "newClientSelected": state.client == "+new",
+            "client": field("client", state.client), "newClientID": field("new_client_id", state.newClientID),
+            "newClientName": field("new_client_name", state.newClientName), "newClientEmail": field("new_client_email", state.newClientEmail),
+            "issued": field("issued", state.issued), "due": field("due", state.due), "dueLabel": words[kind == .invoice ? "dueInvoice" : "dueEstimate"]!,
+            "discount": field("discount", state.discount), "notes": field("notes", state.notes), "lines": lines, "count": state.lines.count,
+            "defaultTax": defaultTax(for: state.client, book),
+            "hasErrors": !errors.isEmpty || !general.isEmpty, "general": general, "totals": Self.either(totals.flatMap { $0.isEmpty ? nil : ["rows": $0] }),
+        ])
+        return layout(title, content, status: status)
+    }
+
+    static func segment(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? value
+    }
+
+    /// The most lines a form takes.
+    static let maxLines = 200
+
+    func postForm(kind: DocumentKind, draftOf number: String?, _ request: Request) async throws -> Response {
+        var form = try await Self.form(request)
+        let count = min(max(Int(form["lines"] ?? "1") ?? 1, 1), Self.maxLines)
+        var allowed: Set<String> = ["op", "lines", "client", "new_client_id", "new_client_name", "new_client_email", "issued", "due", "discount", "notes"]
+        for n in 1...count { for name in ["description", "quantity", "unit", "price", "tax"] { allowed.insert("\(name).\(n)") } }
+        form.expect(allowed, required: ["op"])
+        let back = number.map { "/edit/" + Self.segment($0) } ?? "/new/\(kind.rawValue)"
+        guard form["csrf"] == csrfToken else {
+            return refused("The form is from another session: reload the page and try again", back: back, status: .forbidden)
+        }
+        guard form.problems.isEmpty else {
+            return refused("The form has a field that is not valid, so nothing was written", text: form.problems.joined(separator: "\n"), back: back)
+        }
+        if let number {
+            guard let document = live.snapshot.book.document(number), Self.isDraft(document) else {
+                return layout(number, Self.renderForm("immutable", ["number": number]), status: .conflict)
+            }
+        }
+        func value(_ name: String) -> String { (form[name] ?? "").trimmingCharacters(in: .whitespaces) }
+        var state = FormState(client: value("client"), newClientID: value("new_client_id"), newClientName: value("new_client_name"),
+                              newClientEmail: value("new_client_email"), issued: value("issued"), due: value("due"),
+                              discount: value("discount"), notes: value("notes"), lines: [])
+        for n in 1...count {
+            state.lines.append(FormState.Line(description: value("description.\(n)"), quantity: value("quantity.\(n)"), unit: value("unit.\(n)"),
+                                              price: value("price.\(n)"), tax: value("tax.\(n)")))
+        }
+        let op = value("op")
+        if op == "add" {
+            state.lines.append(FormState.Line())
+            return formPage(kind: kind, number: number, state: state)
+        }
+        if op.hasPrefix("remove-"), let n = Int(op.dropFirst(7)), state.lines.indices.contains(n - 1), state.lines.count > 1 {
+            state.lines.remove(at: n - 1)
+            return formPage(kind: kind, number: number, state: state)
+        }
+        guard op == "preview" || op == "save" else {
+            return refused("`op`: no such button", back: back)
+        }
+        return priceOrSave(kind: kind, number: number, state: state, save: op == "save")
+    }
+
+    /// Checks the fields, writes the document's text, checks the book with it (in memory for a
+    /// preview, through `BookEditor` to save), and maps what the book says back to the fields.
+    func priceOrSave(kind: DocumentKind, number existing: String?, state: FormState, save: Bool) -> Response {
+        let snapshot = live.snapshot
+        let book = snapshot.book
+        var errors: [String: [String]] = [:]
+        func problem(_ field: String, _ message: String) { errors[field, default: []].append(message) }
+        func number(_ field: String, _ text: String) -> String? {
+            switch DecimalNumber.parse(text) {
+            case .success(let value): return "\(value)"
+            case .failure: problem(field, "`\(text)` is not a number (such as 12.50)"); return nil
+            }
+        }
+        // The client, or a new one.
+        var newClient: (id: String, text: String)?
+        var client: Client?
+        if state.client == "+new" {
+            let id = state.newClientID
+            if id.isEmpty || !id.allSatisfy({ ($0.isLetter && $0.isLowercase) || $0.isNumber || $0 == "-" }) || id.hasPrefix("-") {
+                problem("new_client_id", "an id is lowercase letters, digits and hyphens, such as acme-gmbh")
+            } else if book.clients[id] != nil {
+                problem("new_client_id", "\(id) is a client already: choose it from the list")
+            }
+            if state.newClientName.isEmpty { problem("new_client_name", "a new client needs a name") }
+            if errors.isEmpty {
+                newClient = (id, NewFiles.client(id: id, name: state.newClientName, email: state.newClientEmail.isEmpty ? nil : state.newClientEmail,
+                                                 currency: nil, locale: nil))
+                var made = Client(id: id, file: "clients/\(id).yaml", contact: .init(name: state.newClientName))
+                made.contact.email = state.newClientEmail.isEmpty ? nil : state.newClientEmail
+                client = made
+            }
+        } else if let known = book.clients[state.client] {
+            client = known
+        } else {
+            problem("client", "no client \(state.client) in this book")
+        }
+        // The dates: empty is today, and the due date from the terms.
+        var issued = snapshot.today
+        if !state.issued.isEmpty {
+            if let day = Day(state.issued) { issued = day } else { problem("issued", "`\(state.issued)` is not a date (YYYY-MM-DD, a day that exists)") }
+        }
+        var due: Day?
+        if !state.due.isEmpty {
+            if let day = Day(state.due) { due = day } else { problem("due", "`\(state.due)` is not a date (YYYY-MM-DD, a day that exists)") }
+        } else if kind == .invoice, let terms = client?.terms?.value ?? book.settings.defaults.terms?.value {
+            due = issued.adding(days: terms)
+        } else if kind == .estimate, let validity = book.settings.defaults.validity?.value {
+            due = issued.adding(days: validity)
+        }
+        // The lines: one left wholly empty is left out.
+        // A draft keeps the currency, locale and tax it was written with; a new document takes the client's or the book's.
+        let existingDocument = existing.flatMap { book.document($0) }
+        let documentTax = existingDocument?.tax?.value ?? client.flatMap { $0.tax?.value } ?? book.settings.defaults.tax?.value
+        var lines: [DraftDocument.Line] = []
+        var fieldOfLine: [Int: Int] = [:]
+        for (index, line) in state.lines.enumerated() {
+            let n = index + 1
+            if line.description.isEmpty, line.price.isEmpty, line.unit.isEmpty, state.lines.count > 1 { continue }
+            if line.description.isEmpty { problem("description.\(n)", "a line needs a description") }
+            let quantity = number("quantity.\(n)", line.quantity.isEmpty ? "1" : line.quantity)
+            var price: String?
+            if line.price.isEmpty { problem("price.\(n)", "a line needs a price") } else { price = number("price.\(n)", line.price) }
+            let tax = line.tax.isEmpty || documentTax.map({ "\($0)" }) == line.tax ? nil : line.tax
+            if let quantity, let price {
+                fieldOfLine[lines.count + 1] = n
+                lines.append(.init(description: line.description, quantity: quantity, unit: line.unit.isEmpty ? nil : line.unit, price: price, tax: tax))
+            }
+        }
+        var discount: String?
+        if !state.discount.isEmpty {
+            if state.discount.hasSuffix("%") {
+                if case .failure = Rate.parse(state.discount) { problem("discount", "`\(state.discount)` is not a percentage (such as 10%)") }
+                discount = state.discount
+            } else {
+                discount = number("discount", state.discount)
+            }
+        }
+        guard errors.isEmpty, let client else {
+            return formPage(kind: kind, number: existing, state: state, errors: errors, general: [FormWords.words["fixFirst"]!], status: .unprocessableContent)
+        }
+        let documentNumber = existing ?? book.nextNumber(for: kind, issued: issued)
+        let path = existingDocument?.file ?? Self.newFile(kind, number: documentNumber, issued: issued, in: book)
+        let currency = existingDocument?.currency?.value ?? client.currency?.value ?? book.settings.defaults.currency?.value
+        let locale = existingDocument?.locale?.value ?? client.locale?.value ?? book.settings.defaults.locale?.value
+        let draft = DraftDocument(kind: kind, number: documentNumber, client: client.id, issued: issued, due: due, currency: currency?.code, locale: locale,
+                                  tax: documentTax.map { "\($0)" }, discount: discount, lines: lines, notes: state.notes.isEmpty ? nil : state.notes)
+        // A draft rewritten keeps the entries the form does not show (project, category, ...).
+        var before: [UInt8]?
+        var keeping: [String] = []
+        var header: String?
+        if let existingDocument {
+            let editor = BookEditor(root: live.root)
+            guard let file = try? editor.read(existingDocument.file) else { return notFound("Cannot read \(existingDocument.file)") }
+            before = file.bytes
+            let shown: Set<String> = ["client", "issued", "due", "valid_until", "currency", "locale", "tax", "discount", "items", "notes", "number"]
+            header = NewFiles.leadingComments(of: file.text)
+            keeping = (NewFiles.writtenEntries(of: file.text, path: existingDocument.file) ?? []).filter { !shown.contains($0.key) }.map(\.text)
+        }
+        let (text, lineOf) = NewFiles.document(from: draft, header: header, keeping: keeping)
+        var changes = [FileChange(path: path, before: before, after: text)]
+        if let newClient { changes.insert(FileChange(path: "clients/\(newClient.id).yaml", before: nil, after: newClient.text), at: 0) }
+        // The field a diagnostic of the new file points at: the one written on its line.
+        var fieldAt: [Int: String] = [:]
+        for (field, line) in lineOf {
+            if let dot = field.firstIndex(of: "."), let n = Int(field[field.index(after: dot)...]), let shown = fieldOfLine[n] {
+                fieldAt[line] = String(field[..<dot]) + ".\(shown)"
+            } else {
+                fieldAt[line] = field
+            }
+        }
+        func place(_ diagnostics: [Diagnostic]) -> [String] {
+            var general: [String] = []
+            for diagnostic in diagnostics where diagnostic.severity == .error {
+                if diagnostic.file == path, let line = diagnostic.range?.start.line, let field = fieldAt[line] {
+                    problem(field, diagnostic.message)
+                } else {
+                    let place = diagnostic.file.map { "\($0)\(diagnostic.range.map { ":\($0.start.line)" } ?? ""): " } ?? ""
+                    general.append(place + diagnostic.message)
+                }
+            }
+            return general
+        }
+        if !save {
+            let overrides = Dictionary(uniqueKeysWithValues: changes.map { ($0.path, Array($0.after.utf8)) })
+            guard let checked = try? BookChecker.check(at: live.root, overrides: overrides) else { return notFound("The book cannot be read") }
+            let known = Set(snapshot.checked.diagnostics.map { "\($0.code)\u{0}\($0.file ?? "")\u{0}\($0.message)" })
+            let general = place(checked.diagnostics.filter { !known.contains("\($0.code)\u{0}\($0.file ?? "")\u{0}\($0.message)") })
+            var totals: [[String: String]] = []
+            if let document = checked.book.document(documentNumber), let figures = document.figures {
+                let locale = figures.locale
+                func format(_ minor: Int64) -> String { MoneyFormat.format(minor, figures.currency, locale: locale) }
+                totals = [["label": FormWords.words["subtotal"]!, "value": format(figures.breakdown.subtotal)]]
+                if figures.breakdown.discount != 0 {
+                    totals.append(["label": FormWords.words["discount"]!, "value": format(-figures.breakdown.discount)])
+                }
+                totals += [["label": FormWords.words["tax"]!, "value": format(figures.breakdown.tax)],
+                          ["label": FormWords.words["total"]!, "value": format(figures.payable)]]
+            }
+            return formPage(kind: kind, number: existing, state: state, errors: errors, general: general, totals: totals,
+                            status: errors.isEmpty && general.isEmpty ? .ok : .unprocessableContent)
+        }
+        let editor = BookEditor(root: live.root)
+        do {
+            try editor.edit { _, _ throws(AuthoringError) in changes }
+        } catch {
+            var general: [String] = []
+            switch error {
+            case .wouldIntroduceErrors(let diagnostics, _): general = place(diagnostics)
+            case .changedOnDisk: general = [FormWords.words["changed"]!]
+            default: general = ["\(error)"]
+            }
+            return formPage(kind: kind, number: existing, state: state, errors: errors, general: general, status: .unprocessableContent)
+        }
+        live.reload()
+        let done = existing == nil ? "\(documentNumber) written to \(path)" : "\(documentNumber) saved"
+        return Response(status: .seeOther, headers: [.location: Self.documentPath(documentNumber) + "?done=" + (done.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")])
+    }
+
+    /// Where a new document goes: `invoices/2026/` when the book keeps its documents of that
+    /// kind in a folder per year, else the kind's folder.
+    static func newFile(_ kind: DocumentKind, number: String, issued: Day, in book: Book) -> String {
+        let stem = DocumentKind.fileStem(forNumber: number)
+        let byYear = book.documents.filter { $0.kind == kind }.contains { $0.file.hasPrefix("\(kind.folder)/\($0.issued.value.year)/") }
+        return byYear ? "\(kind.folder)/\(issued.year)/\(stem).yaml" : kind.file(forNumber: number)
+    }
+}
