@@ -6,28 +6,6 @@ import InvoicDiagnostics
 import InvoicMoney
 import Mustache
 
-/// Every word the document form and the source editor show, in one place, to be translated.
-enum FormWords {
-    static let words: [String: String] = [
-        "newInvoice": "New invoice", "newEstimate": "New estimate", "editDraft": "Edit draft", "client": "Client",
-        "newClient": "New client…", "newClientID": "New client id", "newClientName": "Name", "newClientEmail": "Email",
-        "newClientHelp": "Only when “New client…” is chosen: the client file clients/ID.yaml is written with the document.",
-        "dates": "Dates", "issued": "Issued", "dueInvoice": "Due", "dueEstimate": "Valid until",
-        "datesHelp": "Left empty: today, and the due date from the terms.", "lines": "Lines",
-        "description": "Description", "quantity": "Quantity", "unit": "Unit", "price": "Price", "tax": "Tax", "taxHelp": "Tax left empty: the client's or the book's rate, shown greyed.",
-        "remove": "Remove", "addLine": "Add line", "discount": "Discount", "discountHelp": "10% or an amount, e.g. 50.00",
-        "notes": "Notes", "preview": "Preview", "save": "Save", "totals": "Totals", "subtotal": "Subtotal",
-        "total": "Total", "notPriced": "Press Preview to price the lines with the book's rules.",
-        "fixFirst": "Not saved: fix the fields marked below.", "bookSays": "The book says", "immutable": "Issued documents do not change",
-        "immutableText": "This document was sent, paid, voided or decided on: it stays as issued. Credit it instead (a credit note), from its page.",
-        "back": "Back to the document", "editSource": "Edit source", "sourceTitle": "Source", "saveSource": "Save file",
-        "sourceHelp": "Saved only when the whole book still checks with the new text; comments and layout stay as you write them.",
-        "noFindings": "No findings in this file.", "findings": "Findings in this file", "notSavedSource": "Not saved: the book would not check with this text",
-        "changed": "Not saved: the file changed on disk since you opened it. Reload the page.", "pdfPreview": "PDF preview",
-        "pdfHelp": "Saved documents show their PDF on their page.", "estimateKind": "Estimate", "invoiceKind": "Invoice",
-    ]
-}
-
 /// The form of a new invoice or estimate, and of a draft: GET shows it, POST re-renders it
 /// (`op=add`, `op=remove-N`, `op=preview`) or saves it (`op=save`) through the authoring engine.
 extension BookServer {
@@ -39,8 +17,9 @@ extension BookServer {
         return library
     }()
 
-    static func renderForm(_ name: String, _ values: [String: Any]) -> String {
-        formTemplates.render(values.merging(["w": FormWords.words]) { a, _ in a }, withTemplate: name) ?? ""
+    /// A form template with `w`, the words of the book's language, as every page of the app has them.
+    func renderForm(_ name: String, _ values: [String: Any]) -> String {
+        Self.formTemplates.render(values.merging(["w": live.snapshot.wordTable]) { a, _ in a }, withTemplate: name) ?? ""
     }
 
     /// Registered by ``application()``.
@@ -109,7 +88,7 @@ extension BookServer {
         guard let document = book.document(number) else { return notFound("No document \(number)") }
         guard !options.readOnly else { return notFound("This server is read-only (--read-only)") }
         guard Self.isDraft(document) else {
-            return layout(number, Self.renderForm("immutable", ["number": number]), status: .conflict)
+            return layout(number, renderForm("immutable", ["number": number]), status: .conflict)
         }
         var state = FormState()
         state.client = document.client.value
@@ -133,7 +112,7 @@ extension BookServer {
     func formPage(kind: DocumentKind, number: String?, state: FormState, errors: [String: [String]] = [:], general: [String] = [],
                   totals: [[String: String]]? = nil, status: HTTPResponse.Status = .ok) -> Response {
         let book = live.snapshot.book
-        let words = FormWords.words
+        let words = live.snapshot.words
         func field(_ name: String, _ value: String) -> [String: Any] {
             ["name": name, "value": value, "errors": errors[name] ?? [], "invalid": errors[name] != nil]
         }
@@ -145,13 +124,13 @@ extension BookServer {
                     "unit": field("unit.\(n)", line.unit), "price": field("price.\(n)", line.price), "tax": field("tax.\(n)", line.tax),
                     "removable": state.lines.count > 1]
         }
-        let title = number.map { "\(words["editDraft"]!) \($0)" } ?? words[kind == .invoice ? "newInvoice" : "newEstimate"]!
-        let content = Self.renderForm("documentForm", [
+        let title = number.map { "\(words["edit_draft"]) \($0)" } ?? words[kind == .invoice ? "new_invoice" : "new_estimate"]
+        let content = renderForm("documentForm", [
             "title": title, "action": number.map { "/edit/" + Self.segment($0) } ?? "/new/\(kind.rawValue)", "csrf": csrfToken,
             "number": Self.either(number), "clients": clients, "newClientSelected": state.client == "+new",
             "client": field("client", state.client), "newClientID": field("new_client_id", state.newClientID),
             "newClientName": field("new_client_name", state.newClientName), "newClientEmail": field("new_client_email", state.newClientEmail),
-            "issued": field("issued", state.issued), "due": field("due", state.due), "dueLabel": words[kind == .invoice ? "dueInvoice" : "dueEstimate"]!,
+            "issued": field("issued", state.issued), "due": field("due", state.due), "dueLabel": words[kind == .invoice ? "form_due_invoice" : "form_due_estimate"],
             "discount": field("discount", state.discount), "notes": field("notes", state.notes), "lines": lines, "count": state.lines.count,
             "defaultTax": defaultTax(for: state.client, book),
             "hasErrors": !errors.isEmpty || !general.isEmpty, "general": general, "totals": Self.either(totals.flatMap { $0.isEmpty ? nil : ["rows": $0] }),
@@ -181,7 +160,7 @@ extension BookServer {
         }
         if let number {
             guard let document = live.snapshot.book.document(number), Self.isDraft(document) else {
-                return layout(number, Self.renderForm("immutable", ["number": number]), status: .conflict)
+                return layout(number, renderForm("immutable", ["number": number]), status: .conflict)
             }
         }
         func value(_ name: String) -> String { (form[name] ?? "").trimmingCharacters(in: .whitespaces) }
@@ -285,7 +264,7 @@ extension BookServer {
             }
         }
         guard errors.isEmpty, let client else {
-            return formPage(kind: kind, number: existing, state: state, errors: errors, general: [FormWords.words["fixFirst"]!], status: .unprocessableContent)
+            return formPage(kind: kind, number: existing, state: state, errors: errors, general: [snapshot.words["form_fix_first"]], status: .unprocessableContent)
         }
         let documentNumber = existing ?? book.nextNumber(for: kind, issued: issued)
         let path = existingDocument?.file ?? Self.newFile(kind, number: documentNumber, issued: issued, in: book)
@@ -338,12 +317,12 @@ extension BookServer {
             if let document = checked.book.document(documentNumber), let figures = document.figures {
                 let locale = figures.locale
                 func format(_ minor: Int64) -> String { MoneyFormat.format(minor, figures.currency, locale: locale) }
-                totals = [["label": FormWords.words["subtotal"]!, "value": format(figures.breakdown.subtotal)]]
+                totals = [["label": snapshot.words["form_subtotal"], "value": format(figures.breakdown.subtotal)]]
                 if figures.breakdown.discount != 0 {
-                    totals.append(["label": FormWords.words["discount"]!, "value": format(-figures.breakdown.discount)])
+                    totals.append(["label": snapshot.words["form_discount"], "value": format(-figures.breakdown.discount)])
                 }
-                totals += [["label": FormWords.words["tax"]!, "value": format(figures.breakdown.tax)],
-                          ["label": FormWords.words["total"]!, "value": format(figures.payable)]]
+                totals += [["label": snapshot.words["form_tax"], "value": format(figures.breakdown.tax)],
+                          ["label": snapshot.words["form_total"], "value": format(figures.payable)]]
             }
             return formPage(kind: kind, number: existing, state: state, errors: errors, general: general, totals: totals,
                             status: errors.isEmpty && general.isEmpty ? .ok : .unprocessableContent)
@@ -355,7 +334,7 @@ extension BookServer {
             var general: [String] = []
             switch error {
             case .wouldIntroduceErrors(let diagnostics, _): general = place(diagnostics)
-            case .changedOnDisk: general = [FormWords.words["changed"]!]
+            case .changedOnDisk: general = [snapshot.words["form_changed"]]
             default: general = ["\(error)"]
             }
             return formPage(kind: kind, number: existing, state: state, errors: errors, general: general, status: .unprocessableContent)

@@ -1,72 +1,72 @@
 // The pages of the document form and the source editor, as Mustache templates: every word from
-// `FormWords` (`{{w.name}}`), every value escaped; no inline script or style (the CSP allows
+// `AppWords` in the book's language (`{{w.form_name}}`), every value escaped; no inline script or style (the CSP allows
 // none): their stylesheet and script are /assets/form.css and /assets/form.js. Without the
 // script everything works: "Add line" and "Remove" are submit buttons that re-render the form.
 enum FormTemplates {
     static let documentForm = """
         <link rel="stylesheet" href="/assets/form.css">
         <h1>{{title}}</h1>
-        {{#hasErrors}}<div class="banner" role="alert">{{#general}}<p>{{.}}</p>{{/general}}{{^general}}<p>{{w.fixFirst}}</p>{{/general}}</div>{{/hasErrors}}
+        {{#hasErrors}}<div class="banner" role="alert">{{#general}}<p>{{.}}</p>{{/general}}{{^general}}<p>{{w.form_fix_first}}</p>{{/general}}</div>{{/hasErrors}}
         <form method="post" action="{{action}}" class="docform" novalidate>
-        <button type="submit" name="op" value="preview" class="default-op" tabindex="-1" aria-hidden="true">{{w.preview}}</button>
+        <button type="submit" name="op" value="preview" class="default-op" tabindex="-1" aria-hidden="true">{{w.form_preview}}</button>
         <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="lines" value="{{count}}">
         <div class="docform-grid"><div class="docform-main">
-        <section aria-labelledby="who"><h2 id="who">{{w.client}}</h2><div class="fields">
-        {{#client}}<label>{{w.client}}<select name="client" id="f-client"{{#invalid}} aria-invalid="true" aria-describedby="e-client"{{/invalid}}>{{#clients}}<option value="{{id}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/clients}}<option value="+new"{{#newClientSelected}} selected{{/newClientSelected}}>{{w.newClient}}</option></select></label>{{#invalid}}<p class="field-error" id="e-client">{{#errors}}{{.}} {{/errors}}</p>{{/invalid}}{{/client}}
+        <section aria-labelledby="who"><h2 id="who">{{w.form_client}}</h2><div class="fields">
+        {{#client}}<label>{{w.form_client}}<select name="client" id="f-client"{{#invalid}} aria-invalid="true" aria-describedby="e-client"{{/invalid}}>{{#clients}}<option value="{{id}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/clients}}<option value="+new"{{#newClientSelected}} selected{{/newClientSelected}}>{{w.form_new_client}}</option></select></label>{{#invalid}}<p class="field-error" id="e-client">{{#errors}}{{.}} {{/errors}}</p>{{/invalid}}{{/client}}
         </div>
-        <fieldset class="newclient"><legend>{{w.newClient}}</legend><p class="muted small">{{w.newClientHelp}}</p><div class="fields">
-        {{#newClientID}}<label>{{w.newClientID}}<input name="{{name}}" value="{{value}}" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/newClientID}}
-        {{#newClientName}}<label>{{w.newClientName}}<input name="{{name}}" value="{{value}}" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/newClientName}}
-        {{#newClientEmail}}<label>{{w.newClientEmail}}<input type="email" name="{{name}}" value="{{value}}" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/newClientEmail}}
+        <fieldset class="newclient"><legend>{{w.form_new_client}}</legend><p class="muted small">{{w.form_new_client_help}}</p><div class="fields">
+        {{#newClientID}}<label>{{w.form_new_client_id}}<input name="{{name}}" value="{{value}}" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/newClientID}}
+        {{#newClientName}}<label>{{w.form_new_client_name}}<input name="{{name}}" value="{{value}}" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/newClientName}}
+        {{#newClientEmail}}<label>{{w.form_new_client_email}}<input type="email" name="{{name}}" value="{{value}}" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/newClientEmail}}
         </div></fieldset></section>
-        <section aria-labelledby="dates"><h2 id="dates">{{w.dates}}</h2><p class="muted small">{{w.datesHelp}}</p><div class="fields">
-        {{#issued}}<label>{{w.issued}}<input type="date" name="{{name}}" value="{{value}}" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/issued}}
+        <section aria-labelledby="dates"><h2 id="dates">{{w.form_dates}}</h2><p class="muted small">{{w.form_dates_help}}</p><div class="fields">
+        {{#issued}}<label>{{w.form_issued}}<input type="date" name="{{name}}" value="{{value}}" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/issued}}
         {{#due}}<label>{{dueLabel}}<input type="date" name="{{name}}" value="{{value}}" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/due}}
         </div></section>
-        <section aria-labelledby="lines-h"><h2 id="lines-h">{{w.lines}}</h2>
-        <table class="lines"><thead><tr><th scope="col">{{w.description}}</th><th scope="col" class="num">{{w.quantity}}</th><th scope="col">{{w.unit}}</th><th scope="col" class="num">{{w.price}}</th><th scope="col">{{w.tax}}</th><th scope="col"><span class="visually-hidden">{{w.remove}}</span></th></tr></thead><tbody>
+        <section aria-labelledby="lines-h"><h2 id="lines-h">{{w.form_lines}}</h2>
+        <table class="lines"><thead><tr><th scope="col">{{w.form_description}}</th><th scope="col" class="num">{{w.form_quantity}}</th><th scope="col">{{w.form_unit}}</th><th scope="col" class="num">{{w.form_price}}</th><th scope="col">{{w.form_tax}}</th><th scope="col"><span class="visually-hidden">{{w.form_remove}}</span></th></tr></thead><tbody>
         {{#lines}}<tr>
-        {{#description}}<td><input name="{{name}}" value="{{value}}" aria-label="{{w.description}} {{n}}" class="wide"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/description}}
-        {{#quantity}}<td class="num"><input name="{{name}}" value="{{value}}" aria-label="{{w.quantity}} {{n}}" size="6" inputmode="decimal"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/quantity}}
-        {{#unit}}<td><input name="{{name}}" value="{{value}}" aria-label="{{w.unit}} {{n}}" size="5"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/unit}}
-        {{#price}}<td class="num"><input name="{{name}}" value="{{value}}" aria-label="{{w.price}} {{n}}" size="9" inputmode="decimal"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/price}}
-        {{#tax}}<td><input name="{{name}}" value="{{value}}" aria-label="{{w.tax}} {{n}}" size="7" placeholder="{{defaultTax}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/tax}}
-        <td>{{#removable}}<button type="submit" name="op" value="remove-{{n}}" class="secondary" aria-label="{{w.remove}} {{n}}">{{w.remove}}</button>{{/removable}}</td>
+        {{#description}}<td><input name="{{name}}" value="{{value}}" aria-label="{{w.form_description}} {{n}}" class="wide"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/description}}
+        {{#quantity}}<td class="num"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_quantity}} {{n}}" size="6" inputmode="decimal"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/quantity}}
+        {{#unit}}<td><input name="{{name}}" value="{{value}}" aria-label="{{w.form_unit}} {{n}}" size="5"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/unit}}
+        {{#price}}<td class="num"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_price}} {{n}}" size="9" inputmode="decimal"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/price}}
+        {{#tax}}<td><input name="{{name}}" value="{{value}}" aria-label="{{w.form_tax}} {{n}}" size="7" placeholder="{{defaultTax}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/tax}}
+        <td>{{#removable}}<button type="submit" name="op" value="remove-{{n}}" class="secondary" aria-label="{{w.form_remove}} {{n}}">{{w.form_remove}}</button>{{/removable}}</td>
         </tr>{{/lines}}
         </tbody></table>
-        <p class="muted small">{{w.taxHelp}}</p>
-        <p><button type="submit" name="op" value="add" class="secondary">{{w.addLine}}</button></p>
+        <p class="muted small">{{w.form_tax_help}}</p>
+        <p><button type="submit" name="op" value="add" class="secondary">{{w.form_add_line}}</button></p>
         </section>
-        <section aria-labelledby="more"><h2 id="more">{{w.discount}} · {{w.notes}}</h2><div class="fields">
-        {{#discount}}<label>{{w.discount}}<input name="{{name}}" value="{{value}}" placeholder="{{w.discountHelp}}" size="12" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/discount}}
-        {{#notes}}<label class="grow">{{w.notes}}<input name="{{name}}" value="{{value}}" class="wide" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/notes}}
+        <section aria-labelledby="more"><h2 id="more">{{w.form_discount}} · {{w.form_notes}}</h2><div class="fields">
+        {{#discount}}<label>{{w.form_discount}}<input name="{{name}}" value="{{value}}" placeholder="{{w.form_discount_help}}" size="12" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/discount}}
+        {{#notes}}<label class="grow">{{w.form_notes}}<input name="{{name}}" value="{{value}}" class="wide" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/notes}}
         </div></section>
         </div>
-        <aside class="docform-side"><section aria-labelledby="totals-h"><h2 id="totals-h">{{w.totals}}</h2>
-        {{#totals}}<dl class="figures">{{#rows}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/rows}}</dl>{{/totals}}{{^totals}}<p class="muted">{{w.notPriced}}</p>{{/totals}}
-        <p class="buttons"><button type="submit" name="op" value="preview" class="secondary">{{w.preview}}</button> <button type="submit" name="op" value="save">{{w.save}}</button></p>
-        {{#number}}<p><a href="/documents/{{number}}">{{w.back}}</a></p>{{/number}}
+        <aside class="docform-side"><section aria-labelledby="totals-h"><h2 id="totals-h">{{w.form_totals}}</h2>
+        {{#totals}}<dl class="figures">{{#rows}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/rows}}</dl>{{/totals}}{{^totals}}<p class="muted">{{w.form_not_priced}}</p>{{/totals}}
+        <p class="buttons"><button type="submit" name="op" value="preview" class="secondary">{{w.form_preview}}</button> <button type="submit" name="op" value="save">{{w.form_save}}</button></p>
+        {{#number}}<p><a href="/documents/{{number}}">{{w.form_back}}</a></p>{{/number}}
         </section></aside></div>
         </form>
         <script src="/assets/form.js"></script>
         """
 
     static let immutable = """
-        <h1>{{w.immutable}}</h1>
-        <section aria-labelledby="why"><h2 id="why">{{number}}</h2><p>{{w.immutableText}}</p><p><a href="/documents/{{number}}">{{w.back}}</a></p></section>
+        <h1>{{w.form_immutable}}</h1>
+        <section aria-labelledby="why"><h2 id="why">{{number}}</h2><p>{{w.form_immutable_text}}</p><p><a href="/documents/{{number}}">{{w.form_back}}</a></p></section>
         """
 
     static let source = """
         <link rel="stylesheet" href="/assets/form.css">
-        <h1>{{w.sourceTitle}}: <code>{{file}}</code></h1>
+        <h1>{{w.form_source_title}}: <code>{{file}}</code></h1>
         {{#refusal}}<div class="banner" role="alert"><p>{{refusal}}</p>{{#refused}}<pre>{{refused}}</pre>{{/refused}}</div>{{/refusal}}
         <div class="source-grid">
-        <section aria-labelledby="findings"><h2 id="findings">{{w.findings}}</h2>{{#diagnostics}}<ul class="findings">{{#rows}}<li class="{{severity}}"><a href="#source-text">{{line}}:{{column}}</a>: {{severity}}: {{message}}</li>{{/rows}}</ul>{{/diagnostics}}{{^diagnostics}}<p class="muted">{{w.noFindings}}</p>{{/diagnostics}}</section>
+        <section aria-labelledby="findings"><h2 id="findings">{{w.form_findings}}</h2>{{#diagnostics}}<ul class="findings">{{#rows}}<li class="{{severity}}"><a href="#source-text">{{line}}:{{column}}</a>: {{severity}}: {{message}}</li>{{/rows}}</ul>{{/diagnostics}}{{^diagnostics}}<p class="muted">{{w.form_no_findings}}</p>{{/diagnostics}}</section>
         <section aria-labelledby="text-h"><h2 id="text-h">{{file}}</h2>
         {{#editable}}<form method="post" action="/source"><input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="file" value="{{file}}"><input type="hidden" name="base" value="{{base}}">
         <label for="source-text" class="visually-hidden">{{file}}</label><textarea id="source-text" name="text" rows="{{rows}}" spellcheck="false">
         {{text}}</textarea>
-        <p class="muted small">{{w.sourceHelp}}</p><p><button type="submit">{{w.saveSource}}</button></p></form>{{/editable}}
+        <p class="muted small">{{w.form_source_help}}</p><p><button type="submit">{{w.form_save_source}}</button></p></form>{{/editable}}
         {{^editable}}<pre>{{text}}</pre>{{/editable}}
         </section></div>
         """

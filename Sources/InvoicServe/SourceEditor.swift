@@ -67,7 +67,7 @@ extension BookServer {
             ["line": diagnostic.range?.start.line ?? 1, "column": diagnostic.range?.start.column ?? 1,
              "severity": "\(diagnostic.severity)", "message": diagnostic.message]
         }
-        let content = Self.renderForm("source", [
+        let content = renderForm("source", [
             "file": file, "text": text, "csrf": csrfToken, "base": base, "editable": !options.readOnly,
             "rows": min(max(text.count(where: { $0 == "\n" }) + 3, 12), 60),
             "diagnostics": Self.either(rows.isEmpty ? nil : ["rows": rows]),
@@ -114,10 +114,10 @@ extension BookServer {
             switch error {
             case .wouldIntroduceErrors(let diagnostics, let sources):
                 let rendered = DiagnosticRenderer(format: .human, color: false, sources: sources).render(diagnostics)
-                return sourcePage(file, text: text, base: base, diagnostics: diagnostics, refusal: FormWords.words["notSavedSource"]!,
+                return sourcePage(file, text: text, base: base, diagnostics: diagnostics, refusal: live.snapshot.words["form_not_saved_source"],
                                   refused: rendered, status: .unprocessableContent)
             case .changedOnDisk:
-                return sourcePage(file, text: text, base: base, diagnostics: live.snapshot.checked.diagnostics, refusal: FormWords.words["changed"]!,
+                return sourcePage(file, text: text, base: base, diagnostics: live.snapshot.checked.diagnostics, refusal: live.snapshot.words["form_changed"],
                                   status: .conflict)
             default:
                 return sourcePage(file, text: text, base: base, diagnostics: live.snapshot.checked.diagnostics, refusal: "\(error)",

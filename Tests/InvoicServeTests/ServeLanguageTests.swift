@@ -85,6 +85,40 @@ import Testing
         }
     }
 
+    /// The English words of the document form and the source editor (`AppWords`' `form_` keys).
+    static let englishForm = [
+        "New client", ">Dates<", "Left empty", ">Lines<", ">Quantity<", ">Unit<", ">Price<", ">Remove<", "Tax left empty", ">Add line<",
+        ">Discount", "Notes<", ">Preview<", ">Save<", ">Totals<", "Press Preview", "Email<", "Issued<", "Due<", "Only when",
+        "Findings in this file", "No findings", ">Save file<", "Saved only when", ">Source: ", ">Description<", ">Tax<", ">Client<",
+    ]
+
+    /// The form and the source editor speak the book's language too.
+    @Test func aGermanBookShowsTheFormAndTheSourceInGerman() async throws {
+        let root = try Self.germanBook()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try ServeTests.server(root)
+        try await server.application().test(.router) { client in
+            try await client.execute(uri: "/new/invoice", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok && html.contains("<h1>Neue Rechnung</h1>") && html.contains(">Vorschau<") && html.contains(">Speichern<"), "\(html)")
+                #expect(html.contains(">Positionen<") && html.contains(">Position hinzufügen<") && html.contains("Neuer Kunde…") && html.contains("Fällig am<"))
+                let left = (Self.english + Self.englishForm).filter { html.contains($0) }
+                #expect(left.isEmpty, "\(left)")
+            }
+            try await client.execute(uri: "/new/estimate", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("<h1>Neues Angebot</h1>") && html.contains("Gültig bis<"))
+            }
+            try await client.execute(uri: "/source?file=invoic.yaml", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok && html.contains("<h1>Quelltext: <code>invoic.yaml</code></h1>") && html.contains(">Datei speichern<"), "\(html)")
+                #expect(html.contains("Keine Befunde in dieser Datei.") || html.contains("Befunde in dieser Datei"))
+                let left = Self.englishForm.filter { html.contains($0) }
+                #expect(left.isEmpty, "\(left)")
+            }
+        }
+    }
+
     @Test func theEnglishBookStaysEnglish() async throws {
         let root = try ServeTests.book()
         defer { try? FileManager.default.removeItem(at: root) }
