@@ -85,8 +85,10 @@ enum PaymentCodesCanBeMade: BookCheck {
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
         guard let choice = book.settings.payment.qr, choice.value != .none else { return }
-        for invoice in book.invoices where invoice.void == nil {
-            guard let figures = invoice.figures, figures.balance > 0,
+        // As the PDF decides: a code for what the invoice asked for when it was issued (voiding or
+        // paying later changes neither the page nor its code).
+        for invoice in book.invoices {
+            guard let figures = invoice.figures, figures.issued(invoice).due > 0,
                   let problem = choice.value == .epc ? PaymentCode.epcProblem(book: book, document: invoice)
                                                      : SwissQRBill.problem(book: book, document: invoice) else { continue }
             diagnostics.append(.error(rule.code, "no payment code can be printed on \(invoice.number): \(problem)",
