@@ -103,17 +103,8 @@ public struct DocumentFacts {
                 guard balance > 0 else { throw .refused("nothing is due on \(document.number)") }
                 minor = balance
             case .exactly(let text):
-                guard case .success(let number) = DecimalNumber.parse(text) else {
-                    throw .refused("`\(text)` is not an amount; \(DecimalNumber.howToWrite(text))")
-                }
-                guard !number.isNegative, !number.isZero else {
-                    throw .refused("a payment is more than 0, not \(text); to take a payment back, delete its entry from \(document.file)")
-                }
-                guard number.scale <= currency.exponent else {
-                    throw .refused("\(text) has more decimals than \(currency.code) has (\(currency.exponent))")
-                }
-                guard let value = number.minorUnits(in: currency) else { throw .refused("\(text) is too large") }
-                minor = value
+                minor = try Self.minorUnits(text, in: currency,
+                                            notPositive: "a payment is more than 0, not \(text); to take a payment back, delete its entry from \(document.file)")
             }
             guard minor <= balance else {
                 throw .refused("\(MoneyFormat.plain(minor, currency)) is more than the \(MoneyFormat.plain(balance, currency)) due on \(document.number)"
@@ -159,16 +150,23 @@ public struct DocumentFacts {
             }
             return try refund(refundOwed, on: day, method: method, reference: reference)
         case .exactly(let text):
-            guard case .success(let number) = DecimalNumber.parse(text) else {
-                throw .refused("`\(text)` is not an amount; \(DecimalNumber.howToWrite(text))")
-            }
-            guard !number.isNegative, !number.isZero else { throw .refused("a refund is more than 0, not \(text)") }
-            guard number.scale <= figures.currency.exponent else {
-                throw .refused("\(text) has more decimals than \(figures.currency.code) has (\(figures.currency.exponent))")
-            }
-            guard let minor = number.minorUnits(in: figures.currency) else { throw .refused("\(text) is too large") }
+            let minor = try Self.minorUnits(text, in: figures.currency, notPositive: "a refund is more than 0, not \(text)")
             return try refund(minor, on: day, method: method, reference: reference)
         }
+    }
+
+    /// An amount a person typed, in minor units of `currency`: a decimal above 0 with no more
+    /// decimals than the currency has; `notPositive` says why 0 or less is refused.
+    static func minorUnits(_ text: String, in currency: Currency, notPositive: String) throws(AuthoringError) -> Int64 {
+        guard case .success(let number) = DecimalNumber.parse(text) else {
+            throw .refused("`\(text)` is not an amount; \(DecimalNumber.howToWrite(text))")
+        }
+        guard !number.isNegative, !number.isZero else { throw .refused(notPositive) }
+        guard number.scale <= currency.exponent else {
+            throw .refused("\(text) has more decimals than \(currency.code) has (\(currency.exponent))")
+        }
+        guard let minor = number.minorUnits(in: currency) else { throw .refused("\(text) is too large") }
+        return minor
     }
 
     /// Appends a refund to a credit note: money paid back to the client. Refuses more than the
