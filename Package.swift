@@ -62,6 +62,10 @@ let package = Package(
         // SMTP through libcurl (CSMTP opens it when sending, and wraps curl's variadic setopt).
         .target(name: "CSMTP"),
         .target(name: "InvoicMail", dependencies: ["CSMTP"]),
+        // Peppol through an access point provider's HTTP API (libcurl, opened by CSMTP when a request
+        // is made), the outbox records, and the SML/SMP lookup (libresolv's res_nquery, in glibc's
+        // libc since 2.34; expat for the SMP's XML).
+        .target(name: "InvoicPeppol", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics", "InvoicAuthoring", "InvoicMail", "CSMTP", "CExpat"]),
         // `invoic serve`: the book as a local web app (Hummingbird, pages from Mustache templates).
         .target(name: "InvoicServe", dependencies: [
             "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney", "InvoicEInvoice",
@@ -71,7 +75,7 @@ let package = Package(
         .target(name: "InvoicHistory", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicCLI", dependencies: [
             "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
-            "InvoicEInvoice", "InvoicBank", "InvoicMail",
+            "InvoicEInvoice", "InvoicBank", "InvoicMail", "InvoicPeppol",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
@@ -92,6 +96,7 @@ let package = Package(
         .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicTestSupport"]),
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicPeppolTests", dependencies: ["InvoicPeppol", "InvoicTestSupport"]),
         .testTarget(name: "InvoicServeTests", dependencies: [
             "InvoicServe", "InvoicTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),

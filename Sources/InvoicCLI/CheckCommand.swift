@@ -2,6 +2,7 @@ import ArgumentParser
 import InvoicBook
 import InvoicDiagnostics
 import InvoicBuild
+import InvoicPeppol
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,6 +24,12 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         var checked = try runPipeline(BookPipeline(root: book.directory, history: historyOptions.policy, staged: staged))
         checked.diagnostics = (checked.diagnostics + RecurringInvoicesAreWritten.diagnostics(checked.book, today: book.resolvedToday)).sorted()
+        // The outbox is the book's record of Peppol transmissions: one that failed is a warning.
+        if !staged {
+            let outbox = PeppolChecks.diagnostics(root: book.directory, today: book.resolvedToday)
+            checked.diagnostics = (checked.diagnostics + outbox.diagnostics).sorted()
+            checked.sources.merge(outbox.sources) { current, _ in current }
+        }
         // A clean book ends with the one line below, which counts the warnings too.
         Reporter(format: format, root: book.directory, sources: checked.sources, summarizing: checked.hasErrors).report(checked.diagnostics)
         if checked.hasErrors { throw ExitCode(1) }

@@ -25,6 +25,8 @@ public struct BookSettings: Sendable {
     public var reminders: ReminderPolicy?
     /// `mail:`, how `invoic mail` sends.
     public var mail: MailSettings?
+    /// `peppol:`, the access point provider `invoic peppol` sends through.
+    public var peppol: PeppolSettings?
     /// `labels:`, the book's own words for some labels: language or locale -> key -> text.
     public var labels: [String: [String: String]] = [:]
 
