@@ -1,5 +1,6 @@
 import ArgumentParser
 import InvoicBook
+import InvoicPeppol
 import InvoicBuild
 import InvoicMoney
 import InvoicReport
@@ -56,7 +57,10 @@ struct ReportCommand: ParsableCommand {
         let filter = IndexReport.Filter(status: status.flatMap(Status.init(rawValue:)), client: client,
                                         currency: currency.flatMap(Currency.named))
         let report = IndexReport(book: result.book, today: book.resolvedToday, warnings: result.diagnostics, filter: filter,
-                                 issuingCommits: BookPipeline.issuingCommits(of: result.book))
+                                 issuingCommits: BookPipeline.issuingCommits(of: result.book),
+                                 peppolStates: PeppolChecks.states(root: book.directory).mapValues { attempt in
+                                     IndexReport.PeppolState(state: attempt.state.rawValue, since: attempt.since ?? "", provider: attempt.provider, detail: attempt.history.last?.detail)
+                                 })
         Terminal.standardOutput.write(report.render(format))
     }
 }
