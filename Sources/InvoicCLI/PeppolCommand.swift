@@ -103,31 +103,10 @@ struct PeppolSendCommand: ParsableCommand {
     /// provider settings for its client; a refusal says what to fix.
     static func prepare(_ number: String, checked: BookPipeline.Checked) throws(PeppolError) -> (Document, Submission, ProviderSettings) {
         let book = checked.book
-        guard let document = book.document(number), document.kind.isBilling else {
-            let what = book.document(number).map { "\($0.number) is an estimate; only invoices and credit notes go over Peppol" }
-                ?? "no invoice or credit note \(number) in this book" + (closestMatch(to: number, in: book.documents.filter(\.kind.isBilling).map(\.number)).map { "; did you mean \($0)?" } ?? "")
-            throw PeppolError(what)
+        if book.document(number) == nil, let close = closestMatch(to: number, in: book.documents.filter(\.kind.isBilling).map(\.number)) {
+            throw PeppolError("no invoice or credit note \(number) in this book; did you mean \(close)?")
         }
-        let client = book.clients[document.client.value]
-        guard let address = client?.contact.electronicAddress, let receiver = Participant(address) else {
-            throw PeppolError("the client has no electronic_address, where Peppol delivers; add `electronic_address: 0208:0123456749` (its Peppol id) to clients/\(document.client.value).yaml (`invoic peppol lookup` checks one)")
-        }
-        guard let own = book.settings.business.electronicAddress, let sender = Participant(own) else {
-            throw PeppolError("the business has no electronic_address, the Peppol id the provider sends as; add it under `business:` in invoic.yaml")
-        }
-        let problems = book.einvoiceProblems(of: document, as: [.peppol])
-        guard problems.isEmpty else {
-            throw PeppolError("not a valid Peppol BIS invoice: " + problems.map(\.message).joined(separator: "; ") + " (`invoic export --format peppol \(number)` shows where)")
-        }
-        guard checked.canRender(document), let xml = EInvoiceWriter.xml(document, in: book, format: .peppol) else {
-            throw PeppolError("the Peppol BIS file cannot be written (`invoic export --format peppol \(number)` says why)")
-        }
-        let settings = try ProviderSettings.resolve((book.settings.peppol ?? PeppolSettings()).overridden(by: client?.peppol))
-        let submission = Submission(
-            number: number, fileName: book.einvoiceFileName(for: document, format: .peppol), bytes: Array(xml.utf8),
-            sender: sender, receiver: receiver, isCreditNote: document.kind == .creditNote,
-            senderCountry: book.settings.business.address?.country, key: "")
-        return (document, submission, settings)
+        return try Submission.make(number, in: book, canRender: checked.canRender)
     }
 }
 

@@ -116,6 +116,7 @@ public struct AppWords: Sendable {
         method_other|other|andere|autre|otro|altro|anders|outro|inne|annat|andet|annet|muu|jiné|その他|其他
         record|Record|Erfassen|Enregistrer|Registrar|Registra|Vastleggen|Registar|Zapisz|Registrera|Registrér|Registrer|Kirjaa|Zaznamenat|記録|记录
         mark_sent|Sent|Versandt|Envoyée|Enviada|Inviata|Verzonden|Enviada|Wysłana|Skickad|Sendt|Sendt|Lähetetty|Odesláno|送付済み|已发送
+        send_peppol|Send over Peppol|Über Peppol senden|Envoyer via Peppol|Enviar por Peppol|Invia tramite Peppol|Verzenden via Peppol|Enviar via Peppol|Wyślij przez Peppol|Skicka via Peppol|Send via Peppol|Send via Peppol|Lähetä Peppolin kautta|Odeslat přes Peppol|Peppolで送信|通过 Peppol 发送
         mark_paid|Paid|Bezahlt|Payée|Pagada|Pagata|Betaald|Paga|Zapłacona|Betald|Betalt|Betalt|Maksettu|Zaplaceno|入金済み|已付款
         mark_accepted|Accepted|Angenommen|Accepté|Aceptado|Accettato|Geaccepteerd|Aceite|Przyjęta|Accepterad|Accepteret|Akseptert|Hyväksytty|Přijato|承認|已接受
         mark_declined|Declined|Abgelehnt|Refusé|Rechazado|Rifiutato|Afgewezen|Recusado|Odrzucona|Avböjd|Afvist|Avslått|Hylätty|Odmítnuto|辞退|已拒绝

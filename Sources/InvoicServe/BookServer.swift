@@ -7,6 +7,7 @@ import InvoicEInvoice
 import InvoicHistory
 import InvoicMoney
 import InvoicPDF
+import InvoicPeppol
 import InvoicReport
 
 /// `invoic serve`: the book as a local web app. Every page is made from the current snapshot of
@@ -387,6 +388,13 @@ public struct BookServer: Sendable {
         ]))
     }
 
+    /// The state of the document's last Peppol transmission (outbox/), for the badge beside its status.
+    static func peppolState(of document: Document, root: String) -> [String: String]? {
+        guard let attempt = (try? Outbox(root: root).record(for: document))??.current else { return nil }
+        let detail = attempt.history.last?.detail.map { ": " + $0 } ?? ""
+        return ["state": attempt.state.rawValue, "title": "\(attempt.provider), \(attempt.since ?? "")\(detail)"]
+    }
+
     func documentPage(_ number: String, done: String?) -> Response {
         let snapshot = live.snapshot
         let book = snapshot.book
@@ -451,6 +459,9 @@ public struct BookServer: Sendable {
             actions["send"] = document.sent == nil
             actions["refund"] = refundOwed > 0
         }
+        // Over Peppol: a book with a provider, a client with its Peppol id, not yet sent that way.
+        actions["peppol"] = document.kind.isBilling && book.settings.peppol != nil && document.sentVia?.value != .peppol
+            && book.clients[document.client.value]?.contact.electronicAddress != nil && snapshot.errors.isEmpty
         let methods = [PaymentMethod.bankTransfer, .card, .cash, .check, .other].map { ["value": $0.rawValue, "label": words["method_\($0.rawValue)"]] }
         // The reminder `invoic remind` would write today, if the invoice reached a new level.
         var reminder: Any = false
@@ -466,6 +477,7 @@ public struct BookServer: Sendable {
         } : []
         let content = render("document", [
             "kind": kind, "number": number, "status": status.rawValue, "statusLabel": words.status(status),
+            "peppol": Self.either(Self.peppolState(of: document, root: live.root)),
             "clientID": document.client.value, "client": book.clients[document.client.value]?.contact.name ?? document.client.value,
             "issuedOn": words.format("issued_on", ["date": words.date(document.issued.value)]),
             "dueOn": Self.either(document.figures?.dueDate.map { words.format("due_on", ["date": words.date($0)]) }), "file": document.file,

@@ -137,7 +137,7 @@ enum Templates {
         """
 
     static let document = """
-        <h1><span class="nowrap">{{kind}} {{number}}</span> <span class="pill {{status}}">{{statusLabel}}</span></h1>
+        <h1><span class="nowrap">{{kind}} {{number}}</span> <span class="pill {{status}}">{{statusLabel}}</span>{{#peppol}} <span class="pill peppol {{state}}" title="{{title}}">Peppol: {{state}}</span>{{/peppol}}</h1>
         <section aria-labelledby="figures"><h2 id="figures">{{w.figures}}</h2>
         <p><a href="/clients/{{clientID}}">{{client}}</a> · {{issuedOn}}{{#dueOn}} · {{dueOn}}{{/dueOn}}{{#file}} · <code>{{file}}</code> · <a href="{{sourceLink}}">{{w.edit_source}}</a>{{/file}}{{#editLink}} · <a href="{{editLink}}">{{w.edit_draft}}</a>{{/editLink}}</p>
         <div class="scroll"><table><thead><tr><th scope="col">{{l.description}}</th><th scope="col" class="num">{{l.quantity}}</th><th scope="col" class="num">{{l.rate}}</th><th scope="col" class="num">{{l.amount}}</th></tr></thead><tbody>
@@ -150,6 +150,7 @@ enum Templates {
         </tbody></table></div></section>{{/hasPayments}}
         {{#actions}}<section aria-labelledby="actions"><h2 id="actions">{{w.record}}</h2><div class="actions">
         {{#send}}<form method="post" action="/documents/{{number}}/send"><input type="hidden" name="csrf" value="{{csrf}}"><label>{{w.date}}<input type="date" name="date" value="{{today}}"></label><button type="submit">{{w.mark_sent}}</button></form>{{/send}}
+        {{#peppol}}<form method="post" action="/documents/{{number}}/peppol"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">{{w.send_peppol}}</button></form>{{/peppol}}
         {{#pay}}<form method="post" action="/documents/{{number}}/pay"><input type="hidden" name="csrf" value="{{csrf}}"><label>{{l.amount}}<input name="amount" value="{{balance}}" size="10" required></label><label>{{w.date}}<input type="date" name="date" value="{{today}}"></label><label>{{w.method}}<select name="method">{{#methods}}<option value="{{value}}">{{label}}</option>{{/methods}}</select></label><button type="submit">{{w.mark_paid}}</button></form>{{/pay}}
         {{#accept}}<form method="post" action="/documents/{{number}}/accept"><input type="hidden" name="csrf" value="{{csrf}}"><label>{{w.date}}<input type="date" name="date" value="{{today}}"></label><button type="submit">{{w.mark_accepted}}</button></form>
         <form method="post" action="/documents/{{number}}/decline"><input type="hidden" name="csrf" value="{{csrf}}"><label>{{w.date}}<input type="date" name="date" value="{{today}}"></label><button type="submit">{{w.mark_declined}}</button></form>{{/accept}}
