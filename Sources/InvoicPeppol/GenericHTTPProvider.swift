@@ -44,10 +44,9 @@ struct GenericHTTPProvider: PeppolProvider {
         return .unknown("the http provider cannot be asked by invoic's key (sent as Idempotency-Key \(key)); ask the provider whether it has the invoice")
     }
 
-    func inbox() throws(PeppolError) -> [InboxEntry] {
-        throw PeppolError("the http provider only sends; receive through a provider with an inbox (e-invoice.be, recommand, scrada)")
-    }
+    private static let sendsOnly = PeppolError("the http provider only sends; receive through a provider with an inbox (e-invoice.be, recommand, scrada)")
 
-    func fetch(id: String) throws(PeppolError) -> [UInt8] { try inbox().isEmpty ? [] : [] }
-    func acknowledge(id: String) throws(PeppolError) { _ = try inbox() }
+    func inbox() throws(PeppolError) -> [InboxEntry] { throw Self.sendsOnly }
+    func fetch(id: String) throws(PeppolError) -> [UInt8] { throw Self.sendsOnly }
+    func acknowledge(id: String) throws(PeppolError) { throw Self.sendsOnly }
 }

@@ -11,7 +11,7 @@ It answers as the providers' published APIs do:
 - An SMP serving smp-servicegroup.xml and smp-servicemetadata-*.xml for the participants it knows.
 
 Usage: fake_provider.py STATE_DIR. STATE_DIR/config.json (re-read on every request) steers it:
-  {"send_state": "TRANSIT" | "FAILED", "fail_reason": "...", "drop_send_answer": false,
+  {"send_state": "TRANSIT" | "FAILED", "fail_reason": "...", "drop_send_answer": false, "delay_send": 0,
    "set": {"doc-1": "SENT"}, "inbox": [{"id": "in-1", "file": "incoming.xml"}],
    "naptr": {"<host name>": "smp"}, "smp_participants": ["0208:0477472701"]}
 It writes STATE_DIR/requests.jsonl (one line per request) and prints "READY <http port> <dns port>".
@@ -209,6 +209,9 @@ class Handler(BaseHTTPRequestHandler):
                     return self.answer(400, {"detail": "document already sent"})
                 document["state"] = settings.get("send_state", "TRANSIT")
                 log(entry)
+                if settings.get("delay_send"):
+                    # The provider took it and answers slowly: time for a test to kill invoic meanwhile.
+                    __import__("time").sleep(settings["delay_send"])
                 if settings.get("drop_send_answer"):
                     # The provider took it; the answer never reaches invoic (a crash, a lost connection).
                     self.close_connection = True
