@@ -65,7 +65,7 @@ struct PeppolSendCommand: ParsableCommand {
                 if attempt.state == .failed || attempt.state == .refused {
                     failed.append(number)
                 } else if book.document(number)?.sentVia == nil {
-                    try recordSent(number)
+                    try recordSentOverPeppol(number, options)
                 }
             } catch let error as PeppolError {
                 Terminal.standardError.write("error: \(number): \(error.message)\n")
@@ -76,19 +76,6 @@ struct PeppolSendCommand: ParsableCommand {
         if !failed.isEmpty {
             Terminal.standardError.write("error: not handed over: \(failed.joined(separator: ", "))\n")
             throw ExitCode(1)
-        }
-    }
-
-    /// `sent:` (when missing) and `sent_via: peppol` in the document's file.
-    private func recordSent(_ number: String) throws {
-        var quiet = options
-        quiet.dryRun = false
-        _ = try performEdit(quiet) { result, editor throws(AuthoringError) in
-            let current = try InvoicCLI.document(number, in: result.book)
-            guard current.sentVia == nil else { return [] }
-            let file = try editor.read(current.file)
-            let facts = try DocumentFacts(document: current, text: file.text, account: result.book.recordedAccount(for: current))
-            return [FileChange(path: current.file, before: file.bytes, after: try facts.send(on: options.today, via: .peppol))]
         }
     }
 
@@ -151,6 +138,8 @@ struct PeppolStatusCommand: ParsableCommand {
                 guard let (attempt, changed) = result else { continue }
                 Terminal.standardOutput.write("\(number): \(PeppolSendCommand.describe(attempt))\(changed ? "" : " (unchanged)")\n")
                 if attempt.state == .failed || attempt.state == .refused { trouble = true }
+                // A send stopped before it could note the invoice as sent is noted now.
+                if attempt.state.isConfirmed, attempt.state != .failed, document.sentVia == nil { try recordSentOverPeppol(number, options) }
             } catch {
                 Terminal.standardError.write("error: \(number): \(error)\n")
                 trouble = true
@@ -238,5 +227,18 @@ struct PeppolLookupCommand: ParsableCommand {
             Terminal.standardError.write("error: \(error.message)\n")
             throw ExitCode(1)
         }
+    }
+}
+
+/// `sent:` (when missing) and `sent_via: peppol` in the document's file, once the provider has it.
+func recordSentOverPeppol(_ number: String, _ options: EditOptions) throws {
+    var quiet = options
+    quiet.dryRun = false
+    _ = try performEdit(quiet) { result, editor throws(AuthoringError) in
+        let current = try InvoicCLI.document(number, in: result.book)
+        guard current.sentVia == nil else { return [] }
+        let file = try editor.read(current.file)
+        let facts = try DocumentFacts(document: current, text: file.text, account: result.book.recordedAccount(for: current))
+        return [FileChange(path: current.file, before: file.bytes, after: try facts.send(on: options.today, via: .peppol))]
     }
 }

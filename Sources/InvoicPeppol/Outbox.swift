@@ -57,22 +57,24 @@ public struct OutboxRecord: Sendable, Equatable {
 
     public func yaml() -> String {
         func scalar(_ text: String) -> String { YAMLText.scalar(text) }
+        // Ids always quoted: `0208:0477472701` is a sexagesimal number to a YAML 1.1 reader.
+        func id(_ text: String) -> String { YAMLText.quoted(text) }
         var lines = [
             "# invoic peppol: every transmission of \(number) through an access point, written by invoic.",
             "number: \(scalar(number))",
             "attempts:",
         ]
         for attempt in attempts {
-            lines.append("  - key: \(scalar(attempt.key))")
+            lines.append("  - key: \(id(attempt.key))")
             lines.append("    provider: \(scalar(attempt.provider))")
             lines.append("    url: \(scalar(attempt.url))")
-            lines.append("    sender: \(scalar(attempt.sender))")
-            lines.append("    receiver: \(scalar(attempt.receiver))")
+            lines.append("    sender: \(id(attempt.sender))")
+            lines.append("    receiver: \(id(attempt.receiver))")
             lines.append("    document_type: \(scalar(attempt.documentType))")
             lines.append("    process: \(scalar(attempt.process))")
             lines.append("    file: \(scalar(attempt.file))")
-            lines.append("    sha256: \(scalar(attempt.sha256))")
-            if let id = attempt.providerID { lines.append("    provider_id: \(scalar(id))") }
+            lines.append("    sha256: \(id(attempt.sha256))")
+            if let providerID = attempt.providerID { lines.append("    provider_id: \(id(providerID))") }
             if let reason = attempt.resendReason { lines.append("    resend_reason: \(scalar(reason))") }
             lines.append("    history:")
             for event in attempt.history {

@@ -56,10 +56,10 @@ public struct PeppolReceiver {
                 # invoic peppol receive: a document taken from the access point provider's inbox, written by invoic.
                 provider: \(YAMLText.scalar(settings.provider.rawValue))
                 url: \(YAMLText.scalar(settings.url))
-                provider_id: \(YAMLText.scalar(entry.id))
+                provider_id: \(YAMLText.quoted(entry.id))
 
                 """
-            if let sender = entry.sender { text += "sender: \(YAMLText.scalar(sender))\n" }
+            if let sender = entry.sender { text += "sender: \(YAMLText.quoted(sender))\n" }
             if let number = entry.number { text += "number: \(YAMLText.scalar(number))\n" }
             text += "file: \(YAMLText.scalar(path))\nsha256: \(SHA256.hex(bytes))\nfetched: \(timestamp(now()))\n"
             // The book holds it (and this record of its id) before the provider is told.
