@@ -26,19 +26,21 @@ enum FormTemplates {
         <section aria-labelledby="lines-h"><h2 id="lines-h">{{w.form_lines}}</h2>
         <table class="lines"><thead><tr><th scope="col">{{w.form_description}}</th><th scope="col" class="num">{{w.form_quantity}}</th><th scope="col">{{w.form_unit}}</th><th scope="col" class="num">{{w.form_price}}</th><th scope="col">{{w.form_tax}}</th><th scope="col"><span class="visually-hidden">{{w.form_remove}}</span></th></tr></thead><tbody>
         {{#lines}}<tr>
-        {{#description}}<td><input name="{{name}}" value="{{value}}" aria-label="{{w.form_description}} {{n}}" class="wide"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/description}}
-        {{#quantity}}<td class="num"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_quantity}} {{n}}" size="6" inputmode="decimal"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/quantity}}
-        {{#unit}}<td><input name="{{name}}" value="{{value}}" aria-label="{{w.form_unit}} {{n}}" size="5"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/unit}}
-        {{#price}}<td class="num"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_price}} {{n}}" size="9" inputmode="decimal"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/price}}
-        {{#tax}}<td><input name="{{name}}" value="{{value}}" aria-label="{{w.form_tax}} {{n}}" size="7" placeholder="{{defaultTax}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/tax}}
-        <td>{{#removable}}<button type="submit" name="op" value="remove-{{n}}" class="secondary" aria-label="{{w.form_remove}} {{n}}">{{w.form_remove}}</button>{{/removable}}</td>
+        {{#description}}<td data-label="{{w.form_description}}"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_description}} {{n}}" class="wide"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/description}}
+        {{#quantity}}<td class="num" data-label="{{w.form_quantity}}"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_quantity}} {{n}}" size="6" inputmode="decimal"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/quantity}}
+        {{#unit}}<td data-label="{{w.form_unit}}"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_unit}} {{n}}" size="5"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/unit}}
+        {{#price}}<td class="num" data-label="{{w.form_price}}"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_price}} {{n}}" size="9" inputmode="decimal"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/price}}
+        {{#tax}}<td data-label="{{w.form_tax}}"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_tax}} {{n}}" size="7" placeholder="{{defaultTax}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/tax}}
+        <td class="remove">{{#removable}}<button type="submit" name="op" value="remove-{{n}}" class="secondary" aria-label="{{w.form_remove}} {{n}}">{{w.form_remove}}</button>{{/removable}}</td>
         </tr>{{/lines}}
         </tbody></table>
         <p class="muted small">{{w.form_tax_help}}</p>
         <p><button type="submit" name="op" value="add" class="secondary">{{w.form_add_line}}</button></p>
         </section>
-        <section aria-labelledby="more"><h2 id="more">{{w.form_discount}} · {{w.form_notes}}</h2><div class="fields">
+        <section aria-labelledby="more"><h2 id="more">{{w.form_details}}</h2><div class="fields">
         {{#discount}}<label>{{w.form_discount}}<input name="{{name}}" value="{{value}}" placeholder="{{w.form_discount_help}}" size="12" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/discount}}
+        {{#buyerReference}}<label>{{w.form_buyer_reference}}<input name="{{name}}" value="{{value}}" size="16" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/buyerReference}}
+        {{#order}}<label>{{w.form_order}}<input name="{{name}}" value="{{value}}" size="12" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/order}}
         {{#notes}}<label class="grow">{{w.form_notes}}<input name="{{name}}" value="{{value}}" class="wide" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/notes}}
         </div></section>
         </div>
@@ -85,6 +87,15 @@ enum FormTemplates {
         table.lines { table-layout: fixed; } table.lines input { width: 100%; }
         table.lines th:nth-child(1) { width: 40%; } table.lines th:nth-child(2) { width: 11%; } table.lines th:nth-child(3) { width: 11%; }
         table.lines th:nth-child(4) { width: 14%; } table.lines th:nth-child(5) { width: 13%; } table.lines th:nth-child(6) { width: 11%; }
+        /* A phone: each line a small card of labelled fields (the labels from data-label), not six squeezed columns. */
+        @media (max-width: 600px) {
+          table.lines, table.lines tbody, table.lines tr, table.lines td { display: block; width: auto; }
+          table.lines thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+          table.lines tr { display: grid; grid-template-columns: 1fr 1fr; gap: 4px 10px; padding: 8px 0; border-bottom: 1px solid var(--line); }
+          table.lines td { padding: 0; text-align: left; border: 0; } table.lines td:first-child { grid-column: 1 / -1; }
+          table.lines td[data-label]::before { content: attr(data-label); display: block; font-size: 12px; color: var(--muted); }
+          table.lines td.remove { align-self: end; }
+        }
         .field-error { display: block; color: var(--red); font-size: 12px; margin-top: 2px; }
         [aria-invalid="true"] { border-color: var(--red); outline: 1px solid var(--red); }
         button.secondary { background: #fff; color: var(--blue); }

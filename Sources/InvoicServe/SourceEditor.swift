@@ -73,7 +73,7 @@ extension BookServer {
             "diagnostics": Self.either(rows.isEmpty ? nil : ["rows": rows]),
             "refusal": Self.either(refusal), "refused": Self.either(refused),
         ])
-        return layout(file, content, status: status, done: done)
+        return layout(file, content, status: status, done: done, reloads: false)
     }
 
     func saveSource(_ request: Request) async throws -> Response {
