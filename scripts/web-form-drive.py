@@ -10,8 +10,10 @@ messages ending in NUL), so nothing beyond Python's standard library is needed. 
 loaded from the server itself, as the user loads it, so its forms carry the server's origin.
 
 The walk: the dashboard, its "new invoice" link, the client (or a new one inline), the first
-line, "add line" (a real submit: the form works without script), the next lines, "preview",
-"save"; then the document page it lands on, its PDF fetched by the page, and the dashboard again.
+line, "add line" (a real submit: the form works without script), the next lines, "preview"
+(totals and a PDF beside the form), "save"; then the document page it lands on, its PDF fetched
+by the page, the draft opened again in the form, its first line changed and saved, and the
+dashboard again.
 At every page: whether anything is cut off at this width (the page scrolls sideways), and, with
 --axe, axe-core's WCAG A/AA violations. Prints one JSON object; exit 0 when the walk completed
 (the caller judges what it found), 2 when the browser or the page failed.
@@ -194,6 +196,9 @@ def main():
             preview = look(browser, "form-preview")
             preview["totals"] = browser.evaluate("Array.from(document.querySelectorAll('dl.figures dt, dl.figures dd')).map(e => e.textContent.trim())")
             preview["errors"] = browser.evaluate("Array.from(document.querySelectorAll('.field-error, .banner')).map(e => e.textContent.trim())")
+            preview["pdf"] = browser.evaluate("""(function () { var o = document.querySelector('object.preview'); if (!o) { return null; }
+                return fetch(o.data).then(r => r.arrayBuffer().then(b => ({status: r.status, type: r.headers.get('content-type'),
+                    magic: String.fromCharCode.apply(null, new Uint8Array(b.slice(0, 5)))}))); })()""")
             browser.submit("document.querySelector('.buttons button[value=\"save\"]').click()")
             saved = look(browser, "document")
             saved["heading"] = browser.evaluate("document.querySelector('h1') && document.querySelector('h1').textContent.trim()")
@@ -205,6 +210,14 @@ def main():
                 report["pdf_head"] = browser.evaluate(f"""fetch({js(pdf)}).then(r => r.arrayBuffer().then(b =>
                     ({{status: r.status, type: r.headers.get('content-type'), bytes: b.byteLength,
                       magic: String.fromCharCode.apply(null, new Uint8Array(b.slice(0, 5)))}})))""")
+            # A draft opens in the same form: change its first line and save again.
+            browser.submit("document.querySelector('a[href^=\"/edit/\"]').click()")
+            edit = look(browser, "form-edit")
+            edit["first_line"] = browser.evaluate("document.querySelector('[name=\"description.1\"]').value")
+            browser.evaluate(f"document.querySelector('[name=\"description.1\"]').value += {js(' (revised)')}")
+            browser.submit("document.querySelector('.buttons button[value=\"save\"]').click()")
+            revised = look(browser, "document-revised")
+            revised["text"] = browser.evaluate("document.body.innerText")
             browser.navigate(base + "/")
             after = look(browser, "dashboard-after")
             after["text"] = browser.evaluate("document.body.innerText")

@@ -27,6 +27,8 @@ public struct BookServer: Sendable {
 
     public let live: LiveBook
     public let options: Options
+    /// The PDFs of the form's previews, shown beside it.
+    let previews = PreviewStore()
     /// Bound to this server process: a form from another server (or another site) does not carry it.
     public let csrfToken: String
 

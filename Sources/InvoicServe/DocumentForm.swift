@@ -4,6 +4,7 @@ import InvoicAuthoring
 import InvoicBook
 import InvoicDiagnostics
 import InvoicMoney
+import InvoicPDF
 import Mustache
 
 /// The form of a new invoice or estimate, and of a draft: GET shows it, POST re-renders it
@@ -42,6 +43,11 @@ extension BookServer {
             guard let number = Self.pathValue(context, "number") else { return Self.badPath() }
             guard let document = self.live.snapshot.book.document(number) else { return self.notFound("No document \(number)") }
             return try await self.postForm(kind: document.kind, draftOf: number, request)
+        }
+        router.get("/preview/:file") { _, context in
+            let file = context.parameters.get("file") ?? ""
+            guard file.hasSuffix(".pdf"), let bytes = self.previews[String(file.dropLast(4))] else { return self.notFound("This preview is gone: press Preview again") }
+            return Self.pdfResponse(bytes)
         }
         router.get("/source") { request, _ in self.showSource(request) }
         router.post("/source") { request, _ in try await self.saveSource(request) }
@@ -112,7 +118,7 @@ extension BookServer {
 
     /// The page of the form, with the errors at their fields and the figures of a preview.
     func formPage(kind: DocumentKind, number: String?, state: FormState, errors: [String: [String]] = [:], general: [String] = [],
-                  totals: [[String: String]]? = nil, status: HTTPResponse.Status = .ok) -> Response {
+                  totals: [[String: String]]? = nil, preview: String? = nil, status: HTTPResponse.Status = .ok) -> Response {
         let book = live.snapshot.book
         let words = live.snapshot.words
         func field(_ name: String, _ value: String) -> [String: Any] {
@@ -137,6 +143,7 @@ extension BookServer {
             "buyerReference": field("buyer_reference", state.buyerReference), "order": field("order", state.order), "lines": lines, "count": state.lines.count,
             "defaultTax": defaultTax(for: state.client, book),
             "hasErrors": !errors.isEmpty || !general.isEmpty, "general": general, "totals": Self.either(totals.flatMap { $0.isEmpty ? nil : ["rows": $0] }),
+            "preview": Self.either(preview),
         ])
         return layout(title, content, status: status, reloads: false)
     }
@@ -348,7 +355,14 @@ extension BookServer {
                 totals += [["label": snapshot.words["form_tax"], "value": format(figures.breakdown.tax)],
                           ["label": snapshot.words["form_total"], "value": format(figures.payable)]]
             }
-            return formPage(kind: kind, number: existing, state: state, errors: errors, general: general, totals: totals,
+            // The document as it would print, beside the form, when the book would take it.
+            var preview: String?
+            if errors.isEmpty, general.isEmpty, !checked.diagnostics.contains(where: { $0.severity == .error }),
+               let document = checked.book.document(documentNumber), let renderer = try? PDFRenderer(book: checked.book),
+               case .success(let bytes) = renderer.render(document) {
+                preview = previews.keep(bytes)
+            }
+            return formPage(kind: kind, number: existing, state: state, errors: errors, general: general, totals: totals, preview: preview,
                             status: errors.isEmpty && general.isEmpty ? .ok : .unprocessableContent)
         }
         let editor = BookEditor(root: live.root)
@@ -367,4 +381,22 @@ extension BookServer {
         let done = existing == nil ? words.format("form_written", ["number": documentNumber, "path": path]) : words.format("form_saved", ["number": documentNumber])
         return Response(status: .seeOther, headers: [.location: Self.documentPath(documentNumber) + "?done=" + (done.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")])
     }
+}
+
+/// The last few preview PDFs, by a random name: the form page shows one in an `<object>`, which
+/// the browser fetches right after. Only the newest 16 are kept; nothing goes to disk.
+final class PreviewStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [(name: String, bytes: [UInt8])] = []
+
+    func keep(_ bytes: [UInt8]) -> String {
+        let name = (0..<2).map { _ in String(UInt64.random(in: 0...UInt64.max), radix: 16) }.joined()
+        lock.withLock {
+            files.append((name, bytes))
+            if files.count > 16 { files.removeFirst(files.count - 16) }
+        }
+        return name
+    }
+
+    subscript(name: String) -> [UInt8]? { lock.withLock { files.last { $0.name == name }?.bytes } }
 }

@@ -10,7 +10,7 @@ enum FormTemplates {
         <form method="post" action="{{action}}" class="docform" novalidate>
         <button type="submit" name="op" value="preview" class="default-op" tabindex="-1" aria-hidden="true">{{w.form_preview}}</button>
         <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="lines" value="{{count}}">
-        <div class="docform-grid"><div class="docform-main">
+        <div class="docform-grid{{#preview}} with-preview{{/preview}}"><div class="docform-main">
         <section aria-labelledby="who"><h2 id="who">{{w.form_client}}</h2><div class="fields">
         {{#client}}<label>{{w.form_client}}<select name="client" id="f-client"{{#invalid}} aria-invalid="true" aria-describedby="e-client"{{/invalid}}>{{#clients}}<option value="{{id}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/clients}}<option value="+new"{{#newClientSelected}} selected{{/newClientSelected}}>{{w.form_new_client}}</option></select></label>{{#invalid}}<p class="field-error" id="e-client">{{#errors}}{{.}} {{/errors}}</p>{{/invalid}}{{/client}}
         </div>
@@ -48,7 +48,9 @@ enum FormTemplates {
         {{#totals}}<dl class="figures">{{#rows}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/rows}}</dl>{{/totals}}{{^totals}}<p class="muted">{{w.form_not_priced}}</p>{{/totals}}
         <p class="buttons"><button type="submit" name="op" value="preview" class="secondary">{{w.form_preview}}</button> <button type="submit" name="op" value="save">{{w.form_save}}</button></p>
         {{#number}}<p><a href="/documents/{{number}}">{{w.form_back}}</a></p>{{/number}}
-        </section></aside></div>
+        </section>
+        {{#preview}}<section aria-labelledby="preview-h"><h2 id="preview-h">PDF</h2><object class="pdf preview" data="/preview/{{preview}}.pdf" type="application/pdf" aria-label="{{title}} (PDF)"><a href="/preview/{{preview}}.pdf">PDF</a></object></section>{{/preview}}
+        </aside></div>
         </form>
         <script src="/assets/form.js"></script>
         """
@@ -77,7 +79,9 @@ enum FormTemplates {
     static let stylesheet = """
         .docform-grid { display: grid; grid-template-columns: minmax(0, 1fr) 280px; gap: 18px; align-items: start; }
         .docform-side { position: sticky; top: 12px; }
-        @media (max-width: 860px) { .docform-grid { grid-template-columns: 1fr; } .docform-side { position: static; } }
+        .docform-grid.with-preview { grid-template-columns: minmax(0, 1fr) minmax(300px, 40%); }
+        object.pdf.preview { height: 640px; margin-top: 4px; }
+        @media (max-width: 860px) { .docform-grid, .docform-grid.with-preview { grid-template-columns: 1fr; } .docform-side { position: static; } object.pdf.preview { height: 480px; } }
         .fields { display: flex; flex-wrap: wrap; gap: 10px 16px; align-items: start; }
         .fields label { display: flex; flex-direction: column; font-size: 13px; color: var(--muted); }
         .fields label.grow { flex: 1 1 320px; }
@@ -85,8 +89,9 @@ enum FormTemplates {
         fieldset.newclient legend { font-size: 13px; color: var(--muted); }
         table.lines td { padding: 4px; } table.lines input.wide, .fields input.wide { width: 100%; }
         table.lines { table-layout: fixed; } table.lines input { width: 100%; }
-        table.lines th:nth-child(1) { width: 40%; } table.lines th:nth-child(2) { width: 11%; } table.lines th:nth-child(3) { width: 11%; }
-        table.lines th:nth-child(4) { width: 14%; } table.lines th:nth-child(5) { width: 13%; } table.lines th:nth-child(6) { width: 11%; }
+        table.lines th:nth-child(1) { width: 33%; } table.lines th:nth-child(2) { width: 14%; } table.lines th:nth-child(3) { width: 11%; }
+        table.lines th:nth-child(4) { width: 14%; } table.lines th:nth-child(5) { width: 13%; } table.lines th:nth-child(6) { width: 15%; }
+        table.lines th { white-space: normal; padding: 4px; font-size: 11px; letter-spacing: 0; } table.lines td.remove button { width: 100%; padding: 5px 2px; }
         /* A phone: each line a small card of labelled fields (the labels from data-label), not six squeezed columns. */
         @media (max-width: 600px) {
           table.lines, table.lines tbody, table.lines tr, table.lines td { display: block; width: auto; }

@@ -26,6 +26,7 @@ public final class LiveBook: @unchecked Sendable {
     public let root: String
     private let fixedToday: Day?
     private let lock = NSLock()
+    private let reloading = NSLock()
     private var current: Snapshot
     private var watcher: DirectoryWatcher?
     /// A reload parses again only the files whose bytes changed.
@@ -45,11 +46,16 @@ public final class LiveBook: @unchecked Sendable {
     /// A reload that finds what the pages already show keeps the generation: the server's own
     /// save reloads at once and the watcher sees the same write a moment later, and an open page
     /// (the document just saved) should not refresh for nothing.
+    ///
+    /// One reload at a time: the watcher's and a save's would otherwise race, and one that read
+    /// the files before the save could finish after it and put the old book back.
     public func reload() {
-        let last = snapshot
-        guard var next = try? Self.load(root: root, today: fixedToday ?? Day.today(), generation: last.generation + 1, cache: cache) else { return }
-        if next.signature == last.signature { next.generation = last.generation }
-        lock.withLock { current = next }
+        reloading.withLock {
+            let last = snapshot
+            guard var next = try? Self.load(root: root, today: fixedToday ?? Day.today(), generation: last.generation + 1, cache: cache) else { return }
+            if next.signature == last.signature { next.generation = last.generation }
+            lock.withLock { current = next }
+        }
     }
 
     /// Reloads on every change below the book (inotify), until the process ends.
