@@ -41,7 +41,7 @@ extension BookServer {
         }
         router.post("/edit/:number") { request, context in
             guard let number = Self.pathValue(context, "number") else { return Self.badPath() }
-            guard let document = self.live.snapshot.book.document(number) else { return self.notFound("No document \(number)") }
+            guard let document = self.live.snapshot.book.document(number) else { return self.notFound(self.live.snapshot.words.format("no_document", ["number": number])) }
             return try await self.postForm(kind: document.kind, draftOf: number, request)
         }
         router.get("/preview/:file") { _, context in
@@ -91,7 +91,7 @@ extension BookServer {
 
     func showEditForm(_ number: String) -> Response {
         let book = live.snapshot.book
-        guard let document = book.document(number) else { return notFound("No document \(number)") }
+        guard let document = book.document(number) else { return notFound(live.snapshot.words.format("no_document", ["number": number])) }
         guard !options.readOnly else { return notFound("This server is read-only (--read-only)") }
         guard Self.isDraft(document) else {
             return layout(number, renderForm("immutable", ["number": number]), status: .conflict)

@@ -80,7 +80,7 @@ extension BookServer {
         // A book file may have 4 MiB (YAMLLimits.standard); percent-encoded, up to three times that.
         let form = try await Self.form(request, limit: 12 * 1024 * 1024 + 64 * 1024)
         guard form["csrf"] == csrfToken else {
-            return refused("The form is from another session: reload the page and try again", back: "/", status: .forbidden)
+            return refused(live.snapshot.words["form_err_session"], back: "/", status: .forbidden)
         }
         let file: String
         switch sourcePath(form["file"]) {
