@@ -8,20 +8,10 @@ import Testing
     @Test func servesTheDashboardToChromiumAndStopsCleanly() throws {
         let book = try Invoic.copy(Invoic.examples.appendingPathComponent("studio"))
         defer { try? FileManager.default.removeItem(at: book) }
-        let port = 18000 + Int.random(in: 0..<2000)
-        let server = Process()
-        server.executableURL = Invoic.binary
-        server.arguments = ["serve", "-C", book.path, "--port", String(port), "--today", "2026-11-21"]
-        server.environment = ProcessInfo.processInfo.environment.merging(["LOG_LEVEL": "error"]) { $1 }
-        let out = Pipe()
-        server.standardOutput = out
-        server.standardError = FileHandle.nullDevice
-        try server.run()
+        let (server, url, line) = try Self.serve(book)
         defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
-        var line = Data()
-        while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
-        let url = "http://127.0.0.1:\(port)/"
-        #expect(String(decoding: line, as: UTF8.self) == "invoic: serving \(book.path) at \(url) (Ctrl-C to stop)")
+        let port = URL(string: url)?.port ?? 0
+        #expect(line == "invoic: serving \(book.path) at \(url) (Ctrl-C to stop)")
 
         let dom = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["timeout", "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                                                                        "--user-data-dir=\(book.path)/chromium-dom", "--enable-logging=stderr", "--v=0", "--dump-dom", url])
@@ -47,9 +37,10 @@ import Testing
         while server.isRunning, Date() < deadline { usleep(50_000) }
         #expect(!server.isRunning && server.terminationStatus == 0, "a clean stop on SIGTERM")
     }
-    /// A server on a free port for `book`, stopped by the caller; returns it and its address.
-    static func serve(_ book: URL) throws -> (Process, String) {
-        let port = 20000 + Int.random(in: 0..<5000)
+    /// A server on a free port for `book`, stopped by the caller; returns it, its address and the
+    /// first line it printed (that it listens, or why not: after it, the port answers).
+    static func serve(_ book: URL) throws -> (Process, String, String) {
+        let port = 18000 + Int.random(in: 0..<7000)
         let server = Process()
         server.executableURL = Invoic.binary
         server.arguments = ["serve", "-C", book.path, "--port", String(port), "--today", "2026-11-21"]
@@ -58,11 +49,9 @@ import Testing
         server.standardOutput = out
         server.standardError = FileHandle.nullDevice
         try server.run()
-        // The first line says it listens (or why not): after it, the port answers.
-        _ = try out.fileHandleForReading.read(upToCount: 1)
         var line = Data()
         while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
-        return (server, "http://127.0.0.1:\(port)/")
+        return (server, "http://127.0.0.1:\(port)/", String(decoding: line, as: UTF8.self))
     }
 
     /// Issue 27: a person writes an invoice of three lines in the web app, in a real Chromium
@@ -89,7 +78,7 @@ import Testing
             lines = ["Beratung;3;120", "Entwurf, Logo;1;450,00", "Fahrtkosten;1;35.20"]
         }
         defer { try? FileManager.default.removeItem(at: book) }
-        let (server, url) = try Self.serve(book)
+        let (server, url, _) = try Self.serve(book)
         defer { kill(server.processIdentifier, SIGTERM); server.waitUntilExit() }
 
         let shots = book.appendingPathComponent("shots")
