@@ -58,7 +58,7 @@ public struct Journal: Sendable {
             func transaction(_ kind: Transaction.Kind, _ date: Day, _ narration: String, _ postings: [(String, Int64)],
                              about: Document? = nil) -> Transaction {
                 Transaction(date: date, kind: kind, document: (about ?? document).number, file: (about ?? document).file, payee: payee,
-                            narration: narration, postings: postings.filter { $0.1 != 0 }.map { Posting(account: $0.0, amount: $0.1, currency: currency) })
+                            narration: narration, postings: Self.merged(postings, currency: currency))
             }
             // The invoice as issued: what the client owes, the turnover by category, the VAT by rate.
             var postings: [(String, Int64)] = [(receivable, account.payable)]
@@ -117,7 +117,7 @@ public struct Journal: Sendable {
             if figures.roundingAmount != 0 { postings.append((accounts["rounding"], figures.roundingAmount)) }
             func make(_ kind: Transaction.Kind, _ date: Day, _ narration: String, _ postings: [(String, Int64)]) -> Transaction {
                 Transaction(date: date, kind: kind, document: note.number, file: note.file, payee: payee, narration: narration,
-                            postings: postings.filter { $0.1 != 0 }.map { Posting(account: $0.0, amount: $0.1, currency: figures.currency) })
+                            postings: Self.merged(postings, currency: figures.currency))
             }
             transactions.append(make(.creditNote, effective, "Credit note \(note.number)", postings))
             for (refund, amount) in zip(note.payments, figures.payments) where amount != 0 {
@@ -153,6 +153,18 @@ public struct Journal: Sendable {
             if group.tax != 0 { postings.append((accounts["output_vat"] + ":" + rateComponent(group.rate), sign * group.tax)) }
         }
         return postings
+    }
+
+    /// One posting per account, in the order of first use, none of zero: a document whose two
+    /// tax groups both go to Income:Sales posts it once.
+    static func merged(_ postings: [(String, Int64)], currency: Currency) -> [Posting] {
+        var result: [Posting] = []
+        for (account, amount) in postings {
+            if let index = result.firstIndex(where: { $0.account == account }) { result[index].amount += amount } else {
+                result.append(Posting(account: account, amount: amount, currency: currency))
+            }
+        }
+        return result.filter { $0.amount != 0 }
     }
 
     static func incomeAccount(_ category: String?, accounts: LedgerAccounts) -> String {

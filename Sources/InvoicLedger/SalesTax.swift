@@ -80,6 +80,13 @@ public struct SalesTaxFacts: Sendable {
                 let parts = Apportion.split(amount, over: weights.flatMap { [$0.taxable, $0.tax] })
                 return weights.indices.map { (parts[2 * $0], parts[2 * $0 + 1]) }
             }
+            /// A payment's parts as the difference of what all the money so far and all the money
+            /// before it come to: the parts sum to the payment, and once the whole amount is in,
+            /// the payments together come to the document's groups exactly.
+            func cumulative(_ before: Int64, _ amount: Int64, weights: [(taxable: Int64, tax: Int64)]) -> [(taxable: Int64, tax: Int64)] {
+                let after = split(before + amount, weights: weights), earlier = split(before, weights: weights)
+                return zip(after, earlier).map { ($0.taxable - $1.taxable, $0.tax - $1.tax) }
+            }
             let own = groups.map { (taxable: $0.taxable, tax: $0.tax) }
             switch (document.kind, basis) {
             case (.invoice, .accrual):
@@ -108,6 +115,7 @@ public struct SalesTaxFacts: Sendable {
                     guard let date = book.effectiveDate(of: note), let noteFigures = note.figures else { return nil }
                     return (date, noteFigures.breakdown.groups)
                 }
+                var received: Int64 = 0
                 for (payment, amount) in zip(document.payments, figures.payments) where amount != 0 {
                     var weights = own
                     for (date, noteGroups) in notes where date <= payment.date.value {
@@ -118,13 +126,18 @@ public struct SalesTaxFacts: Sendable {
                         }
                     }
                     if weights.allSatisfy({ $0.taxable <= 0 && $0.tax <= 0 }) { weights = own }
-                    for (group, part) in zip(groups, split(amount, weights: weights.map { (max(0, $0.taxable), max(0, $0.tax)) })) {
+                    let parts = cumulative(received, amount, weights: weights.map { (max(0, $0.taxable), max(0, $0.tax)) })
+                    received += amount
+                    for (group, part) in zip(groups, parts) {
                         facts.append(fact(.payment, payment.date.value, group.taxRate, conversion.convert(part.taxable), conversion.convert(part.tax)))
                     }
                 }
             case (.creditNote, .cash):
+                var refunded: Int64 = 0
                 for (refund, amount) in zip(document.payments, figures.payments) where amount != 0 {
-                    for (group, part) in zip(groups, split(amount, weights: own.map { (max(0, $0.taxable), max(0, $0.tax)) })) {
+                    let parts = cumulative(refunded, amount, weights: own.map { (max(0, $0.taxable), max(0, $0.tax)) })
+                    refunded += amount
+                    for (group, part) in zip(groups, parts) {
                         facts.append(fact(.refund, refund.date.value, group.taxRate, -conversion.convert(part.taxable), -conversion.convert(part.tax)))
                     }
                 }
