@@ -44,8 +44,11 @@ struct VATReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A year (2026), a quarter (2026-Q4) or a month (2026-11).", valueName: "period"))
     var period: Period
 
-    @Option(help: ArgumentHelp("text, csv, json or html.", valueName: "format"))
-    var format: VATReturn.Format = .text
+    /// `--format` is `report`'s own option (text, csv, json or html here): ArgumentParser gives an
+    /// option both a command and its subcommand declare to the command.
+    @ParentCommand var report: ReportCommand
+
+    var format: VATReturn.Format? { VATReturn.Format(rawValue: report.format.rawValue) }
 
     @Option(help: ArgumentHelp("Also fill a country's form: \(VATForm.names.joined(separator: ", ")).", valueName: "form"))
     var form: String?
@@ -58,6 +61,7 @@ struct VATReportCommand: ParsableCommand {
             throw ValidationError("unknown form `\(form)`; invoic knows \(VATForm.names.joined(separator: ", "))")
         }
         if let basis, VATBasis(rawValue: basis) == nil { throw ValidationError("unknown basis `\(basis)`; use accrual or cash") }
+        if format == nil { throw ValidationError("the VAT return is written as text, csv, json or html, not \(report.format.rawValue)") }
     }
 
     func run() throws {
@@ -73,7 +77,7 @@ struct VATReportCommand: ParsableCommand {
         }
         // Purchases plug in here once the book has them (issue 29): see InvoicLedger/Purchases.swift.
         let figures = VATReturn(book: book, period: period, basis: basis.flatMap(VATBasis.init(rawValue:)), purchases: .none)
-        Terminal.standardOutput.write(figures.render(format, form: vatForm))
+        Terminal.standardOutput.write(figures.render(format ?? .text, form: vatForm))
     }
 }
 
@@ -96,8 +100,10 @@ struct ECSalesReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A year (2026), a quarter (2026-Q4) or a month (2026-11).", valueName: "period"))
     var period: Period
 
-    @Option(help: ArgumentHelp("csv or json.", valueName: "format"))
-    var format: String = "csv"
+    /// `report`'s `--format`: csv (also its default, text) or json.
+    @ParentCommand var report: ReportCommand
+
+    var format: String { report.format.rawValue == "text" ? "csv" : report.format.rawValue }
 
     @Option(help: ArgumentHelp("The CSV's columns: bzst, at-zm or plain; default: by the business's country.", valueName: "layout"))
     var layout: ECSalesList.Layout?
