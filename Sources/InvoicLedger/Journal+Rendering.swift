@@ -34,7 +34,11 @@ extension Journal {
                     order.append(posting.account)
                 }
             }
-            let opens = order.filter { included(firstUse[$0]!) }.sorted { (firstUse[$0]!, $0) < (firstUse[$1]!, $1) }
+            // A full export (a period's too) opens every account its transactions use; an appended
+            // one only those the earlier export could not have opened.
+            let used = Set(chosen.flatMap { $0.postings.map(\.account) })
+            let opens = order.filter { since == nil ? used.contains($0) : included(firstUse[$0]!) }
+                .sorted { (firstUse[$0]!, $0) < (firstUse[$1]!, $1) }
             if !opens.isEmpty {
                 out += out.isEmpty ? "" : "\n"
                 for account in opens { out += "\(firstUse[account]!) open \(account)\n" }

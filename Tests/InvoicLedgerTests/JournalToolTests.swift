@@ -156,6 +156,25 @@ import Testing
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// A period's journal stands on its own: Beancount finds every account it uses opened.
+    @Test func aPeriodsJournalChecks() throws {
+        let output = try Ledger.invoic(["export-journal", "-C", Ledger.examples.appendingPathComponent("studio").path, "--format", "beancount",
+                                        "--period", "2026-Q4"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let file = try Ledger.temporaryFile("q4.beancount", output.stdout)
+        let checked = try runProcess(Ledger.venv.appendingPathComponent("bean-check"), [file.path])
+        #expect(checked.status == 0 && checked.stdout.isEmpty, "bean-check: \(checked.stdout)\(checked.stderr)")
+        #expect(!output.stdout.contains("2026-09-10 *"), "a transaction of Q3")
+    }
+
+    /// -o never replaces a file invoic did not write.
+    @Test func outputKeepsTheUsersFiles() throws {
+        let file = try Ledger.temporaryFile("mine.journal", "2026-01-01 opening balances\n    Assets:Bank  100 EUR\n    Equity:Opening\n")
+        let output = try Ledger.invoic(["export-journal", "-C", Ledger.examples.appendingPathComponent("studio").path, "--format", "hledger", "-o", file.path])
+        #expect(output.status == 2 && output.stderr.contains("was not written by invoic export-journal"))
+        #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("2026-01-01 opening balances"))
+    }
+
     /// Every transaction of every example balances to the minor unit in its currency.
     @Test(arguments: books) func everyTransactionBalances(_ name: String) throws {
         for transaction in Journal(book: try Ledger.example(name)).transactions {
