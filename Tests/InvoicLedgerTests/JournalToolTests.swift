@@ -211,6 +211,10 @@ import Testing
         let output = try Ledger.invoic(["report", "vat", "--period", "2026", "--format", "html", "--form", "at-u30", "-C", Ledger.examples.appendingPathComponent("studio").path])
         #expect(output.status == 0)
         #expect(output.stdout.hasPrefix("<!DOCTYPE html>") && output.stdout.contains("<th scope=\"row\">022</th>"))
+        // axe-core (WCAG 2.2 A/AA and best practices) in headless Chromium, as the index report is audited.
+        let page = try Ledger.temporaryFile("vat.html", output.stdout)
+        let audit = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Ledger.repository.appendingPathComponent("scripts/a11y-audit.py").path, page.path])
+        #expect(audit.status == 0, "\(audit.stdout)\(audit.stderr)")
     }
 
     @Test func usageErrorsExitTwo() throws {
