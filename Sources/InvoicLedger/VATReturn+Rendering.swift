@@ -95,6 +95,9 @@ extension VATReturn {
                 }
             }
         }
+        if let form, !sections.contains(where: { $0.currency == form.currency }) {
+            out += "\nnote: \(form.name) is filed in \(form.currency.code); this return has no \(form.currency.code) figures\n"
+        }
         for entry in unconverted {
             out += "\nnote: \(entry.document) is in \(entry.currency.code) and states no rate to the book's currency (tax_currency:); its figures are in its own section\n"
         }
