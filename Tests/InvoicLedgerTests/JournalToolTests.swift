@@ -175,6 +175,66 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("2026-01-01 opening balances"))
     }
 
+    /// Every kind of fact on one small book: a deposit, a payment, a reminder fee and interest, a
+    /// void after a part payment, a credit note refunded, a USD invoice with its rate to EUR. Both
+    /// tools accept the journal and add up to invoic's own accounts.
+    @Test func everyKindOfFactReachesBothTools() throws {
+        let hledger = try #require(Ledger.tool("hledger"))
+        let test = TestBook([
+            "invoices/INV-0001.yaml": invoice(issued: "2026-03-01", """
+                sent: 2026-03-01
+                due: 2026-03-15
+                category: design
+                payments:
+                  - { date: 2026-02-20, amount: 50.00, method: bank_transfer, deposit: true }
+                  - { date: 2026-04-10, amount: 100.00, method: bank_transfer }
+                reminders:
+                  - { date: 2026-04-01, level: 1, fee: 5.00, interest: 1.23 }
+
+                """),
+            "invoices/INV-0002.yaml": invoice(issued: "2026-03-02", """
+                sent: 2026-03-02
+                payments:
+                  - { date: 2026-03-05, amount: 20.00, method: cash }
+                void: { date: 2026-03-20, reason: Ordered twice }
+
+                """),
+            "invoices/INV-0003.yaml": invoice(issued: "2026-03-03", "sent: 2026-03-03\npayments:\n  - { date: 2026-03-10, amount: 238.00, method: bank_transfer }\n"),
+            "credit-notes/CN-0001.yaml": "client: acme\nissued: 2026-03-12\nsent: 2026-03-12\ncorrects: INV-0003\nreason: One hour less\nitems:\n  - { description: Design, price: 100.00 }\nrefunds:\n  - { date: 2026-03-14, amount: 119.00, method: bank_transfer }\n",
+            "invoices/INV-0004.yaml": invoice(issued: "2026-03-04", "sent: 2026-03-04\ncurrency: USD\ntax_currency: { code: EUR, rate: 0.9 }\n"),
+        ], settings: "business: { name: Test GmbH }\ndefaults: { currency: EUR, locale: de_DE, tax: 19%, terms: 14 }\n")
+        defer { test.remove() }
+        let checked = test.checkKeeping()
+        #expect(checked.diagnostics.filter { $0.severity == .error }.isEmpty, "\(checked.diagnostics.map(\.message))")
+        let journal = Journal(book: checked.book)
+        let kinds = Set(journal.transactions.map(\.kind.rawValue))
+        #expect(kinds == ["invoice", "payment", "reminder-fee", "interest", "void", "credit-note", "refund"])
+        #expect(journal.render(.hledger).contains("P 2026-03-04 USD 0.9 EUR"))
+        #expect(journal.render(.beancount).contains("2026-03-04 price USD 0.9 EUR"))
+        #expect(journal.render(.hledger).contains("Income:Design"))
+        let expected = Self.expected(checked.book)
+        let ledgerFile = try Ledger.temporaryFile("facts.journal", journal.render(.hledger))
+        #expect(try runProcess(hledger, ["-f", ledgerFile.path, "check"]).status == 0)
+        var actual: Balances = [:]
+        for row in Self.csvRows(try runProcess(hledger, ["-f", ledgerFile.path, "bal", "-N", "-O", "csv", "--layout=bare"]).stdout) where row.count == 3 {
+            actual[row[0], default: [:]][row[1]] = Self.minor(row[2], row[1])
+        }
+        // Receivables as they are; turnover and VAT with the USD invoice at its stated 0.9, as the
+        // return counts it (38.00 USD of VAT -> 34.20 EUR).
+        #expect(actual["Assets:Receivable:Acme"] == expected["Assets:Receivable:Acme"])
+        #expect(actual["Liabilities:VAT:Output:19"] == ["EUR": -5700, "USD": -3800])
+        #expect(expected["Liabilities:VAT:Output:19"] == ["EUR": -5700 - 3420])
+        #expect(actual["Income:Design"] == ["EUR": -20000] && expected["turnover"] == ["EUR": -20000 - 10000 - 18000])
+        let beanFile = try Ledger.temporaryFile("facts.beancount", journal.render(.beancount))
+        let beanCheck = try runProcess(Ledger.venv.appendingPathComponent("bean-check"), [beanFile.path])
+        #expect(beanCheck.status == 0 && beanCheck.stdout.isEmpty, "\(beanCheck.stdout)\(beanCheck.stderr)")
+        // The voided invoice: its whole claim of 238.00 is cancelled (with its VAT); the 20.00
+        // received stays on the account as a refund owed.
+        let void = try #require(journal.transactions.first { $0.kind == .void })
+        #expect(void.postings.first?.amount == -23800)
+        #expect(actual["Assets:Receivable:Acme"]?["EUR"] == 7423)
+    }
+
     /// Every transaction of every example balances to the minor unit in its currency.
     @Test(arguments: books) func everyTransactionBalances(_ name: String) throws {
         for transaction in Journal(book: try Ledger.example(name)).transactions {
