@@ -82,7 +82,7 @@ import Testing
         let output = try Ledger.invoic(["export-journal", "-C", Ledger.examples.appendingPathComponent(name).path, "--format", "hledger"])
         #expect(output.status == 0, "\(output.stderr)")
         let file = try Ledger.temporaryFile("\(name).journal", output.stdout)
-        let check = try runProcess(hledger, ["-f", file.path, "check"])
+        let check = try runProcess(hledger, ["-f", file.path, "check", "ordereddates"])
         #expect(check.status == 0, "hledger check: \(check.stderr)")
         let balance = try runProcess(hledger, ["-f", file.path, "bal", "-N", "-O", "csv", "--layout=bare"])
         #expect(balance.status == 0, "hledger bal: \(balance.stderr)")
@@ -141,6 +141,8 @@ import Testing
             try journal.render(format).write(to: whole, atomically: true, encoding: .utf8)
             switch format {
             case .hledger:
+                let ordered = try runProcess(hledger, ["-f", file.path, "check", "ordereddates"])
+                #expect(ordered.status == 0, "hledger check: \(ordered.stderr)")
                 let split = try runProcess(hledger, ["-f", file.path, "bal", "-N", "-O", "csv", "--layout=bare"])
                 let full = try runProcess(hledger, ["-f", whole.path, "bal", "-N", "-O", "csv", "--layout=bare"])
                 #expect(split.status == 0 && split.stdout == full.stdout, "\(split.stderr)")
