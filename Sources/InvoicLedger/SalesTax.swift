@@ -81,10 +81,18 @@ public struct SalesTaxFacts: Sendable {
                 return weights.indices.map { (parts[2 * $0], parts[2 * $0 + 1]) }
             }
             /// A payment's parts as the difference of what all the money so far and all the money
-            /// before it come to: the parts sum to the payment, and once the whole amount is in,
-            /// the payments together come to the document's groups exactly.
-            func cumulative(_ before: Int64, _ amount: Int64, weights: [(taxable: Int64, tax: Int64)]) -> [(taxable: Int64, tax: Int64)] {
-                let after = split(before + amount, weights: weights), earlier = split(before, weights: weights)
+            /// before it come to: once the whole amount is in, the payments together come to the
+            /// document's groups exactly. Money is first scaled from what the client pays to what
+            /// the groups total: the rounding of the amount due (`rounding`, BT-114, e.g. Swedish
+            /// öresavrundning) is part of the payment but no turnover, so a payment's parts and
+            /// its share of the rounding sum to the payment.
+            func cumulative(_ before: Int64, _ amount: Int64, weights: [(taxable: Int64, tax: Int64)], rounding: Int64) -> [(taxable: Int64, tax: Int64)] {
+                let total = weights.reduce(Int64(0)) { $0 + $1.taxable + $1.tax }
+                func scaled(_ money: Int64) -> Int64 {
+                    guard rounding != 0, total + rounding > 0 else { return money }
+                    return Int64(clamping: RoundingRule.halfAwayFromZero.divide(Int128(money) * Int128(total), by: Int128(total + rounding)))
+                }
+                let after = split(scaled(before + amount), weights: weights), earlier = split(scaled(before), weights: weights)
                 return zip(after, earlier).map { ($0.taxable - $1.taxable, $0.tax - $1.tax) }
             }
             let own = groups.map { (taxable: $0.taxable, tax: $0.tax) }
@@ -111,14 +119,15 @@ public struct SalesTaxFacts: Sendable {
                 // Each payment is split over what the invoice still claims on its day: its groups
                 // less the credit notes in effect by then, so a payment net of a credit lands in
                 // the groups the credit left.
-                let notes = book.creditNotes(correcting: document.number).compactMap { note -> (Day, [TaxGroup])? in
+                let notes = book.creditNotes(correcting: document.number).compactMap { note -> (Day, [TaxGroup], Int64)? in
                     guard let date = book.effectiveDate(of: note), let noteFigures = note.figures else { return nil }
-                    return (date, noteFigures.breakdown.groups)
+                    return (date, noteFigures.breakdown.groups, noteFigures.roundingAmount)
                 }
                 var received: Int64 = 0
                 for (payment, amount) in zip(document.payments, figures.payments) where amount != 0 {
-                    var weights = own
-                    for (date, noteGroups) in notes where date <= payment.date.value {
+                    var weights = own, rounding = figures.roundingAmount
+                    for (date, noteGroups, noteRounding) in notes where date <= payment.date.value {
+                        rounding -= noteRounding
                         for noteGroup in noteGroups {
                             guard let index = groups.firstIndex(where: { $0.taxRate == noteGroup.taxRate }) else { continue }
                             weights[index].taxable -= noteGroup.taxable
@@ -126,7 +135,7 @@ public struct SalesTaxFacts: Sendable {
                         }
                     }
                     if weights.allSatisfy({ $0.taxable <= 0 && $0.tax <= 0 }) { weights = own }
-                    let parts = cumulative(received, amount, weights: weights.map { (max(0, $0.taxable), max(0, $0.tax)) })
+                    let parts = cumulative(received, amount, weights: weights.map { (max(0, $0.taxable), max(0, $0.tax)) }, rounding: rounding)
                     received += amount
                     for (group, part) in zip(groups, parts) {
                         facts.append(fact(.payment, payment.date.value, group.taxRate, conversion.convert(part.taxable), conversion.convert(part.tax)))
@@ -135,7 +144,7 @@ public struct SalesTaxFacts: Sendable {
             case (.creditNote, .cash):
                 var refunded: Int64 = 0
                 for (refund, amount) in zip(document.payments, figures.payments) where amount != 0 {
-                    let parts = cumulative(refunded, amount, weights: own.map { (max(0, $0.taxable), max(0, $0.tax)) })
+                    let parts = cumulative(refunded, amount, weights: own.map { (max(0, $0.taxable), max(0, $0.tax)) }, rounding: figures.roundingAmount)
                     refunded += amount
                     for (group, part) in zip(groups, parts) {
                         facts.append(fact(.refund, refund.date.value, group.taxRate, -conversion.convert(part.taxable), -conversion.convert(part.tax)))
