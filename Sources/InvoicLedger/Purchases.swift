@@ -4,8 +4,8 @@ import InvoicMoney
 /// The input side of the VAT return and of the journal: what the business bought. The book has
 /// no purchases yet (issue 29 adds `purchases/` and `suppliers/`); `Purchases.none` is what every
 /// caller passes until then. When they land, one function that reads the checked book's purchases
-/// into these values, passed where `Purchases.none` is passed today (`VATCommand`, `ECSalesCommand`
-/// and `ExportJournalCommand` in InvoicCLI, `LedgerTests`), puts them in the VAT return (input VAT,
+/// into these values, passed where `Purchases.none` is passed today (`VATReportCommand.run` and
+/// `ExportJournalCommand.run` in InvoicCLI/LedgerCommands.swift), puts them in the VAT return (input VAT,
 /// reverse-charge purchases, the balance), on the forms' boxes (66, 46/47, 67; U30 060, 057, 066)
 /// and in the journal (payables, expenses, input VAT), on either VAT basis.
 public struct Purchases: Sendable {
