@@ -46,6 +46,9 @@ let package = Package(
         // bench/pdf/run.sh: 1,000 invoices through PDFRenderer next to a bare cairo+pango loop (the floor).
         .executableTarget(name: "InvoicPDFBench", dependencies: ["InvoicPDF", "InvoicBook", "InvoicMoney", "CPangoCairo"], path: "bench/pdf/Sources"),
         .target(name: "InvoicReport", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics"]),
+        // For the accountant and the tax office: the VAT return (and its boxes on a country's form),
+        // the EC Sales List, and the book as an hledger or Beancount journal.
+        .target(name: "InvoicLedger", dependencies: ["InvoicBook", "InvoicMoney", "InvoicYAML", "InvoicDiagnostics"]),
         // qpdf's C API, opened when a Factur-X PDF is made (libqpdf-dev gives the header).
         .target(name: "CQPDF"),
         // Factur-X / ZUGFeRD: a PDF made PDF/A-3b with its CII embedded, by qpdf.
@@ -75,7 +78,7 @@ let package = Package(
         .target(name: "InvoicHistory", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicCLI", dependencies: [
             "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
-            "InvoicEInvoice", "InvoicBank", "InvoicMail", "InvoicPeppol",
+            "InvoicEInvoice", "InvoicBank", "InvoicMail", "InvoicPeppol", "InvoicLedger",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
@@ -97,6 +100,7 @@ let package = Package(
         .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicTestSupport"]),
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPeppolTests", dependencies: ["InvoicPeppol", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicLedgerTests", dependencies: ["InvoicLedger", "InvoicBook", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicServeTests", dependencies: [
             "InvoicServe", "InvoicTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),

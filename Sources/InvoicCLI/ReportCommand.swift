@@ -13,7 +13,8 @@ struct ReportCommand: ParsableCommand {
             The same report `invoic build` writes to build/index.{html,md,csv,json}, printed to standard output.
             Figures are per currency, never added across currencies. Documents issued after --today are left out.
             Exit status: 0 on success, 1 when the book has errors (they are printed instead), 2 for a usage error.
-            """
+            """,
+        subcommands: [VATReportCommand.self, ECSalesReportCommand.self]
     )
 
     @OptionGroup var book: BookOptions

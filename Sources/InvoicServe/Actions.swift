@@ -58,7 +58,9 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
         response.headers[HTTPField.Name("X-Frame-Options")!] = isPDF ? "SAMEORIGIN" : "DENY"
         response.headers[.contentSecurityPolicy] = isPDF ? Self.pdfContentSecurityPolicy : Self.contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the
+        // app's own form posts, and the guard above (rightly) refuses a null origin.
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
         return response
     }
 }

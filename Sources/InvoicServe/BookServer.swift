@@ -28,6 +28,8 @@ public struct BookServer: Sendable {
 
     public let live: LiveBook
     public let options: Options
+    /// The PDFs of the form's previews, shown beside it.
+    let previews = PreviewStore()
     /// Bound to this server process: a form from another server (or another site) does not carry it.
     public let csrfToken: String
 
@@ -115,7 +117,10 @@ public struct BookServer: Sendable {
         return Templates.render(template, values.merging(["w": snapshot.wordTable, "l": snapshot.labels]) { a, _ in a })
     }
 
-    func layout(_ title: String, _ content: String, status: HTTPResponse.Status = .ok, done: String? = nil) -> Response {
+    /// - Parameter reloads: the page follows the book (live.js shows the new page when a file
+    ///   changes); false for a page the user types into (the form, the source editor), where a
+    ///   reload would throw away what they typed. Saving there checks against the files on disk.
+    func layout(_ title: String, _ content: String, status: HTTPResponse.Status = .ok, done: String? = nil, reloads: Bool = true) -> Response {
         let snapshot = live.snapshot
         let words = snapshot.words
         let findings = snapshot.checked.diagnostics.count
@@ -124,7 +129,7 @@ public struct BookServer: Sendable {
             "asOf": words.format("as_of", ["date": words.date(snapshot.today)]),
             "generation": snapshot.generation, "content": content, "readOnly": options.readOnly,
             "errorBanner": words.count("errors_banner", snapshot.errors.count), "hasErrors": !snapshot.errors.isEmpty,
-            "diagnosticCount": findings, "hasDiagnostics": findings > 0,
+            "diagnosticCount": findings, "hasDiagnostics": findings > 0, "reloads": reloads,
         ].merging(done.map { ["done": $0] } ?? [:]) { a, _ in a })
         return Self.page(html, status: status)
     }
@@ -210,7 +215,7 @@ public struct BookServer: Sendable {
         let statuses = Status.allCases.map { ["name": $0.rawValue, "label": words.status($0), "selected": $0.rawValue == filter["status"]] }
         let content = render("dashboard", [
             "cards": cards, "aging": aging, "hasAging": !aging.isEmpty, "filter": filter, "statuses": statuses, "clients": clients,
-            "chart": Self.either(incomeChart(report, words)), "csrf": csrfToken, "newInvoice": !options.readOnly && !clients.isEmpty,
+            "chart": Self.either(incomeChart(report, words)), "csrf": csrfToken, "newInvoice": !options.readOnly,
             "documents": shown.map { ["number": $0.number, "clientID": $0.clientID, "client": $0.client, "issued": $0.issued, "due": $0.due,
                                       "total": $0.total, "balance": $0.balance, "status": $0.status,
                                       "statusLabel": Status(rawValue: $0.status).map { words.status($0) } ?? $0.status] },

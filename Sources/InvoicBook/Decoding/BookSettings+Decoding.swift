@@ -50,6 +50,8 @@ extension BookSettings {
         if let node = fields["bank"] { settings.bank = reader.bankLayout(node) }
         if let node = fields["reminders"] { settings.reminders = reader.reminderPolicy(node) }
         if let node = fields["mail"] { settings.mail = reader.mailSettings(node) }
+        settings.vatBasis = reader.vatBasis(fields["vat_basis"])
+        if let node = fields["ledger"] { settings.ledger = reader.ledgerAccounts(node) }
         if let node = fields["peppol"] {
             settings.peppol = reader.peppolSettings(node)
             if let peppol = settings.peppol, peppol.provider == nil, !reader.hasKey("provider", in: node) {

@@ -225,7 +225,11 @@ public enum Schema {
         KeySpec("peppol", .mapping(peppol), "the access point provider `invoic peppol` sends through (docs/peppol.md)"),
         KeySpec("bank", .mapping(bank), "how `invoic match` reads the bank's CSV statements (camt and MT940 need nothing)"),
         KeySpec("history", .flag, "true: `invoic check` also judges the book against its git history, as with --history"),
+        KeySpec("vat_basis", .oneOf(VATBasis.allCases.map(\.rawValue)), "when a sale counts for VAT in `invoic report vat`: accrual (by invoice date, the default) or cash (by payment date)"),
+        KeySpec("ledger", .mapping(ledger), "the account names `invoic export-journal` posts to (docs/book-format.md)"),
     ])
+
+    static let ledger = KeyTable(name: "ledger", keys: LedgerAccounts.keys.map { KeySpec($0.name, .text, "\($0.help); default \($0.defaultAccount)") })
 
     public static let client = KeyTable(name: "client", keys: [
         KeySpec("name", .text, required: true, "the client's name as printed"),
