@@ -7,6 +7,7 @@ import InvoicDiagnostics
 /// book is right; the invoice has not reached the client.
 public enum PeppolChecks {
     public static let notDelivered = DiagnosticCode("peppol-not-delivered")
+    public static let cannotReceive = DiagnosticCode("peppol-cannot-receive")
 
     /// Days in transit before `check` says so.
     public static let transitDays = 3
@@ -35,6 +36,23 @@ public enum PeppolChecks {
                        - at: 2026-11-20T09:00:02Z
                          state: failed
                          detail: receiver not found in the SML
+                 """),
+        Rule(cannotReceive, .warning, summary: "`check --online`: a client's electronic_address cannot receive Peppol invoices",
+             explanation: """
+                 With --online, `check` asks the Peppol network (the SML's DNS, then the participant's SMP, as \
+                 `invoic peppol lookup` does) about every client with an electronic_address in a book with \
+                 `peppol:`: one that is not registered, or is registered without the Peppol BIS invoice, \
+                 cannot receive what `invoic peppol send` sends; one the network could not be asked about is \
+                 said too. Check the id with the client (a Belgian company is 0208 and its enterprise number), \
+                 or send that client's invoices another way.
+                 """,
+             example: """
+                 # file: invoic.yaml
+                 business: { name: Studio }
+                 peppol: { provider: e-invoice.be }
+                 # file: clients/atelier.yaml
+                 name: Atelier
+                 electronic_address: "0208:0123456749"   # not registered in the SML
                  """),
     ]
 
@@ -76,6 +94,32 @@ public enum PeppolChecks {
             }
         }
         return (diagnostics, sources)
+    }
+
+    /// `check --online`: each client with an electronic_address, asked of the Peppol network.
+    public static func onlineDiagnostics(book: Book, sources: [String: SourceFile], lookup: PeppolLookup) -> [Diagnostic] {
+        guard book.settings.peppol != nil else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for client in book.clients.values.sorted(by: { $0.id < $1.id }) {
+            guard let address = client.contact.electronicAddress, let participant = Participant(address) else { continue }
+            let text = sources[client.file]?.text ?? ""
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = (lines.firstIndex { $0.hasPrefix("electronic_address:") } ?? 0) + 1
+            let range = SourceRange(line: line, column: 1, length: "electronic_address".count)
+            let problem: String?
+            do {
+                let answer = try lookup.lookUp(participant)
+                problem = answer.invoice == nil ? "\(participant) is registered in Peppol but does not receive Peppol BIS invoices (its SMP lists \(answer.documentTypes.count) other document types)" : nil
+            } catch {
+                problem = error.isRefusal ? "\(participant) is not registered in the Peppol SML: this client cannot receive Peppol invoices"
+                    : "could not ask the Peppol network whether \(participant) receives invoices: \(error.message)"
+            }
+            if let problem {
+                diagnostics.append(.warning(cannotReceive, problem, file: client.file, range: range,
+                                            help: "check the id with the client (`invoic peppol lookup \(participant)`), or send its invoices another way"))
+            }
+        }
+        return diagnostics
     }
 
     /// The state of each document's current transmission, by number: what the report and serve show.

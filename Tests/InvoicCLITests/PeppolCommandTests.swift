@@ -375,6 +375,26 @@ import Testing
         }
     }
 
+    @Test func checkOnlineWarnsAboutAClientThatCannotReceive() throws {
+        let server = try FakeProvider()
+        defer { server.stop() }
+        // The Belgian client is registered (production SML); a second client is not.
+        let host = "aosozpnhkkmo2gpgmehfpvwlbmkyhktkiodcf4rgt77yrrvvrgla.iso6523-actorid-upis.edelivery.tech.ec.europa.eu"
+        try server.configure(["naptr": [host: "smp"], "smp_participants": ["0208:0477472701"]])
+        let book = try makeBook("peppol:\n  provider: e-invoice.be\n  url: \(server.url)\n")
+        defer { try? FileManager.default.removeItem(at: book) }
+        try "name: Nowhere BV\nelectronic_address: \"0208:0123456749\"\n".write(to: book.appendingPathComponent("clients/nowhere.yaml"), atomically: true, encoding: .utf8)
+        let check = try Invoic.run(["check", "-C", book.path, "--online", "--nameserver", "127.0.0.1:\(server.dnsPort)", "--today", "2026-11-21"])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stderr.contains("warning[peppol-cannot-receive]: 0208:0123456749 is not registered in the Peppol SML: this client cannot receive Peppol invoices"), "\(check.stderr)")
+        // The German public client (a Leitweg-ID this stand-in SML does not know) is said too; the Belgian one is not.
+        #expect(check.stderr.components(separatedBy: "[peppol-cannot-receive]").count == 3, "\(check.stderr)")
+        #expect(!check.stderr.contains("0208:0477472701"))
+        // Without --online, check asks nobody.
+        let offline = try Invoic.run(["check", "-C", book.path, "--nameserver", "127.0.0.1:\(server.dnsPort)", "--today", "2026-11-21"])
+        #expect(!offline.stderr.contains("peppol-cannot-receive"))
+    }
+
     @Test func lookupAsksTheSMLAndTheSMP() throws {
         let server = try FakeProvider()
         defer { server.stop() }
