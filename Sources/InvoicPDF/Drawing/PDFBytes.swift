@@ -82,6 +82,12 @@ struct PDFBytes {
         byte(UInt8(ascii: ">"))
     }
 
+    /// `text` as a literal `(...)` when it is printable ASCII (half the bytes of UTF-16 in
+    /// hexadecimal, and the same in PDFDocEncoding), else as `textString` writes it.
+    mutating func compactTextString(_ text: String) {
+        if text.utf8.allSatisfy({ $0 >= 32 && $0 < 127 }) { asciiString(text) } else { textString(text) }
+    }
+
     /// An ASCII string as a literal `(...)`, with the characters PDF gives meaning escaped.
     mutating func asciiString(_ text: String) {
         byte(UInt8(ascii: "("))

@@ -642,17 +642,17 @@ final class PDFCanvas {
         let stamp = PDFMetadata.pdfDate(date)
         file.object(info) { out in
             out.raw("<< /Title ")
-            out.textString(description.title)
+            out.compactTextString(description.title)
             out.raw("\n   /Author ")
-            out.textString(description.author)
+            out.compactTextString(description.author)
             out.raw("\n   /Subject ")
-            out.textString(description.subject)
+            out.compactTextString(description.subject)
             out.raw("\n   /Keywords ")
-            out.textString(description.keywords)
+            out.compactTextString(description.keywords)
             out.raw("\n   /Creator ")
-            out.textString(description.creator)
+            out.compactTextString(description.creator)
             out.raw("\n   /Producer ")
-            out.textString(PDFMetadata.producer)
+            out.compactTextString(PDFMetadata.producer)
             out.raw("\n   /CreationDate (")
             out.text(stamp)
             out.raw(")\n   /ModDate (")
@@ -744,7 +744,8 @@ final class PDFCanvas {
                 if case .content(let on, _) = kid { page = on; break }
             }
             file.object(numbers[index]) { out in
-                out.raw("<< /Type /StructElem\n   /S ")
+                // /Type /StructElem is optional (ISO 32000-1, table 323): 17 bytes of every element.
+                out.raw("<< /S ")
                 out.name(element.type)
                 out.raw("\n")
                 if let alt = element.alt {
