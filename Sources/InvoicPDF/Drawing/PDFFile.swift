@@ -44,6 +44,19 @@ struct PDFFile {
         output.raw(last == 13 ? "\r\nendstream\nendobj\n" : "\nendstream\nendobj\n")
     }
 
+    /// A stream whose data is already compressed (a font program cut and compressed once for
+    /// several documents).
+    mutating func stream(_ number: Int, compressed: [UInt8], _ dictionary: (inout PDFBytes) -> Void) {
+        begin(number)
+        output.raw("<<")
+        dictionary(&output)
+        output.raw(" /Filter /FlateDecode /Length ")
+        output.int(compressed.count)
+        output.raw(" >>\nstream\n")
+        output.append(compressed)
+        output.raw(compressed.last == 13 ? "\r\nendstream\nendobj\n" : "\nendstream\nendobj\n")
+    }
+
     mutating func stream(_ number: Int, _ data: [UInt8], compress: Bool = true, _ dictionary: (inout PDFBytes) -> Void = { _ in }) {
         data.withUnsafeBytes { stream(number, $0, compress: compress, dictionary) }
     }
@@ -88,16 +101,25 @@ struct PDFFile {
         return output.bytes
     }
 
-    /// 16 bytes from two FNV-1a hashes of `bytes` (with different offsets): an identifier, not
-    /// a signature.
+    /// 16 bytes from two multiply-xorshift hashes of `bytes`, eight bytes at a time (with
+    /// different constants): an identifier, not a signature.
     static func hash(_ bytes: [UInt8]) -> [UInt8] {
         var first: UInt64 = 0xcbf2_9ce4_8422_2325, second: UInt64 = 0x8422_2325_cbf2_9ce4
-        bytes.withUnsafeBufferPointer { buffer in
-            for byte in buffer {
-                first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-                second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-                second = second &+ (second >> 29)
+        bytes.withUnsafeBytes { raw in
+            var index = 0
+            func mix(_ word: UInt64) {
+                first = (first ^ word) &* 0x0000_0100_0000_01B3
+                first ^= first >> 32
+                second = (second ^ word) &* 0x9E37_79B9_7F4A_7C15
+                second ^= second >> 29
             }
+            while index + 8 <= raw.count {
+                mix(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                index += 8
+            }
+            var tail: UInt64 = UInt64(raw.count)
+            while index < raw.count { tail = tail << 8 | UInt64(raw[index]); index += 1 }
+            mix(tail)
         }
         return (0..<8).map { UInt8(truncatingIfNeeded: first >> (8 * $0)) } + (0..<8).map { UInt8(truncatingIfNeeded: second >> (8 * $0)) }
     }
