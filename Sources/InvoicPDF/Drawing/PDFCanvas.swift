@@ -462,12 +462,11 @@ final class PDFCanvas {
             }
         } else {
             closeArray()
-            // Text positions to 1/10,000 pt: pdftotext's layout mode groups columns by them.
+            // Text positions to 1/1,000 pt, as every coordinate: with 1/10,000, pdftotext's
+            // paragraph grouping of two example PDFs differed from what it read in cairo's.
             content.raw("1 0 0 -1 ")
-            content.number(x, decimals: 4)
-            content.byte(32)
-            content.number(y, decimals: 4)
-            content.raw(" Tm\n[")
+            content.numbers(x, y)
+            content.raw("Tm\n[")
             inArray = true
         }
         if !inString { content.byte(UInt8(ascii: "<")); inString = true }
