@@ -1,6 +1,7 @@
 import ArgumentParser
 import InvoicBook
 import InvoicHistory
+import InvoicPeppol
 
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,7 +13,7 @@ struct ExplainCommand: ParsableCommand {
     var code: String?
 
     /// Every code any stage reports: reading and checking the book, its history, and rendering it.
-    static let rules = (Rule.all + BookHistory.rules + PDFRenderer.rules).sorted { $0.code < $1.code }
+    static let rules = (Rule.all + BookHistory.rules + PDFRenderer.rules + PeppolChecks.rules).sorted { $0.code < $1.code }
 
     func run() throws {
         guard let code else {
