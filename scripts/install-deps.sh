@@ -6,16 +6,16 @@ set -euo pipefail
 packages=(
     pkg-config
     libyaml-dev                 # the YAML parser (system library target CLibYAML)
-    libcairo2-dev libpango1.0-dev  # PDF rendering (CPangoCairo)
+    libcairo2-dev libpango1.0-dev  # text layout for the PDFs (CPangoCairo; cairo writes no PDF)
+    libharfbuzz-dev             # hb-subset: the fonts embedded in a PDF, cut to the glyphs it shows
     librsvg2-dev                # SVG logos drawn as vectors (CRSVG)
     fonts-jetbrains-mono        # the default monospace face
     fonts-noto-core fonts-noto-mono fonts-noto-cjk  # scripts and currency signs JetBrains Mono lacks
     fonts-liberation2           # Liberation Sans, the Swiss QR-bill's face
     poppler-utils qpdf          # pdftotext, pdffonts, pdfinfo: used by the tests to read PDFs back
-    libqpdf-dev                 # Factur-X: the PDF made PDF/A-3 with its XML embedded (CQPDF opens libqpdf then)
     icc-profiles-free           # the sRGB profile of a PDF/A's output intent
     libqrencode-dev             # payment QR codes (CQRencode)
-    zlib1g-dev                  # page content streams rewritten for PDF/UA (CZlib; cairo links zlib anyway)
+    libdeflate-dev              # the PDF writer's stream compression (CLibDeflate)
     libexpat1-dev               # camt bank statements (CExpat; fontconfig loads expat anyway)
     libcurl4-openssl-dev        # invoic mail: SMTP with STARTTLS through libcurl (CSMTP)
     python3-venv                # the tests validate e-invoices with ../shared/tools/einvoice-check

@@ -1,5 +1,5 @@
 #include <cairo.h>
-#include <cairo-pdf.h>
+#include <cairo-script.h>
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
@@ -7,3 +7,6 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include <dlfcn.h>
+#include <hb.h>
+#include <hb-ot.h>
+#include <hb-subset.h>

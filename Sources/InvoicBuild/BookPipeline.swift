@@ -252,9 +252,8 @@ struct PDFDocumentRenderer: DocumentRenderer {
             guard let xml = EInvoiceWriter.xml(output.document, in: book, format: format) else { return .failure(RenderFailure([])) }
             return .success(Array(xml.utf8))
         }
-        let pdf = renderer.render(output.document).mapError { RenderFailure($0.diagnostics) }
-        guard output.facturX, case .success(let bytes) = pdf else { return pdf }
-        return FacturXPDF.make(bytes, output.document, book: book)
+        guard output.facturX else { return renderer.render(output.document).mapError { RenderFailure($0.diagnostics) } }
+        return FacturXPDF.render(output.document, with: renderer, book: book)
     }
 }
 
@@ -265,13 +264,15 @@ public enum FacturXPDF {
         book.einvoiceFormats(for: document).contains(.facturX)
     }
 
-    /// The PDF made Factur-X: PDF/A-3b carrying the document's CII, profile EN 16931; or, for a
+    /// The document's PDF as Factur-X: PDF/A-3b carrying its CII, profile EN 16931; or, for a
     /// buyer that also takes XRechnung, its XRechnung CII as `xrechnung.xml` (profile XRECHNUNG).
-    public static func make(_ pdf: [UInt8], _ document: Document, book: Book) -> Result<[UInt8], RenderFailure> {
+    /// Written in one pass by the PDF writer.
+    public static func render(_ document: Document, with renderer: PDFRenderer, book: Book) -> Result<[UInt8], RenderFailure> {
         let xrechnung = book.einvoiceFormats(for: document).contains { $0.isXRechnung }
         guard let xml = EInvoiceWriter.xml(document, in: book, format: xrechnung ? .xrechnungCII : .facturX) else { return .failure(RenderFailure([])) }
-        switch FacturX.embed(xml, in: pdf, profile: xrechnung ? .xrechnung : .en16931, date: document.issued.value.description) {
-        case .success(let bytes): return .success(bytes)
+        switch FacturX.archive(xml, profile: xrechnung ? .xrechnung : .en16931) {
+        case .success(let archive):
+            return renderer.render(document, archive: archive).mapError { RenderFailure($0.diagnostics) }
         case .failure(let failure):
             return .failure(RenderFailure([.error(.facturXFailed, "\(document.number) could not be made Factur-X: \(failure)", file: document.file)]))
         }

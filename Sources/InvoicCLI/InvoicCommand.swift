@@ -53,7 +53,7 @@ private func isArgumentParserError(_ error: Error) -> Bool {
 }
 
 /// Part of every build fingerprint: a new version rebuilds every output (0.2.0: credit notes, e-invoices, payment codes, tagged PDFs).
-public let invoicVersion = "0.2.0"
+public let invoicVersion = InvoicVersion.string
 
 /// The options every command that reads a book shares.
 struct BookOptions: ParsableArguments {
@@ -70,6 +70,7 @@ struct BookOptions: ParsableArguments {
 }
 
 import InvoicBook
+import InvoicPDF
 
 extension Day: ExpressibleByArgument {
     public init?(argument: String) {

@@ -108,16 +108,14 @@ struct MailCommand: ParsableCommand {
         guard let written, let from = MailAddress(parsing: written) else {
             throw Refusal(description: "no sender: add `email:` under `business:` or `from:` under `mail:` in invoic.yaml")
         }
-        var pdf: [UInt8]
-        switch renderer.render(document) {
+        // A book that asks for Factur-X mails the Factur-X PDF, written in one pass.
+        let rendered = FacturXPDF.isAsked(for: document, in: book)
+            ? FacturXPDF.render(document, with: renderer, book: book)
+            : renderer.render(document).mapError { RenderFailure($0.diagnostics) }
+        let pdf: [UInt8]
+        switch rendered {
         case .success(let bytes): pdf = bytes
-        case .failure(let error): throw Refusal(description: "\(number) cannot be rendered: \(error.diagnostics.map(\.message).joined(separator: "; "))")
-        }
-        if FacturXPDF.isAsked(for: document, in: book) {
-            switch FacturXPDF.make(pdf, document, book: book) {
-            case .success(let made): pdf = made
-            case .failure(let failure): throw Refusal(description: "\(number): \(failure.diagnostics.map(\.message).joined(separator: "; "))")
-            }
+        case .failure(let failure): throw Refusal(description: "\(number) cannot be rendered: \(failure.diagnostics.map(\.message).joined(separator: "; "))")
         }
         var attachments = [MailAttachment(fileName: book.pdfFileName(for: document), mediaType: "application/pdf", bytes: pdf)]
         if document.kind.isBilling {

@@ -78,22 +78,15 @@ struct PDFCommand: ParsableCommand {
         if let renderer = checked.renderer {
             for document in documents where !blocked.contains(document.number) {
                 let copy = self.copy ? DocumentCopy(of: document, in: book, on: today ?? Day.today()) : nil
-                switch renderer.render(document, copy: copy) {
-                case .failure(let error):
-                    diagnostics += error.diagnostics
+                // A book that asks for Factur-X gets it from `invoic pdf` too.
+                let rendered = copy == nil && FacturXPDF.isAsked(for: document, in: book)
+                    ? FacturXPDF.render(document, with: renderer, book: book)
+                    : renderer.render(document, copy: copy).mapError { RenderFailure($0.diagnostics) }
+                switch rendered {
+                case .failure(let failure):
+                    diagnostics += failure.diagnostics
                     blocked.append(document.number)
-                case .success(let rendered):
-                    // A book that asks for Factur-X gets it from `invoic pdf` too.
-                    var bytes = rendered
-                    if copy == nil, FacturXPDF.isAsked(for: document, in: book) {
-                        switch FacturXPDF.make(rendered, document, book: book) {
-                        case .success(let made): bytes = made
-                        case .failure(let failure):
-                            diagnostics += failure.diagnostics
-                            blocked.append(document.number)
-                            continue
-                        }
-                    }
+                case .success(let bytes):
                     var name = book.pdfFileName(for: document)
                     if let copy { name = String(name.dropLast(4)) + "-copy-\(copy.date).pdf" }
                     let path = outputIsFile ? output! : BookLoader.join(folder ?? "", name)

@@ -94,4 +94,34 @@ enum PDFTest {
     static func qpdfCheck(_ pdf: [UInt8]) throws -> ToolOutput {
         try withFile(pdf) { try run("qpdf", ["--check", $0]) }
     }
+
+    /// The ToUnicode map of each font of a PDF expanded by `qpdf --qdf` (its streams readable),
+    /// by resource name (`F0`), for reading the glyph codes of a content stream back as text.
+    static func toUnicodeMaps(_ expanded: String) -> [String: [UInt32: String]] {
+        func object(_ number: Substring) -> String? {
+            guard let start = expanded.range(of: "\n\(number) 0 obj\n") else { return nil }
+            return expanded[start.upperBound...].components(separatedBy: "\nendobj")[0]
+        }
+        var maps: [String: [UInt32: String]] = [:]
+        guard let fonts = expanded.range(of: "/Font <<") else { return maps }
+        let entries = expanded[fonts.upperBound...].prefix { $0 != ">" }.split(whereSeparator: \.isWhitespace)
+        var index = 0
+        while index + 3 < entries.count {
+            let name = String(entries[index].dropFirst())
+            if let font = object(entries[index + 1]), let reference = font.range(of: "/ToUnicode ") {
+                let number = font[reference.upperBound...].prefix { !$0.isWhitespace }
+                var map: [UInt32: String] = [:]
+                for line in (object(number) ?? "").split(separator: "\n") where line.hasPrefix("<") {
+                    let parts = line.split(separator: " ")
+                    guard parts.count == 2, let code = UInt32(parts[0].dropFirst().dropLast(), radix: 16) else { continue }
+                    let digits = Array(parts[1].dropFirst().dropLast())
+                    let units = stride(from: 0, to: digits.count - 3, by: 4).compactMap { UInt16(String(digits[$0..<$0 + 4]), radix: 16) }
+                    map[code] = String(decoding: units, as: UTF16.self)
+                }
+                maps[name] = map
+            }
+            index += 4   // /F0 12 0 R
+        }
+        return maps
+    }
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# What the PDF/UA finishing step (PDFMetadata.finish: artifacts, structure attributes, XMP, link
-# annotations' /Contents) costs, as a share of the CPU by `perf` (Debian's linux-perf): in N
-# invoices rendered in one process (bench/pdf's InvoicPDFBench) and in a full build of a
-# generated book of N documents (bench/books/generate.py).
+# Where the CPU goes, by library, by `perf` (Debian's linux-perf): in N invoices rendered in one
+# process (bench/pdf's InvoicPDFBench) and in a full build of a generated book of N documents
+# (bench/books/generate.py). Since invoic writes its PDFs itself (issue 28), the shares to
+# watch are libdeflate's, HarfBuzz's (shaping and subsetting) and invoic's own.
 #
 #   bench/pdf/profile.sh [N]      default 1000
 set -euo pipefail
@@ -14,12 +14,9 @@ trap 'rm -rf "$work"' EXIT
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product InvoicPDFBench >/dev/null
 swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product invoic >/dev/null
 
-# The share of all samples taken inside PDFMetadata.finish and what it calls (zlib included).
-# (A caller's share, such as PDFRenderer.render's, would read low: cairo's and pango's frames
-# have no frame pointers, so their samples do not unwind to it.)
+# The libraries with at least 1 % of all samples.
 share() {
-    perf report -i "$1" --children --sort symbol -g none 2>/dev/null | awk '
-        /^ +[0-9.]+%/ && /PDFMetadataO6finish/ { print "PDFMetadata.finish " $1 " of all samples"; exit }'
+    perf report -i "$1" --sort dso 2>/dev/null | awk '/^ +[0-9.]+%/ && $1 + 0 >= 1 { printf "%s %s  ", $2, $1 } END { print "" }'
 }
 
 "$scratch/release/InvoicPDFBench" generate "$work/bench" "$count" >/dev/null

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The PDF benchmark: 1,000 single-page invoices rendered in one process through invoic's
-# PDFRenderer, next to a bare cairo + pango loop drawing the same texts (the floor), then
-# `invoic pdf` of one document as a whole process.
+# PDFRenderer (pango's layout written as PDF by invoic's own writer), then `invoic pdf` of one
+# document as a whole process.
 #
 #   bench/pdf/run.sh [N]      N invoices (default 1000); needs a release build (built here)
 #
@@ -25,7 +25,6 @@ echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $(uname 
 pages=$("$invoic" pdf -C "$book" -o "$book/out" invoices/INV-0001.yaml >/dev/null && pdfinfo "$book/out/INV-0001.pdf" | awk '/^Pages/ {print $2}')
 echo "a sample invoice has $pages page(s)"
 
-for run in 1 2 3; do "$bench" floor "$book"; done
 for run in 1 2 3; do "$bench" invoic "$book"; done
 
 # One document as a whole process: start, check the book, render, write (median of 21 runs).

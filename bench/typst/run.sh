@@ -50,10 +50,8 @@ PY
 
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; $(date -u +%Y-%m-%d); typst $("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("typst"))')"
 # Each run of one next to a run of the other, so a machine that slows down (a shared VM does)
-# slows both alike. The floor is a bare cairo + pango loop drawing the same texts (bench/pdf):
-# what any renderer through cairo costs, invoic's code aside.
+# slows both alike.
 for run in 1 2 3; do
-    "$bench" floor "$book" | sed 's/^/cairo floor: /'
     "$bench" invoic "$book" | sed 's/^/invoic batch: /'
     "$venv/bin/python" bench/typst/run.py "$count" "$work/invoices.json" /usr/share/fonts/truetype/jetbrains-mono
 done

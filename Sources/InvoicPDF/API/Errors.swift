@@ -91,11 +91,8 @@ extension PDFRenderer {
                  issued: 2026-03-12
                  items: []   <- no items, so no figures
                  """),
-            Rule(.renderFailed, summary: "cairo's output could not be finished",
-                 explanation: "invoic writes the PDF dates and language into cairo's output. If cairo wrote something unexpected, this is a bug in invoic: please report it with the document.",
-                 example: "# no book triggers this; it guards against a changed cairo"),
             Rule(.facturXFailed, summary: "a PDF could not be made Factur-X",
-                 explanation: "For `einvoice: [factur-x]` the invoice PDF becomes PDF/A-3b with its CII embedded, through qpdf, with the sRGB profile of Debian's icc-profiles-free as its output intent. This fails only when that profile is missing (install icc-profiles-free) or qpdf cannot read cairo's output (a bug in invoic: please report it).",
+                 explanation: "For `einvoice: [factur-x]` the invoice PDF is written as a PDF/A-3b with its CII embedded, with the sRGB profile of Debian's icc-profiles-free as its output intent. This fails only when that profile is missing (install icc-profiles-free).",
                  example: "# no book triggers this; the machine lacks /usr/share/color/icc/sRGB.icc"),
         ]
     }
@@ -105,7 +102,6 @@ extension DiagnosticCode {
     public static let invalidLogo = DiagnosticCode("invalid-logo")
     public static let invalidTemplate = DiagnosticCode("invalid-template")
     public static let missingGlyph = DiagnosticCode("missing-glyph")
-    public static let renderFailed = DiagnosticCode("render-failed")
     public static let facturXFailed = DiagnosticCode("factur-x-failed")
     public static let unknownFont = DiagnosticCode("unknown-font")
     public static let unrenderableDocument = DiagnosticCode("unrenderable-document")

@@ -97,7 +97,8 @@ public final class PDFRenderer {
 
     /// The PDF of one priced document, or the reasons it cannot be made (a character no font has).
     /// - Parameter copy: print a copy showing the document's status on a day instead of the document.
-    public func render(_ document: Document, copy: DocumentCopy? = nil) -> Result<[UInt8], RenderError> {
+    /// - Parameter archive: make it a PDF/A-3b carrying a file (a Factur-X invoice's XML).
+    public func render(_ document: Document, copy: DocumentCopy? = nil, archive: PDFArchive? = nil) -> Result<[UInt8], RenderError> {
         guard let figures = document.figures else {
             return .failure(RenderError(diagnostics: [.error(
                 .unrenderableDocument, "\(document.number) cannot be rendered: its figures could not be computed",
@@ -109,18 +110,14 @@ public final class PDFRenderer {
         }
 
         let metadata = metadata(composer)
-        let canvas = PDFCanvas(width: composer.pageWidth, height: composer.pageHeight, metadata: metadata)
+        let canvas = PDFCanvas(width: composer.pageWidth, height: composer.pageHeight, metadata: metadata, engine: engine)
         for page in pages { canvas.draw(page, logo: logo) }
         let issued = document.issued.value
-        let description = PDFMetadata.Description(
-            title: metadata[.title] ?? "", author: metadata[.author] ?? "", subject: metadata[.subject] ?? "",
-            language: composer.text.languageTag, date: (issued.year, issued.month, issued.day), figureTexts: canvas.figureTexts)
-        do {
-            return .success(try PDFMetadata.finish(canvas.finish(), description))
-        } catch {
+        guard let bytes = canvas.finish(language: composer.text.languageTag, date: (issued.year, issued.month, issued.day), archive: archive) else {
             return .failure(RenderError(diagnostics: [.error(
-                .renderFailed, "cairo wrote \(document.number) in a form invoic does not recognise (\(error))", file: document.file)]))
+                .facturXFailed, "\(document.number) could not be made Factur-X: its XMP packet could not be extended", file: document.file)]))
         }
+        return .success(bytes)
     }
 
     /// The pages of one document, laid out but not drawn.

@@ -121,53 +121,13 @@ final class FontLibrary: @unchecked Sendable {
             guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
             _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
             var face: FT_Face?
-            let path = String(cString: file)
-            if let unhinted = Self.unhinted(path), index == 0 {
-                guard FT_New_Memory_Face(Self.freetype, unhinted.baseAddress, FT_Long(unhinted.count), 0, &face) == 0 else { continue }
-            } else {
-                guard FT_New_Face(Self.freetype, file, FT_Long(index), &face) == 0 else { continue }
-            }
+            guard FT_New_Face(Self.freetype, file, FT_Long(index), &face) == 0 else { continue }
             guard let face, let copy = FcPatternDuplicate(pattern) else { continue }
             _ = FcPatternAddFTFace(copy, FC_FT_FACE, face)
             _ = FcFontSetAdd(fonts, copy)
         }
         return Configuration(config: config)
     }
-
-    /// The faces of invoi, the default template (JetBrains Mono), embedded without their hinting:
-    /// see `UnhintedFont`. Each face is unhinted once per process, before its first PDF (part of
-    /// bench/pdf's "setup"); the other families are embedded as they are. Text is still shaped
-    /// from the original file (pango reads the file), and the glyphs are the same.
-    static let unhintedFiles: Set<String> = Set(
-        systemFiles.flatMap { entry in entry.files.map { entry.directory + "/" + $0 } }
-            .filter { $0.contains("/JetBrainsMono-") })
-
-    /// A listed face's bytes without hinting, made once per process and kept for its life (the
-    /// FreeType faces made from them are never closed); nil for any other file, or one that is
-    /// not a plain TrueType font.
-    private static func unhinted(_ path: String) -> UnsafeBufferPointer<UInt8>? {
-        guard unhintedFiles.contains(path) else { return nil }
-        return unhintedFonts.withLock { cache in
-            if let known = cache[path] { return known }
-            var made: UnsafeBufferPointer<UInt8>?
-            let file = open(path, O_RDONLY | O_CLOEXEC)
-            var status = stat()
-            if file >= 0, fstat(file, &status) == 0, status.st_size > 0,
-               let mapped = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, file, 0), mapped != MAP_FAILED {
-                if let font = UnhintedFont.make(UnsafeRawBufferPointer(start: mapped, count: Int(status.st_size))) {
-                    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: font.count)
-                    _ = buffer.initialize(from: font)
-                    made = UnsafeBufferPointer(buffer)
-                }
-                munmap(mapped, Int(status.st_size))
-            }
-            if file >= 0 { close(file) }
-            cache[path] = made
-            return made
-        }
-    }
-
-    nonisolated(unsafe) private static let unhintedFonts = Mutex<[String: UnsafeBufferPointer<UInt8>?]>([:])
 
     /// The FreeType library the faces belong to, for the life of the process. Faces are only
     /// created in `makeConfiguration`, under the `libraries` lock, as FreeType requires.

@@ -1,16 +1,22 @@
 import CPangoCairo
 import Foundation
 
-/// A book's logo, decoded once per renderer and drawn into a box keeping its aspect ratio:
-/// PNG through cairo, JPEG embedded as is (cairo writes the JPEG stream into the PDF),
-/// SVG as vectors through librsvg, loaded only when a book has an SVG logo.
+/// A book's logo, decoded once per renderer into what the PDF writer embeds, and drawn into a
+/// box keeping its aspect ratio: a PNG as an RGB image with its alpha as a soft mask, a JPEG
+/// embedded as it is (DCTDecode, so it looks exactly as the user's image), an SVG as vector
+/// paths (librsvg draws it once into a cairo script, whose paths become PDF operators), loaded
+/// only when a book has an SVG logo.
 final class Logo {
-    private enum Source {
-        case image(OpaquePointer)       // cairo_surface_t*
-        case svg(OpaquePointer)         // RsvgHandle*
+    enum Content {
+        /// 8-bit samples, row by row: `components` per pixel; `alpha` one per pixel when not opaque.
+        case pixels(width: Int, height: Int, components: Int, samples: [UInt8], alpha: [UInt8]?)
+        /// A JPEG file's bytes, and its number of colour components (1, 3 or 4).
+        case jpeg(width: Int, height: Int, components: Int, bytes: [UInt8])
+        /// PDF path and colour operators in the logo's own coordinates (points, y down).
+        case vector([UInt8])
     }
 
-    private let source: Source
+    let content: Content
     /// The natural size in points (pixels count as points), for the aspect ratio.
     let width: Double
     let height: Double
@@ -24,49 +30,25 @@ final class Logo {
     init(bytes: [UInt8], name: String) throws(LoadError) {
         let lower = name.lowercased()
         if lower.hasSuffix(".svg") {
-            (source, width, height) = try Self.svg(bytes)
+            (content, width, height) = try Self.svg(bytes)
         } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            (source, width, height) = try Self.png(bytes)
+            (content, width, height) = try Self.png(bytes)
         } else if bytes.starts(with: [0xFF, 0xD8]) {
-            (source, width, height) = try Self.jpeg(bytes)
+            (content, width, height) = try Self.jpeg(bytes)
         } else {
             throw .undecodable("the file is neither a PNG, a JPEG nor an SVG image")
         }
     }
 
-    deinit {
-        switch source {
-        case .image(let surface): cairo_surface_destroy(surface)
-        case .svg(let handle): g_object_unref(UnsafeMutableRawPointer(handle))
-        }
-    }
-
-    /// Draws the logo centred in `frame`, as large as fits without distortion.
-    func draw(into cr: OpaquePointer, frame: Rect) {
-        guard width > 0, height > 0 else { return }
+    /// Where the logo goes in `frame`: centred vertically, as large as fits without distortion,
+    /// at the frame's left; nil for a logo without size.
+    func placement(in frame: Rect) -> (x: Double, y: Double, scale: Double)? {
+        guard width > 0, height > 0 else { return nil }
         let scale = min(frame.width / width, frame.height / height)
-        let drawnWidth = width * scale, drawnHeight = height * scale
-        let x = frame.x, y = frame.y + (frame.height - drawnHeight) / 2
-        cairo_save(cr)
-        switch source {
-        case .image(let surface):
-            cairo_translate(cr, x, y)
-            cairo_scale(cr, scale, scale)
-            cairo_set_source_surface(cr, surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            cairo_rectangle(cr, 0, 0, width, height)
-            cairo_fill(cr)
-        case .svg(let handle):
-            // RsvgRectangle: x, y, width, height as four doubles.
-            var viewport = [x, y, drawnWidth, drawnHeight]
-            var error: UnsafeMutablePointer<GError>?
-            _ = viewport.withUnsafeMutableBufferPointer { LibRSVG.shared?.renderDocument(handle, cr, $0.baseAddress, &error) }
-            if let error { g_error_free(error) }
-        }
-        cairo_restore(cr)
+        return (frame.x, frame.y + (frame.height - height * scale) / 2, scale)
     }
 
-    private static func svg(_ bytes: [UInt8]) throws(LoadError) -> (Source, Double, Double) {
+    private static func svg(_ bytes: [UInt8]) throws(LoadError) -> (Content, Double, Double) {
         guard let rsvg = LibRSVG.shared else {
             throw .undecodable("SVG logos need librsvg (Debian: librsvg2-2), which is not installed")
         }
@@ -77,6 +59,7 @@ final class Logo {
             if let error { g_error_free(error) }
             throw .undecodable(message)
         }
+        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
         rsvg.setDPI(handle, 72)
         var width: Double = 0, height: Double = 0
         if rsvg.intrinsicSize(handle, &width, &height) == 0 {
@@ -92,11 +75,43 @@ final class Logo {
             }
             (width, height) = hasViewBox != 0 ? (box[2], box[3]) : (100, 100)
         }
-        guard width > 0, height > 0 else {
-            g_object_unref(UnsafeMutableRawPointer(handle))
-            throw .undecodable("the SVG has no size")
+        guard width > 0, height > 0 else { throw .undecodable("the SVG has no size") }
+        // Drawn once into a recording surface and replayed as a cairo script: its paths and
+        // colours are PDF's own operators. An SVG using what the translation does not know
+        // (gradients, embedded images, clipping, text) is drawn as an image at four times its size.
+        let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)!
+        defer { cairo_surface_destroy(recording) }
+        let cr = cairo_create(recording)!
+        var viewport = [0, 0, width, height]
+        _ = viewport.withUnsafeMutableBufferPointer { rsvg.renderDocument(handle, cr, $0.baseAddress, &error) }
+        cairo_destroy(cr)
+        if let error { g_error_free(error) }
+        let sink = ScriptSink()
+        let write: cairo_write_func_t = { closure, data, length in
+            let sink = Unmanaged<ScriptSink>.fromOpaque(closure!).takeUnretainedValue()
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
         }
-        return (.svg(handle), width, height)
+        let device = cairo_script_create_for_stream(write, Unmanaged.passUnretained(sink).toOpaque())!
+        _ = cairo_script_from_recording_surface(device, recording)
+        cairo_device_finish(device)
+        cairo_device_destroy(device)
+        if let operators = ScriptPaths.translate(sink.bytes) { return (.vector(operators), width, height) }
+
+        let scale = 4.0
+        let pixelWidth = Int32(min(4096, (width * scale).rounded(.up))), pixelHeight = Int32(min(4096, (height * scale).rounded(.up)))
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixelWidth, pixelHeight)!
+        defer { cairo_surface_destroy(surface) }
+        let raster = cairo_create(surface)!
+        var full = [0, 0, Double(pixelWidth), Double(pixelHeight)]
+        _ = full.withUnsafeMutableBufferPointer { rsvg.renderDocument(handle, raster, $0.baseAddress, &error) }
+        cairo_destroy(raster)
+        if let error { g_error_free(error) }
+        return (pixels(surface), width, height)
+    }
+
+    private final class ScriptSink {
+        var bytes: [UInt8] = []
     }
 
     private final class Reader {
@@ -105,7 +120,7 @@ final class Logo {
         init(_ bytes: [UInt8]) { self.bytes = bytes }
     }
 
-    private static func png(_ bytes: [UInt8]) throws(LoadError) -> (Source, Double, Double) {
+    private static func png(_ bytes: [UInt8]) throws(LoadError) -> (Content, Double, Double) {
         let reader = Reader(bytes)
         let read: cairo_read_func_t = { closure, data, length in
             let reader = Unmanaged<Reader>.fromOpaque(closure!).takeUnretainedValue()
@@ -120,34 +135,58 @@ final class Logo {
         let surface = withExtendedLifetime(reader) {
             cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(reader).toOpaque())!
         }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw .undecodable("cairo cannot decode the PNG")
-        }
-        return (.image(surface), Double(cairo_image_surface_get_width(surface)), Double(cairo_image_surface_get_height(surface)))
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw .undecodable("cairo cannot decode the PNG") }
+        return (pixels(surface), Double(cairo_image_surface_get_width(surface)), Double(cairo_image_surface_get_height(surface)))
     }
 
-    /// A JPEG is not decoded: its size comes from the frame header, and cairo embeds the file's
-    /// own bytes in the PDF (DCTDecode), so it looks exactly as the user's image.
-    private static func jpeg(_ bytes: [UInt8]) throws(LoadError) -> (Source, Double, Double) {
-        guard let (width, height) = jpegSize(bytes) else { throw .undecodable("the JPEG has no frame header") }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
-        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
-        copy.initialize(from: bytes, count: bytes.count)
-        let release: cairo_destroy_func_t = { pointer in pointer?.assumingMemoryBound(to: UInt8.self).deallocate() }
-        let status = cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_JPEG, copy, UInt(bytes.count), release, copy)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            copy.deallocate()
-            cairo_surface_destroy(surface)
-            throw .undecodable("cairo cannot embed the JPEG")
+    /// The samples of a cairo image surface (ARGB32 premultiplied or RGB24, native-endian words)
+    /// as RGB bytes and, unless every pixel is opaque, an alpha channel.
+    private static func pixels(_ surface: OpaquePointer) -> Content {
+        cairo_surface_flush(surface)
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let hasAlpha = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
+        guard let data = cairo_image_surface_get_data(surface), width > 0, height > 0 else {
+            return .pixels(width: 1, height: 1, components: 3, samples: [255, 255, 255], alpha: nil)
         }
-        return (.image(surface), Double(width), Double(height))
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        var alpha = [UInt8](repeating: 255, count: width * height)
+        var opaque = true
+        for row in 0..<height {
+            let words = UnsafeRawPointer(data + row * stride)
+            for column in 0..<width {
+                let pixel = words.loadUnaligned(fromByteOffset: column * 4, as: UInt32.self)
+                let a = hasAlpha ? Int(pixel >> 24) : 255
+                var channels = [Int(pixel >> 16 & 0xFF), Int(pixel >> 8 & 0xFF), Int(pixel & 0xFF)]
+                if a < 255 {
+                    opaque = false
+                    // Premultiplied: undo it, rounding to the nearest.
+                    channels = channels.map { a == 0 ? 0 : min(255, ($0 * 255 + a / 2) / a) }
+                }
+                let at = (row * width + column) * 3
+                rgb[at] = UInt8(channels[0]); rgb[at + 1] = UInt8(channels[1]); rgb[at + 2] = UInt8(channels[2])
+                alpha[row * width + column] = UInt8(a)
+            }
+        }
+        return .pixels(width: width, height: height, components: 3, samples: rgb, alpha: opaque ? nil : alpha)
     }
 
-    /// Width and height from the first SOFn marker.
-    static func jpegSize(_ bytes: [UInt8]) -> (Int, Int)? {
+    /// A JPEG is not decoded: its size and colour components come from the frame header, and
+    /// the file's own bytes go into the PDF.
+    private static func jpeg(_ bytes: [UInt8]) throws(LoadError) -> (Content, Double, Double) {
+        guard let (width, height, components) = jpegFrame(bytes), [1, 3, 4].contains(components) else {
+            throw .undecodable("the JPEG has no frame header")
+        }
+        return (.jpeg(width: width, height: height, components: components, bytes: bytes), Double(width), Double(height))
+    }
+
+    static func jpegSize(_ bytes: [UInt8]) -> (Int, Int)? { jpegFrame(bytes).map { ($0.0, $0.1) } }
+
+    /// Width, height and colour components from the first SOFn marker.
+    static func jpegFrame(_ bytes: [UInt8]) -> (Int, Int, Int)? {
         var index = 2
-        while index + 9 < bytes.count {
+        while index + 10 < bytes.count {
             guard bytes[index] == 0xFF else { return nil }
             let marker = bytes[index + 1]
             if marker == 0xFF { index += 1; continue }
@@ -155,7 +194,7 @@ final class Logo {
             if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
                 let height = Int(bytes[index + 5]) << 8 | Int(bytes[index + 6])
                 let width = Int(bytes[index + 7]) << 8 | Int(bytes[index + 8])
-                return width > 0 && height > 0 ? (width, height) : nil
+                return width > 0 && height > 0 ? (width, height, Int(bytes[index + 9])) : nil
             }
             index += 2 + length
         }

@@ -4,8 +4,9 @@
 //   InvoicPDFBench invoic DIR         renders every invoice through PDFRenderer, in one process
 //   InvoicPDFBench parallel DIR [J]   renders every document on J threads (one renderer each) and
 //                                     checks the bytes against a serial run
-//   InvoicPDFBench floor DIR          draws the same texts with a bare cairo + pango loop: one font
-//                                     map, one layout, one PDF surface per invoice, no invoic logic
+//
+// (The "floor" mode, a bare cairo + pango loop, measured cairo's ceiling until invoic wrote its
+// PDFs itself: cairo writes no PDF any more, docs/decisions.md "PDF writer".)
 //
 // Each run prints one line: mode, PDFs, setup ms, wall and CPU ms per PDF, peak RSS, average size.
 
@@ -137,111 +138,12 @@ func benchParallel(_ root: String, threads: Int) throws {
 
 // MARK: - floor
 
-/// The texts an invoice prints, worked out before the clock starts.
-struct Line {
-    var text: String
-    var font: Int
-    var x: Double
-    var y: Double
-}
-
-func floorLines(_ book: Book, _ document: Document) -> [Line] {
-    let figures = document.figures!
-    let money = { (value: Int64) in MoneyFormat.format(value, figures.currency, locale: "en_US") }
-    let client = book.clients[document.client.value]!.contact
-    var lines: [Line] = [
-        Line(text: book.settings.business.name, font: 0, x: 40, y: 42),
-        Line(text: "INVOICE", font: 1, x: 420, y: 38),
-        Line(text: document.number, font: 2, x: 500, y: 82),
-        Line(text: book.settings.business.email ?? "", font: 2, x: 40, y: 80),
-        Line(text: book.settings.business.phone ?? "", font: 2, x: 40, y: 94),
-        Line(text: "410 Terry Ave N, Seattle, WA 98109", font: 2, x: 40, y: 108),
-        Line(text: "BILL TO", font: 3, x: 40, y: 150), Line(text: "ISSUE DATE", font: 3, x: 380, y: 150),
-        Line(text: "DUE DATE", font: 3, x: 470, y: 150),
-        Line(text: client.name, font: 4, x: 40, y: 168), Line(text: "Mar 12, 2026", font: 2, x: 380, y: 168),
-        Line(text: "Apr 11, 2026", font: 2, x: 470, y: 168), Line(text: client.email ?? "", font: 2, x: 40, y: 190),
-        Line(text: "100 Main St, Portland, OR 97201", font: 2, x: 40, y: 204),
-        Line(text: "DESCRIPTION", font: 3, x: 40, y: 250), Line(text: "QTY", font: 3, x: 290, y: 250),
-        Line(text: "RATE", font: 3, x: 400, y: 250), Line(text: "AMOUNT", font: 3, x: 520, y: 250),
-    ]
-    var y = 280.0
-    for (item, line) in zip(document.items, figures.lines) {
-        lines.append(Line(text: item.description, font: 5, x: 40, y: y))
-        lines.append(Line(text: "\(item.quantity?.value.description ?? "1") h", font: 5, x: 290, y: y))
-        lines.append(Line(text: MoneyFormat.format(item.price.value, figures.currency, locale: "en_US"), font: 5, x: 400, y: y))
-        lines.append(Line(text: money(line.amount), font: 6, x: 500, y: y))
-        y += 32
-    }
-    lines += [
-        Line(text: "Subtotal", font: 5, x: 300, y: y + 20), Line(text: money(figures.breakdown.subtotal), font: 5, x: 500, y: y + 20),
-        Line(text: "Tax 10.25%", font: 5, x: 300, y: y + 40), Line(text: money(figures.breakdown.tax), font: 5, x: 500, y: y + 40),
-        Line(text: "Total", font: 4, x: 300, y: y + 70), Line(text: money(figures.total), font: 7, x: 480, y: y + 66),
-        Line(text: "PAYMENT DETAILS", font: 3, x: 40, y: y + 120),
-        Line(text: "Payee", font: 5, x: 40, y: y + 140), Line(text: "Northwind Design Co.", font: 5, x: 140, y: y + 140),
-        Line(text: "Bank", font: 5, x: 40, y: y + 156), Line(text: "First Bank of Seattle", font: 5, x: 140, y: y + 156),
-        Line(text: "Account", font: 5, x: 40, y: y + 172), Line(text: "Checking 000123456789", font: 5, x: 140, y: y + 172),
-        Line(text: "SWIFT/BIC", font: 5, x: 40, y: y + 188), Line(text: "FBSEUS33", font: 5, x: 140, y: y + 188),
-    ]
-    return lines
-}
-
-final class Sink { var bytes: [UInt8] = [] }
-
-func benchFloor(_ root: String) throws {
-    let book = try BookChecker.check(at: root).book
-    let pages = book.invoices.map { floorLines(book, $0) }
-    let start = now()
-    let fontMap = pango_cairo_font_map_new()!
-    pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
-    let context = pango_font_map_create_context(fontMap)!
-    let options = cairo_font_options_create()
-    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-    pango_cairo_context_set_font_options(context, options)
-    pango_context_set_round_glyph_positions(context, 0)
-    let layout = pango_layout_new(context)!
-    let names: [String] = ["JetBrains Mono Bold 26", "JetBrains Mono Bold 34", "JetBrains Mono 12", "JetBrains Mono Semi-Bold 10",
-                           "JetBrains Mono Bold 15", "JetBrains Mono 11", "JetBrains Mono Medium 11", "JetBrains Mono Bold 20"]
-    let fonts = names.map { name in name.withCString { pango_font_description_from_string($0)! } }
-    let setup = now() - start
-    let write: cairo_write_func_t = { closure, data, length in
-        Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-        return CAIRO_STATUS_SUCCESS
-    }
-    var bytes = 0
-    let loop = now(), cpuLoop = cpuNow()
-    for lines in pages {
-        let sink = Sink()
-        let surface = cairo_pdf_surface_create_for_stream(write, Unmanaged.passUnretained(sink).toOpaque(), 595.276, 841.89)
-        let cr = cairo_create(surface)
-        for line in lines {
-            pango_layout_set_font_description(layout, fonts[line.font])
-            line.text.withCString { pango_layout_set_text(layout, $0, -1) }
-            cairo_set_source_rgb(cr, 0.07, 0.07, 0.07)
-            cairo_move_to(cr, line.x, line.y)
-            pango_cairo_show_layout(cr, layout)
-        }
-        for rule in 0..<8 {
-            cairo_move_to(cr, 40, 270 + Double(rule) * 32)
-            cairo_line_to(cr, 555, 270 + Double(rule) * 32)
-            cairo_stroke(cr)
-        }
-        cairo_show_page(cr)
-        cairo_destroy(cr)
-        cairo_surface_finish(surface)
-        cairo_surface_destroy(surface)
-        bytes += sink.bytes.count
-    }
-    report("floor", count: pages.count, setup: setup, total: now() - loop, cpu: cpuNow() - cpuLoop, bytes: bytes)
-}
-
 let arguments = CommandLine.arguments
-guard arguments.count >= 3 else { fail("usage: InvoicPDFBench generate|invoic|floor DIR [N]") }
+guard arguments.count >= 3 else { fail("usage: InvoicPDFBench generate|invoic|parallel DIR [N]") }
 do {
     switch arguments[1] {
     case "generate": try generate(at: arguments[2], count: arguments.count > 3 ? Int(arguments[3]) ?? 1000 : 1000)
     case "invoic": try benchInvoic(arguments[2])
-    case "floor": try benchFloor(arguments[2])
     case "parallel": try benchParallel(arguments[2], threads: arguments.count > 3 ? Int(arguments[3]) ?? 2 : 2)
     default: fail("unknown mode \(arguments[1])")
     }
