@@ -58,6 +58,10 @@ let package = Package(
         // bring libxml2 and a second ICU into every command's start).
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
         .target(name: "InvoicBank", dependencies: ["InvoicBook", "InvoicMoney", "CExpat"]),
+        // Incoming e-invoices: UBL, CII, Factur-X/ZUGFeRD PDFs and mails read into one received
+        // document (expat for the XML, qpdf for the PDF's attachments), checked, and kept in the
+        // book's purchases/ with a derived record (issue 29).
+        .target(name: "InvoicInbox", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicAuthoring", "CExpat", "CQPDF", "CZlib"]),
         // Mail: RFC 5322 messages with their PDF and e-invoice attached, sent by sendmail or by
         // SMTP through libcurl (CSMTP opens it when sending, and wraps curl's variadic setopt).
         .target(name: "CSMTP"),
@@ -71,7 +75,7 @@ let package = Package(
         .target(name: "InvoicHistory", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicCLI", dependencies: [
             "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
-            "InvoicEInvoice", "InvoicBank", "InvoicMail",
+            "InvoicEInvoice", "InvoicBank", "InvoicMail", "InvoicInbox",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
@@ -91,6 +95,7 @@ let package = Package(
         .testTarget(name: "InvoicHistoryTests", dependencies: ["InvoicHistory", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicBook", "InvoicMoney", "InvoicTestSupport"]),
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),
         .testTarget(name: "InvoicServeTests", dependencies: [
             "InvoicServe", "InvoicTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -5,7 +5,8 @@
 #include <qpdf/qpdf-c.h>
 
 /*
- * The part of qpdf's C API that Factur-X uses, opened with dlopen when a Factur-X PDF is made
+ * The part of qpdf's C API that Factur-X uses (and the reading part that `invoic receive` uses to
+ * find an e-invoice embedded in a PDF), opened with dlopen when a Factur-X PDF is made
  * rather than linked: libqpdf and what it brings (GnuTLS, libstdc++, libjpeg, ...) cost every
  * invoic command ~3 ms in the dynamic loader and their constructors. The types and prototypes are
  * qpdf's own header's.
@@ -23,6 +24,16 @@
     X(qpdf_init_write_memory) \
     X(qpdf_make_indirect_object) \
     X(qpdf_oh_append_item) \
+    X(qpdf_oh_get_array_item) \
+    X(qpdf_oh_get_array_n_items) \
+    X(qpdf_oh_get_name) \
+    X(qpdf_oh_get_stream_data) \
+    X(qpdf_oh_get_utf8_value) \
+    X(qpdf_oh_is_array) \
+    X(qpdf_oh_is_dictionary) \
+    X(qpdf_oh_is_name) \
+    X(qpdf_oh_is_stream) \
+    X(qpdf_oh_is_string) \
     X(qpdf_oh_get_dict) \
     X(qpdf_oh_get_key) \
     X(qpdf_oh_has_key) \
