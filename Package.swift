@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "InvoicFacturX", dependencies: ["CQPDF"]),
         // EN 16931 e-invoices: UBL, CII and their national profiles, from the checked book.
         .target(name: "InvoicEInvoice", dependencies: ["InvoicBook", "InvoicMoney"]),
-        .target(name: "InvoicBuild", dependencies: ["InvoicBook", "InvoicDiagnostics", "InvoicHistory", "InvoicPDF", "InvoicReport", "InvoicEInvoice", "InvoicFacturX"]),
+        .target(name: "InvoicBuild", dependencies: ["InvoicBook", "InvoicDiagnostics", "InvoicHistory", "InvoicPDF", "InvoicReport", "InvoicEInvoice", "InvoicFacturX", "InvoicInbox"]),
         // Bank statements (camt.053/054, MT940, CSV) matched with the book's open invoices.
         // camt statements are read with expat, which fontconfig loads anyway (FoundationXML would
         // bring libxml2 and a second ICU into every command's start).

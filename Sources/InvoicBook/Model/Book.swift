@@ -21,6 +21,10 @@ public struct Book: Sendable {
     public var recurring: [Recurring] = []
     /// Ids of client files that exist but could not be read: documents naming them are not "unknown".
     public var unreadableClients: Set<String> = []
+    /// `purchases/<year>/*.yaml`: suppliers' invoices and credit notes received, by issue date.
+    public var purchases: [Purchase] = []
+    /// `suppliers/*.yaml` by id.
+    public var suppliers: [String: Supplier] = [:]
 
     public init(root: String, settings: BookSettings, clients: [String: Client], documents: [Document], sources: [String: SourceFile]) {
         self.root = root
