@@ -161,7 +161,7 @@ extension Inbox {
     }
 }
 
-/// The suppliers of the book: `suppliers/<id>.yaml`, recognised by VAT id, electronic address
+/// The suppliers of the book: `suppliers/<id>.yaml`, recognised by VAT id, electronic address,
 /// or IBAN, in that order.
 struct SupplierDirectory {
     struct Entry {
@@ -169,6 +169,8 @@ struct SupplierDirectory {
         var vatIDs: [String]
         var addresses: [String]
         var ibans: [String]
+        var legalIDs: [String] = []
+        var names: [String] = []
     }
     var entries: [Entry] = []
 
@@ -182,7 +184,8 @@ struct SupplierDirectory {
                 if let list = node?[key]?.sequence { return list.compactMap { $0.scalar?.text } }
                 return node?[key]?.scalar.map { [$0.text] } ?? []
             }
-            directory.entries.append(Entry(id: id, vatIDs: values("vat_id").map(normal), addresses: values("electronic_address").map(normal), ibans: values("iban").map(normal)))
+            directory.entries.append(Entry(id: id, vatIDs: values("vat_id").map(normal), addresses: values("electronic_address").map(normal), ibans: values("iban").map(normal),
+                                           legalIDs: values("legal_id").map(normal), names: (values("name") + values("trading_name")).map(normal)))
         }
         return directory
     }
@@ -196,6 +199,10 @@ struct SupplierDirectory {
         for account in document.payment.accounts {
             if let entry = entries.first(where: { $0.ibans.contains(Self.normal(account.iban)) }) { return entry.id }
         }
+        // A seller with none of those (outside the scope of VAT, no account given): its legal
+        // registration, then its name as written.
+        if let legal = seller.legalID.map(Self.normal), let entry = entries.first(where: { $0.legalIDs.contains(legal) }) { return entry.id }
+        if !seller.name.isEmpty, let entry = entries.first(where: { $0.names.contains(Self.normal(seller.name)) }) { return entry.id }
         return nil
     }
 
@@ -213,13 +220,14 @@ struct SupplierDirectory {
     mutating func add(id: String, document: ReceivedDocument) {
         entries.append(Entry(id: id, vatIDs: document.seller.vatID.map { [Self.normal($0)] } ?? [],
                              addresses: document.seller.electronicAddress.map { [Self.normal($0)] } ?? [],
-                             ibans: document.payment.accounts.map { Self.normal($0.iban) }))
+                             ibans: document.payment.accounts.map { Self.normal($0.iban) },
+                             legalIDs: document.seller.legalID.map { [Self.normal($0)] } ?? [], names: [Self.normal(document.seller.name)]))
     }
 
     static func text(id: String, document: ReceivedDocument) -> String {
         let seller = document.seller
         var out = YAMLOut()
-        out.comment("Made by `invoic receive` from \(document.number): recognised by its VAT id, electronic address or IBAN.")
+        out.comment("Made by `invoic receive` from \(document.number): recognised by its VAT id, electronic address, IBAN, legal id or name.")
         out.comment("Rename it, and add `category:` (for reports) and `account:` (a default expense account) as you like.")
         out.key("name", seller.name)
         out.key("trading_name", seller.tradingName)

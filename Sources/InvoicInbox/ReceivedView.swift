@@ -26,7 +26,9 @@ public enum ReceivedView {
         }
         out += "Totals\n" + model.totals.map { "  \($0.0.padding(toLength: 24, withPad: " ", startingAt: 0)) \($0.1)" }.joined(separator: "\n") + "\n\n"
         if !model.payment.isEmpty {
-            out += "Payment\n" + model.payment.map { "  \($0.0): \($0.1)" }.joined(separator: "\n") + "\n\n"
+            out += "Payment\n" + model.payment.map { "  \($0.0): \($0.1)" }.joined(separator: "\n") + "\n"
+            if PaymentQR.epcPayload(document) != nil { out += "  (the HTML view has an EPC QR code for the amount due: --format html)\n" }
+            out += "\n"
         }
         if !document.notes.isEmpty { out += "Notes\n" + document.notes.map { "  " + $0 }.joined(separator: "\n") + "\n\n" }
         if !model.attachments.isEmpty { out += "Attachments\n" + model.attachments.map { "  " + $0 }.joined(separator: "\n") + "\n\n" }
@@ -75,6 +77,9 @@ public enum ReceivedView {
         if !model.taxRows.isEmpty { out += "<h2>VAT</h2>\n" + table(["Category", "Rate", "Taxable", "VAT", "Reason"], model.taxRows) }
         out += "<h2>Totals</h2>\n" + pairs(model.totals)
         if !model.payment.isEmpty { out += "<h2>Payment</h2>\n" + pairs(model.payment) }
+        if let payload = PaymentQR.epcPayload(document), let svg = PaymentQR.svg(payload) {
+            out += "<figure class=\"qr\">\(svg)<figcaption>EPC QR code: \(e(model.totals.last?.1 ?? "")) to \(e(document.payment.accounts.first?.iban ?? ""))</figcaption></figure>\n"
+        }
         if !document.notes.isEmpty { out += "<h2>Notes</h2>\n" + document.notes.map { "<p>\(e($0))</p>" }.joined() + "\n" }
         if !model.attachments.isEmpty { out += "<h2>Attachments</h2>\n<ul>" + model.attachments.map { "<li>\(e($0))</li>" }.joined() + "</ul>\n" }
         out += "<section class=\"findings\"><h2>Findings (EN 16931 rules)</h2>\n"

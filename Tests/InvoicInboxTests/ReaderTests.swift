@@ -200,6 +200,16 @@ func readOne(_ name: String) throws -> ReceivedDocument {
         #expect(documents.allSatisfy { $0.mail == "rechnung.eml" })
     }
 
+    @Test func theEPCCodeIsForTheAmountDue() throws {
+        let document = try readOne("zugferd-pdf_zf_xrechnung_1.pdf")
+        let payload = try #require(PaymentQR.epcPayload(document))
+        #expect(payload.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            == ["BCD", "002", "1", "SCT", "BYLADEM1001", "Kunden AG", "DE02120300000000202051", "EUR529.87", "", "", document.payment.reference ?? "471102"])
+        #expect(PaymentQR.svg(payload)?.hasPrefix("<svg") == true)
+        #expect(PaymentQR.epcPayload(try readOne("ubl-tc434-example2.xml")) == nil, "NOK: no SEPA code")
+        #expect(PaymentQR.epcPayload(try readOne("ubl-tc434-creditnote1.xml")) == nil, "a credit note is not paid by the buyer")
+    }
+
     @Test func sha256MatchesTheStandardsVectors() {
         #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
