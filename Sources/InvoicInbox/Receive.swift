@@ -162,7 +162,7 @@ extension Inbox {
 }
 
 /// The suppliers of the book: `suppliers/<id>.yaml`, recognised by VAT id, electronic address,
-/// or IBAN, in that order.
+/// IBAN, legal registration, then name, in that order.
 struct SupplierDirectory {
     struct Entry {
         var id: String
