@@ -31,6 +31,9 @@ public enum EInvoiceReader {
             document = try UBL(root: root, isCreditNote: root.name == "CreditNote").read(&reading)
         case "CrossIndustryInvoice":
             document = try CII(root: root).read(&reading)
+        case "CrossIndustryDocument":
+            throw Refusal("a ZUGFeRD 1.0 invoice (CrossIndustryDocument), which invoic does not read",
+                          help: "ask the supplier for ZUGFeRD 2 / Factur-X, XRechnung or Peppol BIS (EN 16931), which replaced it")
         default:
             throw Refusal("no e-invoice: the XML's root element is `\(root.name)`, not a UBL Invoice or CreditNote or a CII CrossIndustryInvoice",
                           help: "invoic receives EN 16931 invoices (UBL, CII, XRechnung, Peppol BIS, Factur-X / ZUGFeRD)")

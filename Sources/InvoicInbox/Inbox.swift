@@ -68,6 +68,8 @@ public enum Inbox {
     /// By content, never by name: a supplier's `invoice.xml` may be a PDF.
     static func kind(of bytes: [UInt8]) -> Kind {
         var start = bytes.startIndex
+        // UTF-16 XML (with its byte order mark) is XML too: expat reads it.
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return .xml }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start += 3 }
         while start < bytes.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
         if start < bytes.endIndex, bytes[start] == UInt8(ascii: "<") { return .xml }

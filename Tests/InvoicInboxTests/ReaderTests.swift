@@ -217,3 +217,28 @@ func readOne(_ name: String) throws -> ReceivedDocument {
         #expect(SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 }
+
+/// Encodings and old formats other producers send.
+@Suite struct EncodingTests {
+    @Test func utf16AndLatin1AreRead() throws {
+        let text = String(decoding: try fixture("xrechnung-01.01a-INVOICE_ubl.xml"), as: UTF8.self)
+        let body = text.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"UTF-16\"")
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for unit in body.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let documents = try Inbox.read(bytes: utf16, filename: "utf16.xml")
+        #expect(documents[0].document.totals.payable.plain == "336.90")
+
+        // Latin-1 has no ellipsis: the one character of the file outside it is written as three dots.
+        let latin = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n" + text.split(separator: "\n", maxSplits: 1)[1].replacingOccurrences(of: "…", with: "...")
+        let bytes = latin.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }
+        let latinDocument = try Inbox.read(bytes: bytes, filename: "latin1.xml")[0].document
+        #expect(latinDocument.totals.payable.plain == "336.90")
+        let utf8Document = try readOne("xrechnung-01.01a-INVOICE_ubl.xml")
+        #expect(latinDocument.seller.name == utf8Document.seller.name)
+    }
+
+    @Test func zugferdOneIsNamed() {
+        let old = "<rsm:CrossIndustryDocument xmlns:rsm=\"urn:ferd:CrossIndustryDocument:invoice:1p0\"/>"
+        #expect(HostileTests.refusal(Array(old.utf8))?.contains("ZUGFeRD 1.0") == true)
+    }
+}
