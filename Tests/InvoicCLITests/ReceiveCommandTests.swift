@@ -149,4 +149,36 @@ import Testing
         }
         #expect(try Invoic.run(["check"], in: book).status == 0)
     }
+
+    /// An outgoing transfer to the supplier's IBAN for the open amount pays the purchase;
+    /// `--apply` records it once, with the bank's reference.
+    @Test func matchRecordsDebitsOnPurchases() throws {
+        let book = try Self.emptyBook()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let received = try Invoic.run(["receive", Self.received.appendingPathComponent("zugferd-pdf_zf_xrechnung_1.pdf").path, "--today", "2026-11-26"], in: book)
+        #expect(received.status == 0, "\(received.stderr)")
+        let statement = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt>
+              <Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>EUR</Ccy></Acct>
+              <Ntry><Amt Ccy="EUR">529.87</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+                <BookgDt><Dt>2026-11-25</Dt></BookgDt><AcctSvcrRef>OUT-1</AcctSvcrRef>
+                <NtryDtls><TxDtls><Amt Ccy="EUR">529.87</Amt><CdtDbtInd>DBIT</CdtDbtInd>
+                  <RltdPties><Cdtr><Pty><Nm>Lieferant GmbH</Nm></Pty></Cdtr><CdtrAcct><Id><IBAN>DE02 1203 0000 0000 2020 51</IBAN></Id></CdtrAcct></RltdPties>
+                  <RmtInf><Ustrd>Zahlung</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>
+            </Stmt></BkToCstmrStmt></Document>
+            """
+        try Data(statement.utf8).write(to: book.appendingPathComponent("out.xml"))
+        let proposal = try Invoic.run(["match", "out.xml"], in: book)
+        #expect(proposal.status == 0, "\(proposal.stderr)")
+        #expect(proposal.stdout.contains("\npurchases paid:\n  2026-11-25  -529.87 EUR  matched (iban)  471102 Lieferant GmbH\n"), "\(proposal.stdout)")
+        let apply = try Invoic.run(["match", "out.xml", "--apply"], in: book)
+        #expect(apply.stderr.contains("recorded 529.87 EUR paid on 2026-11-25 for purchase 471102"), "\(apply.stderr)")
+        let again = try Invoic.run(["match", "out.xml", "--apply"], in: book)
+        #expect(again.stdout.contains("recorded (reference)  471102"), "\(again.stdout)")
+        let record = try String(contentsOf: book.appendingPathComponent("purchases/2018/lieferant-gmbh-471102.yaml"), encoding: .utf8)
+        #expect(record.hasSuffix("payments:\n  - {date: 2026-11-25, amount: 529.87, reference: OUT-1}\n"))
+        let report = try Self.json(Invoic.run(["report", "--format", "json", "--today", "2026-11-26"], in: book).stdout)
+        #expect((report["purchases"] as? [[String: Any]])?.first?["status"] as? String == "paid")
+    }
 }

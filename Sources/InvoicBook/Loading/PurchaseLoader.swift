@@ -1,3 +1,4 @@
+import Foundation
 import InvoicDiagnostics
 import InvoicMoney
 import InvoicYAML
@@ -24,7 +25,17 @@ public enum PurchaseLoader {
 
     public static var rules: [Rule] { [rule] }
 
-    static func load(root: String, into book: inout Book) -> [Diagnostic] {
+    struct Loaded {
+        var purchases: [Purchase] = []
+        var suppliers: [String: Supplier] = [:]
+        var sources: [String: SourceFile] = [:]
+        var diagnostics: [Diagnostic] = []
+    }
+
+    static func load(root: String) -> Loaded {
+        var book = Loaded()
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: BookLoader.join(root, purchasesFolder)) || fileManager.fileExists(atPath: BookLoader.join(root, suppliersFolder)) else { return book }
         var diagnostics: [Diagnostic] = []
         for path in BookFiles.yaml(below: suppliersFolder, in: root) where path.split(separator: "/").count == 2 {
             guard let bytes = BookFiles.contents(of: path, in: root, limit: BookLimits.standard.yaml.maxFileSize) else { continue }
@@ -56,7 +67,8 @@ public enum PurchaseLoader {
             }
         }
         book.purchases.sort { ($0.issued, $0.file) < ($1.issued, $1.file) }
-        return diagnostics
+        book.diagnostics = diagnostics
+        return book
     }
 
     static func decode(_ node: YAMLNode, path: String) -> Result<Purchase, RecordProblem> {

@@ -117,3 +117,16 @@ public struct Supplier: Sendable {
     public var category: String?
     public var account: String?
 }
+
+/// The purchases and suppliers of a book, read once by the loader and never changed after.
+public final class ReceivedLedger: Sendable {
+    public let purchases: [Purchase]
+    public let suppliers: [String: Supplier]
+
+    public init(purchases: [Purchase], suppliers: [String: Supplier]) {
+        self.purchases = purchases
+        self.suppliers = suppliers
+    }
+
+    public static let empty = ReceivedLedger(purchases: [], suppliers: [:])
+}
