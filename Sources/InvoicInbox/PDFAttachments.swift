@@ -152,7 +152,8 @@ enum PDFAttachments {
                 if output.count > limit { return nil }
                 if status == Z_STREAM_END { return output }
                 guard status == Z_OK else { return nil }
-                if produced == 0, stream.avail_in == 0 { return output.isEmpty ? nil : output }
+                // All input read and nothing more coming out, but no end of stream: cut off.
+                if produced == 0, stream.avail_in == 0 { return nil }
             }
         }
     }

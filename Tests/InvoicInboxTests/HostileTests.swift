@@ -66,3 +66,14 @@ import Testing
         #expect(entries == ["invoic.yaml"])
     }
 }
+
+/// The embedded file of a PDF is inflated here, bounded: 70 MB of zeros in 70 KB is refused.
+@Suite struct InflateTests {
+    @Test func aCompressionBombStopsAtTheBound() throws {
+        let bomb = try fixture("inflate-bomb.zlib")
+        #expect(bomb.count < 100_000)
+        #expect(PDFAttachments.inflate(bomb, limit: PDFAttachments.maximumEmbeddedSize) == nil)
+        #expect(PDFAttachments.inflate(bomb, limit: 80 * 1024 * 1024)?.count == 70 * 1024 * 1024, "the same stream inflates under a larger bound")
+        #expect(PDFAttachments.inflate(Array(bomb.prefix(1000)), limit: 100 * 1024 * 1024) == nil, "a cut stream is refused")
+    }
+}
