@@ -93,8 +93,8 @@ public enum ReceivedView {
         let widths = header.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
         return all.map { row in
             "  " + row.enumerated().map { index, cell in
-                // Figures (the last column and the numeric ones) right-aligned.
-                index == row.count - 1 || cell.first?.isNumber == true || cell.first == "-"
+                // Figures right-aligned: the columns whose heading names one.
+                ["Quantity", "Price", "Net", "Taxable", "VAT", "Amount", "Rate"].contains(header[index])
                     ? String(repeating: " ", count: widths[index] - cell.count) + cell
                     : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
             }.joined(separator: "  ").trimmingTrailingWhitespace
