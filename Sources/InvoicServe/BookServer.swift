@@ -75,6 +75,7 @@ public struct BookServer: Sendable {
         }
         router.post("/invoices") { request, _ in try await self.newInvoice(request) }
         addFormRoutes(router)
+        addPurchaseRoutes(router)
         return Application(router: router, configuration: .init(address: .hostname(options.host, port: options.port), serverName: "invoic"),
                            onServerRunning: { _ in await onServerRunning() })
     }
@@ -123,7 +124,7 @@ public struct BookServer: Sendable {
             "asOf": words.format("as_of", ["date": words.date(snapshot.today)]),
             "generation": snapshot.generation, "content": content, "readOnly": options.readOnly,
             "errorBanner": words.count("errors_banner", snapshot.errors.count), "hasErrors": !snapshot.errors.isEmpty,
-            "diagnosticCount": findings, "hasDiagnostics": findings > 0,
+            "diagnosticCount": findings, "hasDiagnostics": findings > 0, "hasPurchases": !snapshot.book.purchases.isEmpty,
         ].merging(done.map { ["done": $0] } ?? [:]) { a, _ in a })
         return Self.page(html, status: status)
     }
