@@ -60,7 +60,12 @@ struct Reading {
             return nil
         }
         if let units = number.minorUnits(in: currency) { return Money(units, currency) }
-        let rounded = RoundingRule.halfAwayFromZero.divide(number.significand, by: Int128(pow10(number.scale - currency.exponent)))
+        let rounded = number.scale > currency.exponent
+            ? PowersOfTenInbox.value(number.scale - currency.exponent).map { RoundingRule.halfAwayFromZero.divide(number.significand, by: $0) } : nil
+        guard let rounded, rounded.magnitude <= UInt128(MoneyLimits.largestPrintable) else {
+            problems.append(Finding(rule: "syntax", message: "\(field) \(element.text) (line \(element.line)) is too large for an amount; read as absent"))
+            return nil
+        }
         problems.append(Finding(rule: "BR-DEC", message: "\(field) \(element.text) (line \(element.line)) has more decimals than \(currency.code) has; read as \(MoneyFormat.plain(Int64(clamping: rounded), currency))"))
         return Money(Int64(clamping: rounded), currency)
     }
@@ -68,12 +73,6 @@ struct Reading {
     func decimal(_ element: XElement?) -> DecimalNumber? {
         guard let text = element?.text, case .success(let number) = DecimalNumber.parse(text) else { return nil }
         return number
-    }
-
-    private func pow10(_ exponent: Int) -> Int64 {
-        var value: Int64 = 1
-        for _ in 0..<max(0, min(exponent, 18)) { value *= 10 }
-        return value
     }
 }
 

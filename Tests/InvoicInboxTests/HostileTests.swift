@@ -122,3 +122,15 @@ import Testing
         #expect(read + refused == 150)
     }
 }
+
+@Suite struct AbsurdFigureTests {
+    @Test func anAmountTooLargeIsReportedNotWrapped() throws {
+        var text = String(decoding: try fixture("ubl-tc434-example1.xml"), as: UTF8.self)
+        text = text.replacingOccurrences(of: "<cbc:TaxInclusiveAmount currencyID=\"EUR\">250.33</cbc:TaxInclusiveAmount>",
+                                          with: "<cbc:TaxInclusiveAmount currencyID=\"EUR\">99999999999999999999999.00</cbc:TaxInclusiveAmount>")
+        let document = try EInvoiceReader.read(Array(text.utf8))
+        #expect(document.totals.total == nil)
+        #expect(Findings.check(document).map(\.rule).contains("syntax"))
+        #expect(Findings.check(document).map(\.rule).contains("BR-14"))
+    }
+}
