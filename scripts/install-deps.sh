@@ -22,6 +22,7 @@ packages=(
     python3-zxing-cpp python3-numpy   # the tests read the QR codes back from rendered pages
     chromium                    # the tests audit the HTML report with axe-core in headless Chromium
     curl                        # the tests of invoic serve send requests with a foreign Host
+    hledger                     # the tests check the journals `invoic export-journal` writes with hledger itself
 )
 
 missing=()

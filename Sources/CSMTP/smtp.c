@@ -1,4 +1,5 @@
 #include "invoic_smtp.h"
+#include "curl_loader.h"
 
 #include <curl/curl.h>
 #include <dlfcn.h>
@@ -9,17 +10,7 @@
  * libcurl is opened when a message is sent, not linked: with it (and OpenSSL, Kerberos, LDAP, ...
  * that it brings) linked, every invoic command spent ~10 ms more in the dynamic loader at start.
  */
-struct curl_api {
-    CURL *(*easy_init)(void);
-    CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
-    CURLcode (*easy_perform)(CURL *);
-    void (*easy_cleanup)(CURL *);
-    const char *(*easy_strerror)(CURLcode);
-    struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
-    void (*slist_free_all)(struct curl_slist *);
-};
-
-static int load_curl(struct curl_api *api, char *error, size_t error_size) {
+int invoic_load_curl(struct curl_api *api, char *error, size_t error_size) {
     void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         snprintf(error, error_size, "libcurl is not installed (%s); install libcurl4", dlerror());
@@ -28,12 +19,13 @@ static int load_curl(struct curl_api *api, char *error, size_t error_size) {
     api->easy_init = (CURL *(*)(void))dlsym(library, "curl_easy_init");
     api->easy_setopt = (CURLcode (*)(CURL *, CURLoption, ...))dlsym(library, "curl_easy_setopt");
     api->easy_perform = (CURLcode (*)(CURL *))dlsym(library, "curl_easy_perform");
+    api->easy_getinfo = (CURLcode (*)(CURL *, CURLINFO, ...))dlsym(library, "curl_easy_getinfo");
     api->easy_cleanup = (void (*)(CURL *))dlsym(library, "curl_easy_cleanup");
     api->easy_strerror = (const char *(*)(CURLcode))dlsym(library, "curl_easy_strerror");
     api->slist_append = (struct curl_slist *(*)(struct curl_slist *, const char *))dlsym(library, "curl_slist_append");
     api->slist_free_all = (void (*)(struct curl_slist *))dlsym(library, "curl_slist_free_all");
-    if (!api->easy_init || !api->easy_setopt || !api->easy_perform || !api->easy_cleanup || !api->easy_strerror
-        || !api->slist_append || !api->slist_free_all) {
+    if (!api->easy_init || !api->easy_setopt || !api->easy_perform || !api->easy_getinfo || !api->easy_cleanup
+        || !api->easy_strerror || !api->slist_append || !api->slist_free_all) {
         snprintf(error, error_size, "libcurl.so.4 lacks the functions invoic needs");
         return -1;
     }
@@ -60,7 +52,7 @@ int invoic_smtp_send(const char *host, int port, int security, const char *usern
                      const char *from, const char *const *recipients, size_t recipient_count,
                      const char *message, size_t length, long timeout_seconds, char *error, size_t error_size) {
     struct curl_api api;
-    if (load_curl(&api, error, error_size) != 0) return -1;
+    if (invoic_load_curl(&api, error, error_size) != 0) return -1;
     char url[512];
     snprintf(url, sizeof url, "%s://%s:%d", security == INVOIC_SMTP_TLS ? "smtps" : "smtp", host, port);
     CURL *curl = api.easy_init();

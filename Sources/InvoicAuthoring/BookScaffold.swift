@@ -36,19 +36,20 @@ public enum BookScaffold {
         # Every key is described in docs/book-format.md of invoic.
         business:
           name: \(YAMLText.scalar(name))
-          # email: hello@example.com
-          # phone: "+1 234 567 8900"
+          # Your details, printed on every document: uncomment and fill in.
+          # email: you@example.com
+          # phone: "your phone number, with the country code"
           # address:
-          #   street: 123 Main St
-          #   city: Springfield
-          #   postal_code: "12345"
+          #   street: your street and number
+          #   city: your city
+          #   postal_code: "your postal code"
           #   country: \(country)
-          # tax_id: US-12-3456789
+          # tax_id: your VAT number or tax id (checked when it has an EU prefix)
           # logo: assets/logo.png
         # payment:                       # printed as PAYMENT DETAILS when any is set
-        #   bank: First National Bank
-        #   account: GB29 NWBK 6016 1331 9268 19
-        #   bic: NWBKGB2L
+        #   bank: your bank's name
+        #   account: your IBAN or account number
+        #   bic: your bank's BIC
         defaults:
           currency: \(currency.code)
           locale: \(YAMLText.scalar(locale))

@@ -36,6 +36,19 @@ public struct DocumentFacts {
         return adding(key: "sent", value: day.description, after: ["due", "valid_until", "issued"])
     }
 
+    /// `sent:` and `sent_via:` together (`invoic peppol send`); a document already marked sent
+    /// (by hand or by mail) keeps its day and gets only `sent_via:` when it has none.
+    public func send(on day: Day, via: Document.SentVia) throws(AuthoringError) -> String {
+        let line = "\(keyIndent)sent_via: \(via.rawValue)"
+        if document.sent == nil {
+            let anchor = ["due", "valid_until", "issued"].lazy.compactMap { name in pairs.first { $0.key.keyText == name } }.first
+            let after = anchor?.value.lastLine ?? lastLine
+            return byteOrderMark + text.inserting([TextInsertion.lines(["\(keyIndent)sent: \(day)", line], after: after)])
+        }
+        if document.sentVia != nil { throw .refused("\(document.number) already records how it was sent") }
+        return adding(key: "sent_via", value: via.rawValue, after: ["sent"])
+    }
+
     public func accept(on day: Day) throws(AuthoringError) -> String {
         try requireEstimate("accept")
         if let accepted = document.accepted { throw .refused("\(document.number) was already accepted on \(accepted.value)") }

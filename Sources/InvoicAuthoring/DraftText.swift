@@ -34,9 +34,12 @@ public struct DraftDocument: Sendable {
     public var discount: String?
     public var lines: [Line]
     public var notes: String?
+    /// The buyer's reference (BT-10) and order number (BT-13): what a Peppol or XRechnung client asks for.
+    public var buyerReference: String?
+    public var order: String?
 
     public init(kind: DocumentKind, number: String, client: String, issued: Day, due: Day?, currency: String?, locale: String?, tax: String?,
-                discount: String?, lines: [Line], notes: String?) {
+                discount: String?, lines: [Line], notes: String?, buyerReference: String? = nil, order: String? = nil) {
         self.kind = kind
         self.number = number
         self.client = client
@@ -48,6 +51,8 @@ public struct DraftDocument: Sendable {
         self.discount = discount
         self.lines = lines
         self.notes = notes
+        self.buyerReference = buyerReference
+        self.order = order
     }
 }
 
@@ -79,6 +84,8 @@ extension NewFiles {
         if let currency = draft.currency { add(nil, "currency: \(currency)") }
         if let locale = draft.locale { add(nil, "locale: \(YAMLText.scalar(locale))") }
         if let tax = draft.tax { add(nil, "tax: \(YAMLText.scalar(tax))") }
+        if let reference = draft.buyerReference { add("buyer_reference", "buyer_reference: \(YAMLText.scalar(reference))") }
+        if let order = draft.order { add("order", "order: \(YAMLText.scalar(order))") }
         if let discount = draft.discount { add("discount", "discount: \(YAMLText.scalar(discount))") }
         add(nil, "items:")
         for (index, line) in draft.lines.enumerated() {

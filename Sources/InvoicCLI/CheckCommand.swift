@@ -1,7 +1,9 @@
+import Foundation
 import ArgumentParser
 import InvoicBook
 import InvoicDiagnostics
 import InvoicBuild
+import InvoicPeppol
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,9 +22,24 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Check what is staged in git (what the next commit records) instead of the working tree, as the pre-commit hook does.")
     var staged = false
 
+    @Flag(help: "Also ask the Peppol network whether each client with an electronic_address can receive Peppol invoices (a book with `peppol:`).")
+    var online = false
+
+    @Option(help: .hidden) var nameserver: String?
+
     func run() throws {
         var checked = try runPipeline(BookPipeline(root: book.directory, history: historyOptions.policy, staged: staged))
         checked.diagnostics = (checked.diagnostics + RecurringInvoicesAreWritten.diagnostics(checked.book, today: book.resolvedToday)).sorted()
+        // The outbox is the book's record of Peppol transmissions: one that failed is a warning.
+        if !staged {
+            let outbox = PeppolChecks.diagnostics(root: book.directory, today: book.resolvedToday)
+            checked.diagnostics = (checked.diagnostics + outbox.diagnostics).sorted()
+            checked.sources.merge(outbox.sources) { current, _ in current }
+        }
+        if online {
+            let lookup = PeppolLookup(nameserver: nameserver ?? ProcessInfo.processInfo.environment["INVOIC_PEPPOL_NAMESERVER"])
+            checked.diagnostics = (checked.diagnostics + PeppolChecks.onlineDiagnostics(book: checked.book, sources: checked.sources, lookup: lookup)).sorted()
+        }
         // A clean book ends with the one line below, which counts the warnings too.
         Reporter(format: format, root: book.directory, sources: checked.sources, summarizing: checked.hasErrors).report(checked.diagnostics)
         if checked.hasErrors { throw ExitCode(1) }

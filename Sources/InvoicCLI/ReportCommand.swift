@@ -1,5 +1,6 @@
 import ArgumentParser
 import InvoicBook
+import InvoicPeppol
 import InvoicBuild
 import InvoicMoney
 import InvoicReport
@@ -12,7 +13,8 @@ struct ReportCommand: ParsableCommand {
             The same report `invoic build` writes to build/index.{html,md,csv,json}, printed to standard output.
             Figures are per currency, never added across currencies. Documents issued after --today are left out.
             Exit status: 0 on success, 1 when the book has errors (they are printed instead), 2 for a usage error.
-            """
+            """,
+        subcommands: [VATReportCommand.self, ECSalesReportCommand.self]
     )
 
     @OptionGroup var book: BookOptions
@@ -56,7 +58,10 @@ struct ReportCommand: ParsableCommand {
         let filter = IndexReport.Filter(status: status.flatMap(Status.init(rawValue:)), client: client,
                                         currency: currency.flatMap(Currency.named))
         let report = IndexReport(book: result.book, today: book.resolvedToday, warnings: result.diagnostics, filter: filter,
-                                 issuingCommits: BookPipeline.issuingCommits(of: result.book))
+                                 issuingCommits: BookPipeline.issuingCommits(of: result.book),
+                                 peppolStates: PeppolChecks.states(root: book.directory).mapValues { attempt in
+                                     IndexReport.PeppolState(state: attempt.state.rawValue, since: attempt.since ?? "", provider: attempt.provider, detail: attempt.history.last?.detail)
+                                 })
         Terminal.standardOutput.write(report.render(format))
     }
 }

@@ -9,8 +9,9 @@ extension IndexReport {
     /// - Parameter issuingCommits: by invoice number, the commit that issued it, for books that
     ///   keep their history in git; empty otherwise.
     public init(book: Book, today: Day, warnings diagnostics: [Diagnostic] = [], filter: Filter = Filter(),
-                issuingCommits: [String: IssuingCommit] = [:]) {
+                issuingCommits: [String: IssuingCommit] = [:], peppolStates: [String: PeppolState] = [:]) {
         var builder = ReportBuilder(book: book, today: today, filter: filter, issuingCommits: issuingCommits)
+        builder.peppolStates = peppolStates
         self = builder.build(warnings: diagnostics)
     }
 }
@@ -21,6 +22,7 @@ struct ReportBuilder {
     let today: Day
     let filter: Filter
     let issuingCommits: [String: IndexReport.IssuingCommit]
+    var peppolStates: [String: IndexReport.PeppolState] = [:]
     let conversions: [String: String]
     var overflowed = false
 
@@ -191,7 +193,7 @@ struct ReportBuilder {
             balance: Money(entry.balance, currency), refundOwed: Money(entry.refundOwed, currency), status: entry.status,
             daysPastDue: entry.status == .overdue ? entry.figures.dueDate.map { $0.days(until: today) } : nil,
             project: document.project, category: document.category, fromEstimate: document.fromEstimate?.value,
-            pdf: book.pdfFileName(for: document), issuedIn: issuingCommits[document.number],
+            pdf: book.pdfFileName(for: document), issuedIn: issuingCommits[document.number], peppol: peppolStates[document.number],
             net: Money(entry.figures.total - entry.figures.breakdown.tax, currency), tax: Money(entry.figures.breakdown.tax, currency),
             discount: Money(entry.figures.breakdown.discount + entry.figures.breakdown.allowances - entry.figures.breakdown.charges, currency),
             taxGroups: entry.figures.breakdown.groups.map { IndexReport.TaxLine(rate: $0.taxRate, taxable: $0.taxable, tax: $0.tax) },

@@ -122,7 +122,7 @@ extension IndexReport {
                 + amountCell(row.total.minorUnits, row.total.currency, muteZero: false, role: "total", lead: "total")
                 + amountCell(row.paid.minorUnits, row.paid.currency, role: "paid")
                 + (void ? "<td class=\"num zero balance\">–</td>" : amountCell(row.balance.minorUnits, row.balance.currency, role: "balance"))
-                + "<td class=\"status\">\(pill(row.status))\(late)\(refund(row))</td></tr>")
+                + "<td class=\"status\">\(pill(row.status))\(late)\(refund(row))\(peppol(row))</td></tr>")
         }
         page.line("</tbody></table></div>")
         page.line("</section>")
@@ -140,6 +140,13 @@ extension IndexReport {
     }
 
     /// Money received on an invoice voided since: owed back to the client.
+    /// "Peppol: delivered" beside the status, with the provider, the time and the reason in its title.
+    private func peppol(_ row: InvoiceRow) -> String {
+        guard let peppol = row.peppol else { return "" }
+        let title = "\(peppol.provider), \(peppol.since)" + (peppol.detail.map { ": \($0)" } ?? "")
+        return "<span class=\"peppol \(escaped(peppol.state))\" title=\"\(escaped(title))\">Peppol: \(escaped(peppol.state))</span>"
+    }
+
     private func refund(_ row: InvoiceRow) -> String {
         guard row.refundOwed.minorUnits > 0 else { return "" }
         return "<span class=\"late\">\(escaped(words.format("refund_owed", ["amount": row.refundOwed.formatted(row.locale)])))</span>"

@@ -97,6 +97,9 @@ extension IndexReport {
             "category": .string(row.category),
             "from_estimate": .string(row.fromEstimate),
             "pdf": .string(row.pdf),
+            "peppol": row.peppol.map { peppol in
+                .object(["state": .string(peppol.state), "since": .string(peppol.since), "provider": .string(peppol.provider), "detail": .string(peppol.detail)])
+            } ?? .null,
             "issued_in": row.issuedIn.map { commit in
                 .object(["commit": .string(commit.shortHash), "author": .string(commit.author), "date": .string(commit.date)])
             } ?? .null,

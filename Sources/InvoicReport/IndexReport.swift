@@ -116,6 +116,8 @@ extension IndexReport {
         public var pdf: String
         /// The commit that issued it (recorded its `sent`), when the book keeps its history.
         public var issuedIn: IssuingCommit?
+        /// The state of its Peppol transmission (outbox/), when it went over Peppol.
+        public var peppol: PeppolState? = nil
         /// The figures behind the total: net before tax (after discount, allowances and charges),
         /// the tax, the discount with the allowances less the charges, and one entry per tax group.
         public var net: Money
@@ -150,6 +152,23 @@ extension IndexReport {
         public var net: Money
         public var tax: Money
         public var taxGroups: [TaxLine] = []
+    }
+
+    /// Where an invoice's last Peppol transmission stands, as its outbox record says.
+    public struct PeppolState: Sendable, Hashable {
+        /// recorded, created, transit, delivered, failed or refused.
+        public var state: String
+        /// When it got there (UTC, ISO 8601).
+        public var since: String
+        public var provider: String
+        public var detail: String?
+
+        public init(state: String, since: String, provider: String, detail: String?) {
+            self.state = state
+            self.since = since
+            self.provider = provider
+            self.detail = detail
+        }
     }
 
     /// A commit as the report names it: enough to find it with `git show`.

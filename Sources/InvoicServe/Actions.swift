@@ -5,6 +5,7 @@ import InvoicAuthoring
 import InvoicBook
 import InvoicDiagnostics
 import InvoicMoney
+import InvoicPeppol
 import InvoicReport
 
 /// Refuses what a local web app must never do: answer a request for another host (DNS
@@ -57,7 +58,9 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
         response.headers[HTTPField.Name("X-Frame-Options")!] = isPDF ? "SAMEORIGIN" : "DENY"
         response.headers[.contentSecurityPolicy] = isPDF ? Self.pdfContentSecurityPolicy : Self.contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the
+        // app's own form posts, and the guard above (rightly) refuses a null origin.
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
         return response
     }
 }
@@ -177,7 +180,7 @@ extension BookServer {
     static let actionFields: [String: (allowed: Set<String>, required: Set<String>)] = [
         "send": (["date"], []), "pay": (["amount", "date", "method"], ["amount"]), "void": (["date", "reason"], ["reason"]),
         "accept": (["date"], []), "decline": (["date"], []), "convert": ([], []), "credit": (["reason"], []),
-        "refund": (["amount", "date", "method"], []), "remind": ([], []),
+        "refund": (["amount", "date", "method"], []), "remind": ([], []), "peppol": (["date"], []),
     ]
 
     func act(_ number: String, _ action: String, _ request: Request) async throws -> Response {
@@ -191,6 +194,31 @@ extension BookServer {
             form.problems.append("`method`: " + words["field_spaces"])
         }
         let fields = form.fields
+        var peppolDone = ""
+        if action == "peppol" {
+            // The same checks and the same outbox as `invoic peppol send`; the transmission happens
+            // before the edit (it holds the book's lock itself), the edit then records sent_via.
+            guard form["csrf"] == csrfToken else { return refused(words["form_other_session"], back: back, status: .forbidden) }
+            let snapshot = live.snapshot
+            guard snapshot.errors.isEmpty else { return refused(words["would_add_error"], back: back) }
+            do {
+                let (document, submission, settings) = try Submission.make(number, in: snapshot.book) { $0.figures != nil }
+                let outcome = try PeppolSender(root: live.root, settings: settings).send(document, submission, resend: nil)
+                let attempt: OutboxRecord.Attempt
+                switch outcome {
+                case .sent(let sent): attempt = sent
+                case .resolved(let resolved): attempt = resolved
+                }
+                live.reload()
+                if attempt.state == .failed || attempt.state == .refused {
+                    return refused("Peppol: \(attempt.state.rawValue)", text: attempt.history.last?.detail ?? "", back: back)
+                }
+                peppolDone = " (Peppol: \(attempt.state.rawValue))"
+            } catch {
+                live.reload()
+                return refused("Peppol: \(error)", back: back)
+            }
+        }
         return perform(request, back: back, form: form) { checked, editor throws(AuthoringError) in
             guard let document = checked.book.document(number) else { throw .refused(words.format("no_document", ["number": number])) }
             let file = try editor.read(document.file)
@@ -198,6 +226,9 @@ extension BookServer {
             func change(_ text: String) -> [FileChange] { [FileChange(path: document.file, before: file.bytes, after: text)] }
             switch action {
             case "send": return (change(try facts.send(on: date)), words.format("done_sent", ["number": number]), nil)
+            case "peppol":
+                if document.sentVia != nil { return ([], words.format("done_sent", ["number": number]) + peppolDone, nil) }
+                return (change(try facts.send(on: date, via: .peppol)), words.format("done_sent", ["number": number]) + peppolDone, nil)
             case "pay":
                 let method = PaymentMethod(rawValue: fields["method"].flatMap { $0.isEmpty ? nil : $0 } ?? "bank_transfer")
                 return (change(try facts.pay(.exactly(fields["amount"] ?? ""), on: date, method: method, note: nil)), words.format("done_paid", ["number": number]), nil)

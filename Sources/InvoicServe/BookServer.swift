@@ -7,6 +7,7 @@ import InvoicEInvoice
 import InvoicHistory
 import InvoicMoney
 import InvoicPDF
+import InvoicPeppol
 import InvoicReport
 
 /// `invoic serve`: the book as a local web app. Every page is made from the current snapshot of
@@ -27,6 +28,8 @@ public struct BookServer: Sendable {
 
     public let live: LiveBook
     public let options: Options
+    /// The PDFs of the form's previews, shown beside it.
+    let previews = PreviewStore()
     /// Bound to this server process: a form from another server (or another site) does not carry it.
     public let csrfToken: String
 
@@ -115,7 +118,10 @@ public struct BookServer: Sendable {
         return Templates.render(template, values.merging(["w": snapshot.wordTable, "l": snapshot.labels]) { a, _ in a })
     }
 
-    func layout(_ title: String, _ content: String, status: HTTPResponse.Status = .ok, done: String? = nil) -> Response {
+    /// - Parameter reloads: the page follows the book (live.js shows the new page when a file
+    ///   changes); false for a page the user types into (the form, the source editor), where a
+    ///   reload would throw away what they typed. Saving there checks against the files on disk.
+    func layout(_ title: String, _ content: String, status: HTTPResponse.Status = .ok, done: String? = nil, reloads: Bool = true) -> Response {
         let snapshot = live.snapshot
         let words = snapshot.words
         let findings = snapshot.checked.diagnostics.count
@@ -124,7 +130,7 @@ public struct BookServer: Sendable {
             "asOf": words.format("as_of", ["date": words.date(snapshot.today)]),
             "generation": snapshot.generation, "content": content, "readOnly": options.readOnly,
             "errorBanner": words.count("errors_banner", snapshot.errors.count), "hasErrors": !snapshot.errors.isEmpty,
-            "diagnosticCount": findings, "hasDiagnostics": findings > 0, "hasPurchases": !snapshot.book.purchases.isEmpty,
+            "diagnosticCount": findings, "hasDiagnostics": findings > 0, "reloads": reloads, "hasPurchases": !snapshot.book.purchases.isEmpty,
         ].merging(done.map { ["done": $0] } ?? [:]) { a, _ in a })
         return Self.page(html, status: status)
     }
@@ -210,7 +216,7 @@ public struct BookServer: Sendable {
         let statuses = Status.allCases.map { ["name": $0.rawValue, "label": words.status($0), "selected": $0.rawValue == filter["status"]] }
         let content = render("dashboard", [
             "cards": cards, "aging": aging, "hasAging": !aging.isEmpty, "filter": filter, "statuses": statuses, "clients": clients,
-            "chart": Self.either(incomeChart(report, words)), "csrf": csrfToken, "newInvoice": !options.readOnly && !clients.isEmpty,
+            "chart": Self.either(incomeChart(report, words)), "csrf": csrfToken, "newInvoice": !options.readOnly,
             "documents": shown.map { ["number": $0.number, "clientID": $0.clientID, "client": $0.client, "issued": $0.issued, "due": $0.due,
                                       "total": $0.total, "balance": $0.balance, "status": $0.status,
                                       "statusLabel": Status(rawValue: $0.status).map { words.status($0) } ?? $0.status] },
@@ -388,6 +394,13 @@ public struct BookServer: Sendable {
         ]))
     }
 
+    /// The state of the document's last Peppol transmission (outbox/), for the badge beside its status.
+    static func peppolState(of document: Document, root: String) -> [String: String]? {
+        guard let attempt = (try? Outbox(root: root).record(for: document))??.current else { return nil }
+        let detail = attempt.history.last?.detail.map { ": " + $0 } ?? ""
+        return ["state": attempt.state.rawValue, "title": "\(attempt.provider), \(attempt.since ?? "")\(detail)"]
+    }
+
     func documentPage(_ number: String, done: String?) -> Response {
         let snapshot = live.snapshot
         let book = snapshot.book
@@ -452,6 +465,9 @@ public struct BookServer: Sendable {
             actions["send"] = document.sent == nil
             actions["refund"] = refundOwed > 0
         }
+        // Over Peppol: a book with a provider, a client with its Peppol id, not yet sent that way.
+        actions["peppol"] = document.kind.isBilling && book.settings.peppol != nil && document.sentVia?.value != .peppol
+            && book.clients[document.client.value]?.contact.electronicAddress != nil && snapshot.errors.isEmpty
         let methods = [PaymentMethod.bankTransfer, .card, .cash, .check, .other].map { ["value": $0.rawValue, "label": words["method_\($0.rawValue)"]] }
         // The reminder `invoic remind` would write today, if the invoice reached a new level.
         var reminder: Any = false
@@ -467,6 +483,7 @@ public struct BookServer: Sendable {
         } : []
         let content = render("document", [
             "kind": kind, "number": number, "status": status.rawValue, "statusLabel": words.status(status),
+            "peppol": Self.either(Self.peppolState(of: document, root: live.root)),
             "clientID": document.client.value, "client": book.clients[document.client.value]?.contact.name ?? document.client.value,
             "issuedOn": words.format("issued_on", ["date": words.date(document.issued.value)]),
             "dueOn": Self.either(document.figures?.dueDate.map { words.format("due_on", ["date": words.date($0)]) }), "file": document.file,

@@ -4,6 +4,7 @@ import InvoicAuthoring
 import InvoicBook
 import InvoicDiagnostics
 import InvoicMoney
+import InvoicPDF
 import Mustache
 
 /// The form of a new invoice or estimate, and of a draft: GET shows it, POST re-renders it
@@ -40,8 +41,13 @@ extension BookServer {
         }
         router.post("/edit/:number") { request, context in
             guard let number = Self.pathValue(context, "number") else { return Self.badPath() }
-            guard let document = self.live.snapshot.book.document(number) else { return self.notFound("No document \(number)") }
+            guard let document = self.live.snapshot.book.document(number) else { return self.notFound(self.live.snapshot.words.format("no_document", ["number": number])) }
             return try await self.postForm(kind: document.kind, draftOf: number, request)
+        }
+        router.get("/preview/:file") { _, context in
+            let file = context.parameters.get("file") ?? ""
+            guard file.hasSuffix(".pdf"), let bytes = self.previews[String(file.dropLast(4))] else { return self.notFound("This preview is gone: press Preview again") }
+            return Self.pdfResponse(bytes)
         }
         router.get("/source") { request, _ in self.showSource(request) }
         router.post("/source") { request, _ in try await self.saveSource(request) }
@@ -65,7 +71,7 @@ extension BookServer {
     struct FormState {
         struct Line { var description = "", quantity = "1", unit = "", price = "", tax = "" }
         var client = "", newClientID = "", newClientName = "", newClientEmail = ""
-        var issued = "", due = "", discount = "", notes = ""
+        var issued = "", due = "", discount = "", notes = "", buyerReference = "", order = ""
         var lines: [Line] = [Line()]
     }
 
@@ -85,7 +91,7 @@ extension BookServer {
 
     func showEditForm(_ number: String) -> Response {
         let book = live.snapshot.book
-        guard let document = book.document(number) else { return notFound("No document \(number)") }
+        guard let document = book.document(number) else { return notFound(live.snapshot.words.format("no_document", ["number": number])) }
         guard !options.readOnly else { return notFound("This server is read-only (--read-only)") }
         guard Self.isDraft(document) else {
             return layout(number, renderForm("immutable", ["number": number]), status: .conflict)
@@ -100,6 +106,8 @@ extension BookServer {
         case nil: break
         }
         state.notes = document.notes ?? ""
+        state.buyerReference = document.buyerReference?.value ?? ""
+        state.order = document.order?.value ?? ""
         state.lines = document.items.map {
             FormState.Line(description: $0.description, quantity: $0.quantity.map { "\($0.value)" } ?? "1", unit: $0.unit ?? "",
                            price: "\($0.price.value)", tax: $0.tax.map { "\($0.value)" } ?? "")
@@ -110,7 +118,7 @@ extension BookServer {
 
     /// The page of the form, with the errors at their fields and the figures of a preview.
     func formPage(kind: DocumentKind, number: String?, state: FormState, errors: [String: [String]] = [:], general: [String] = [],
-                  totals: [[String: String]]? = nil, status: HTTPResponse.Status = .ok) -> Response {
+                  totals: [[String: String]]? = nil, preview: String? = nil, status: HTTPResponse.Status = .ok) -> Response {
         let book = live.snapshot.book
         let words = live.snapshot.words
         func field(_ name: String, _ value: String) -> [String: Any] {
@@ -131,11 +139,24 @@ extension BookServer {
             "client": field("client", state.client), "newClientID": field("new_client_id", state.newClientID),
             "newClientName": field("new_client_name", state.newClientName), "newClientEmail": field("new_client_email", state.newClientEmail),
             "issued": field("issued", state.issued), "due": field("due", state.due), "dueLabel": words[kind == .invoice ? "form_due_invoice" : "form_due_estimate"],
-            "discount": field("discount", state.discount), "notes": field("notes", state.notes), "lines": lines, "count": state.lines.count,
+            "discount": field("discount", state.discount), "notes": field("notes", state.notes),
+            "buyerReference": field("buyer_reference", state.buyerReference), "order": field("order", state.order), "lines": lines, "count": state.lines.count,
             "defaultTax": defaultTax(for: state.client, book),
             "hasErrors": !errors.isEmpty || !general.isEmpty, "general": general, "totals": Self.either(totals.flatMap { $0.isEmpty ? nil : ["rows": $0] }),
+            "preview": Self.either(preview),
         ])
-        return layout(title, content, status: status)
+        return layout(title, content, status: status, reloads: false)
+    }
+
+    /// A number as a person types it into the form, in the book's language: where the decimal
+    /// separator is a comma (de_DE, fr_FR, ...), `450,00` and `1.234,50` are 450.00 and 1234.50;
+    /// a lone point stays a decimal point (`12.50`, as the YAML is written), so `1.234` there is
+    /// 1.234, which the preview's totals show before anything is saved. Elsewhere the text is
+    /// taken as written (`1,234.50` is refused rather than guessed).
+    static func typedNumber(_ text: String, decimalComma: Bool) -> String {
+        guard decimalComma, text.contains(",") else { return text }
+        let grouping: Set<Character> = [".", " ", "\u{00A0}", "\u{202F}", "'"]
+        return String(text.filter { !grouping.contains($0) }.map { $0 == "," ? "." : $0 })
     }
 
     static func segment(_ value: String) -> String {
@@ -148,12 +169,12 @@ extension BookServer {
     func postForm(kind: DocumentKind, draftOf number: String?, _ request: Request) async throws -> Response {
         var form = try await Self.form(request)
         let count = min(max(Int(form["lines"] ?? "1") ?? 1, 1), Self.maxLines)
-        var allowed: Set<String> = ["op", "lines", "client", "new_client_id", "new_client_name", "new_client_email", "issued", "due", "discount", "notes"]
+        var allowed: Set<String> = ["op", "lines", "client", "new_client_id", "new_client_name", "new_client_email", "issued", "due", "discount", "notes", "buyer_reference", "order"]
         for n in 1...count { for name in ["description", "quantity", "unit", "price", "tax"] { allowed.insert("\(name).\(n)") } }
         form.expect(allowed, required: ["op"])
         let back = number.map { "/edit/" + Self.segment($0) } ?? "/new/\(kind.rawValue)"
         guard form["csrf"] == csrfToken else {
-            return refused("The form is from another session: reload the page and try again", back: back, status: .forbidden)
+            return refused(live.snapshot.words["form_err_session"], back: back, status: .forbidden)
         }
         guard form.problems.isEmpty else {
             return refused("The form has a field that is not valid, so nothing was written", text: form.problems.joined(separator: "\n"), back: back)
@@ -166,7 +187,8 @@ extension BookServer {
         func value(_ name: String) -> String { (form[name] ?? "").trimmingCharacters(in: .whitespaces) }
         var state = FormState(client: value("client"), newClientID: value("new_client_id"), newClientName: value("new_client_name"),
                               newClientEmail: value("new_client_email"), issued: value("issued"), due: value("due"),
-                              discount: value("discount"), notes: value("notes"), lines: [])
+                              discount: value("discount"), notes: value("notes"), buyerReference: value("buyer_reference"),
+                              order: value("order"), lines: [])
         for n in 1...count {
             state.lines.append(FormState.Line(description: value("description.\(n)"), quantity: value("quantity.\(n)"), unit: value("unit.\(n)"),
                                               price: value("price.\(n)"), tax: value("tax.\(n)")))
@@ -191,12 +213,16 @@ extension BookServer {
     func priceOrSave(kind: DocumentKind, number existing: String?, state: FormState, save: Bool) -> Response {
         let snapshot = live.snapshot
         let book = snapshot.book
+        let words = snapshot.words
         var errors: [String: [String]] = [:]
         func problem(_ field: String, _ message: String) { errors[field, default: []].append(message) }
+        let decimalComma = Locale(identifier: snapshot.report.locale).decimalSeparator == ","
         func number(_ field: String, _ text: String) -> String? {
-            switch DecimalNumber.parse(text) {
+            switch DecimalNumber.parse(Self.typedNumber(text, decimalComma: decimalComma)) {
             case .success(let value): return "\(value)"
-            case .failure: problem(field, "`\(text)` is not a number (such as 12.50)"); return nil
+            case .failure:
+                problem(field, words.format("form_err_number", ["text": text, "example": decimalComma ? "12,50" : "12.50"]))
+                return nil
             }
         }
         // The client, or a new one.
@@ -205,11 +231,11 @@ extension BookServer {
         if state.client == "+new" {
             let id = state.newClientID
             if id.isEmpty || !id.allSatisfy({ ($0.isLetter && $0.isLowercase) || $0.isNumber || $0 == "-" }) || id.hasPrefix("-") {
-                problem("new_client_id", "an id is lowercase letters, digits and hyphens, such as acme-gmbh")
+                problem("new_client_id", words["form_err_client_id"])
             } else if book.clients[id] != nil {
-                problem("new_client_id", "\(id) is a client already: choose it from the list")
+                problem("new_client_id", words.format("form_err_client_exists", ["id": id]))
             }
-            if state.newClientName.isEmpty { problem("new_client_name", "a new client needs a name") }
+            if state.newClientName.isEmpty { problem("new_client_name", words["form_err_client_name"]) }
             if errors.isEmpty {
                 newClient = (id, NewFiles.client(id: id, name: state.newClientName, email: state.newClientEmail.isEmpty ? nil : state.newClientEmail,
                                                  currency: nil, locale: nil))
@@ -220,16 +246,16 @@ extension BookServer {
         } else if let known = book.clients[state.client] {
             client = known
         } else {
-            problem("client", "no client \(state.client) in this book")
+            problem("client", words.format("form_err_no_client", ["id": state.client]))
         }
         // The dates: empty is today, and the due date from the terms.
         var issued = snapshot.today
         if !state.issued.isEmpty {
-            if let day = Day(state.issued) { issued = day } else { problem("issued", "`\(state.issued)` is not a date (YYYY-MM-DD, a day that exists)") }
+            if let day = Day(state.issued) { issued = day } else { problem("issued", words.format("form_err_date", ["text": state.issued])) }
         }
         var due: Day?
         if !state.due.isEmpty {
-            if let day = Day(state.due) { due = day } else { problem("due", "`\(state.due)` is not a date (YYYY-MM-DD, a day that exists)") }
+            if let day = Day(state.due) { due = day } else { problem("due", words.format("form_err_date", ["text": state.due])) }
         } else if kind == .invoice, let terms = client?.terms?.value ?? book.settings.defaults.terms?.value {
             due = issued.adding(days: terms)
         } else if kind == .estimate, let validity = book.settings.defaults.validity?.value {
@@ -244,10 +270,10 @@ extension BookServer {
         for (index, line) in state.lines.enumerated() {
             let n = index + 1
             if line.description.isEmpty, line.price.isEmpty, line.unit.isEmpty, state.lines.count > 1 { continue }
-            if line.description.isEmpty { problem("description.\(n)", "a line needs a description") }
+            if line.description.isEmpty { problem("description.\(n)", words["form_err_description"]) }
             let quantity = number("quantity.\(n)", line.quantity.isEmpty ? "1" : line.quantity)
             var price: String?
-            if line.price.isEmpty { problem("price.\(n)", "a line needs a price") } else { price = number("price.\(n)", line.price) }
+            if line.price.isEmpty { problem("price.\(n)", words["form_err_price"]) } else { price = number("price.\(n)", line.price) }
             let tax = line.tax.isEmpty || documentTax.map({ "\($0)" }) == line.tax ? nil : line.tax
             if let quantity, let price {
                 fieldOfLine[lines.count + 1] = n
@@ -257,7 +283,7 @@ extension BookServer {
         var discount: String?
         if !state.discount.isEmpty {
             if state.discount.hasSuffix("%") {
-                if case .failure = Rate.parse(state.discount) { problem("discount", "`\(state.discount)` is not a percentage (such as 10%)") }
+                if case .failure = Rate.parse(state.discount) { problem("discount", words.format("form_err_percent", ["text": state.discount])) }
                 discount = state.discount
             } else {
                 discount = number("discount", state.discount)
@@ -267,11 +293,12 @@ extension BookServer {
             return formPage(kind: kind, number: existing, state: state, errors: errors, general: [snapshot.words["form_fix_first"]], status: .unprocessableContent)
         }
         let documentNumber = existing ?? book.nextNumber(for: kind, issued: issued)
-        let path = existingDocument?.file ?? Self.newFile(kind, number: documentNumber, issued: issued, in: book)
+        let path = existingDocument?.file ?? book.file(forNew: kind, number: documentNumber, issued: issued)
         let currency = existingDocument?.currency?.value ?? client.currency?.value ?? book.settings.defaults.currency?.value
         let locale = existingDocument?.locale?.value ?? client.locale?.value ?? book.settings.defaults.locale?.value
         let draft = DraftDocument(kind: kind, number: documentNumber, client: client.id, issued: issued, due: due, currency: currency?.code, locale: locale,
-                                  tax: documentTax.map { "\($0)" }, discount: discount, lines: lines, notes: state.notes.isEmpty ? nil : state.notes)
+                                  tax: documentTax.map { "\($0)" }, discount: discount, lines: lines, notes: state.notes.isEmpty ? nil : state.notes,
+                                  buyerReference: state.buyerReference.isEmpty ? nil : state.buyerReference, order: state.order.isEmpty ? nil : state.order)
         // A draft rewritten keeps the entries the form does not show (project, category, ...).
         var before: [UInt8]?
         var keeping: [String] = []
@@ -280,7 +307,7 @@ extension BookServer {
             let editor = BookEditor(root: live.root)
             guard let file = try? editor.read(existingDocument.file) else { return notFound("Cannot read \(existingDocument.file)") }
             before = file.bytes
-            let shown: Set<String> = ["client", "issued", "due", "valid_until", "currency", "locale", "tax", "discount", "items", "notes", "number"]
+            let shown: Set<String> = ["client", "issued", "due", "valid_until", "currency", "locale", "tax", "discount", "items", "notes", "number", "buyer_reference", "order"]
             header = NewFiles.leadingComments(of: file.text)
             keeping = (NewFiles.writtenEntries(of: file.text, path: existingDocument.file) ?? []).filter { !shown.contains($0.key) }.map(\.text)
         }
@@ -301,6 +328,9 @@ extension BookServer {
             for diagnostic in diagnostics where diagnostic.severity == .error {
                 if diagnostic.file == path, let line = diagnostic.range?.start.line, let field = fieldAt[line] {
                     problem(field, diagnostic.message)
+                } else if diagnostic.code == .peppolR003 {
+                    // Pointed at the client's file, answered on the form: the reference is a field here.
+                    problem("buyer_reference", diagnostic.message)
                 } else {
                     let place = diagnostic.file.map { "\($0)\(diagnostic.range.map { ":\($0.start.line)" } ?? ""): " } ?? ""
                     general.append(place + diagnostic.message)
@@ -315,7 +345,8 @@ extension BookServer {
             let general = place(checked.diagnostics.filter { !known.contains("\($0.code)\u{0}\($0.file ?? "")\u{0}\($0.message)") })
             var totals: [[String: String]] = []
             if let document = checked.book.document(documentNumber), let figures = document.figures {
-                let locale = figures.locale
+                // The app's money, as on the document's page: the book's locale, not the client's (the PDF's).
+                let locale = snapshot.report.locale
                 func format(_ minor: Int64) -> String { MoneyFormat.format(minor, figures.currency, locale: locale) }
                 totals = [["label": snapshot.words["form_subtotal"], "value": format(figures.breakdown.subtotal)]]
                 if figures.breakdown.discount != 0 {
@@ -324,7 +355,14 @@ extension BookServer {
                 totals += [["label": snapshot.words["form_tax"], "value": format(figures.breakdown.tax)],
                           ["label": snapshot.words["form_total"], "value": format(figures.payable)]]
             }
-            return formPage(kind: kind, number: existing, state: state, errors: errors, general: general, totals: totals,
+            // The document as it would print, beside the form, when the book would take it.
+            var preview: String?
+            if errors.isEmpty, general.isEmpty, !checked.diagnostics.contains(where: { $0.severity == .error }),
+               let document = checked.book.document(documentNumber), let renderer = try? PDFRenderer(book: checked.book),
+               case .success(let bytes) = renderer.render(document) {
+                preview = previews.keep(bytes)
+            }
+            return formPage(kind: kind, number: existing, state: state, errors: errors, general: general, totals: totals, preview: preview,
                             status: errors.isEmpty && general.isEmpty ? .ok : .unprocessableContent)
         }
         let editor = BookEditor(root: live.root)
@@ -340,15 +378,25 @@ extension BookServer {
             return formPage(kind: kind, number: existing, state: state, errors: errors, general: general, status: .unprocessableContent)
         }
         live.reload()
-        let done = existing == nil ? "\(documentNumber) written to \(path)" : "\(documentNumber) saved"
+        let done = existing == nil ? words.format("form_written", ["number": documentNumber, "path": path]) : words.format("form_saved", ["number": documentNumber])
         return Response(status: .seeOther, headers: [.location: Self.documentPath(documentNumber) + "?done=" + (done.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")])
     }
+}
 
-    /// Where a new document goes: `invoices/2026/` when the book keeps its documents of that
-    /// kind in a folder per year, else the kind's folder.
-    static func newFile(_ kind: DocumentKind, number: String, issued: Day, in book: Book) -> String {
-        let stem = DocumentKind.fileStem(forNumber: number)
-        let byYear = book.documents.filter { $0.kind == kind }.contains { $0.file.hasPrefix("\(kind.folder)/\($0.issued.value.year)/") }
-        return byYear ? "\(kind.folder)/\(issued.year)/\(stem).yaml" : kind.file(forNumber: number)
+/// The last few preview PDFs, by a random name: the form page shows one in an `<object>`, which
+/// the browser fetches right after. Only the newest 16 are kept; nothing goes to disk.
+final class PreviewStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [(name: String, bytes: [UInt8])] = []
+
+    func keep(_ bytes: [UInt8]) -> String {
+        let name = (0..<2).map { _ in String(UInt64.random(in: 0...UInt64.max), radix: 16) }.joined()
+        lock.withLock {
+            files.append((name, bytes))
+            if files.count > 16 { files.removeFirst(files.count - 16) }
+        }
+        return name
     }
+
+    subscript(name: String) -> [UInt8]? { lock.withLock { files.last { $0.name == name }?.bytes } }
 }

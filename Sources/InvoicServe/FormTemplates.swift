@@ -10,7 +10,7 @@ enum FormTemplates {
         <form method="post" action="{{action}}" class="docform" novalidate>
         <button type="submit" name="op" value="preview" class="default-op" tabindex="-1" aria-hidden="true">{{w.form_preview}}</button>
         <input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="lines" value="{{count}}">
-        <div class="docform-grid"><div class="docform-main">
+        <div class="docform-grid{{#preview}} with-preview{{/preview}}"><div class="docform-main">
         <section aria-labelledby="who"><h2 id="who">{{w.form_client}}</h2><div class="fields">
         {{#client}}<label>{{w.form_client}}<select name="client" id="f-client"{{#invalid}} aria-invalid="true" aria-describedby="e-client"{{/invalid}}>{{#clients}}<option value="{{id}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/clients}}<option value="+new"{{#newClientSelected}} selected{{/newClientSelected}}>{{w.form_new_client}}</option></select></label>{{#invalid}}<p class="field-error" id="e-client">{{#errors}}{{.}} {{/errors}}</p>{{/invalid}}{{/client}}
         </div>
@@ -26,19 +26,21 @@ enum FormTemplates {
         <section aria-labelledby="lines-h"><h2 id="lines-h">{{w.form_lines}}</h2>
         <table class="lines"><thead><tr><th scope="col">{{w.form_description}}</th><th scope="col" class="num">{{w.form_quantity}}</th><th scope="col">{{w.form_unit}}</th><th scope="col" class="num">{{w.form_price}}</th><th scope="col">{{w.form_tax}}</th><th scope="col"><span class="visually-hidden">{{w.form_remove}}</span></th></tr></thead><tbody>
         {{#lines}}<tr>
-        {{#description}}<td><input name="{{name}}" value="{{value}}" aria-label="{{w.form_description}} {{n}}" class="wide"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/description}}
-        {{#quantity}}<td class="num"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_quantity}} {{n}}" size="6" inputmode="decimal"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/quantity}}
-        {{#unit}}<td><input name="{{name}}" value="{{value}}" aria-label="{{w.form_unit}} {{n}}" size="5"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/unit}}
-        {{#price}}<td class="num"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_price}} {{n}}" size="9" inputmode="decimal"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/price}}
-        {{#tax}}<td><input name="{{name}}" value="{{value}}" aria-label="{{w.form_tax}} {{n}}" size="7" placeholder="{{defaultTax}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/tax}}
-        <td>{{#removable}}<button type="submit" name="op" value="remove-{{n}}" class="secondary" aria-label="{{w.form_remove}} {{n}}">{{w.form_remove}}</button>{{/removable}}</td>
+        {{#description}}<td data-label="{{w.form_description}}"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_description}} {{n}}" class="wide"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/description}}
+        {{#quantity}}<td class="num" data-label="{{w.form_quantity}}"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_quantity}} {{n}}" size="6" inputmode="decimal"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/quantity}}
+        {{#unit}}<td data-label="{{w.form_unit}}"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_unit}} {{n}}" size="5"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/unit}}
+        {{#price}}<td class="num" data-label="{{w.form_price}}"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_price}} {{n}}" size="9" inputmode="decimal"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/price}}
+        {{#tax}}<td data-label="{{w.form_tax}}"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_tax}} {{n}}" size="7" placeholder="{{defaultTax}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/tax}}
+        <td class="remove">{{#removable}}<button type="submit" name="op" value="remove-{{n}}" class="secondary" aria-label="{{w.form_remove}} {{n}}">{{w.form_remove}}</button>{{/removable}}</td>
         </tr>{{/lines}}
         </tbody></table>
         <p class="muted small">{{w.form_tax_help}}</p>
         <p><button type="submit" name="op" value="add" class="secondary">{{w.form_add_line}}</button></p>
         </section>
-        <section aria-labelledby="more"><h2 id="more">{{w.form_discount}} · {{w.form_notes}}</h2><div class="fields">
+        <section aria-labelledby="more"><h2 id="more">{{w.form_details}}</h2><div class="fields">
         {{#discount}}<label>{{w.form_discount}}<input name="{{name}}" value="{{value}}" placeholder="{{w.form_discount_help}}" size="12" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/discount}}
+        {{#buyerReference}}<label>{{w.form_buyer_reference}}<input name="{{name}}" value="{{value}}" size="16" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/buyerReference}}
+        {{#order}}<label>{{w.form_order}}<input name="{{name}}" value="{{value}}" size="12" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/order}}
         {{#notes}}<label class="grow">{{w.form_notes}}<input name="{{name}}" value="{{value}}" class="wide" id="f-{{name}}"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</label>{{/notes}}
         </div></section>
         </div>
@@ -46,7 +48,9 @@ enum FormTemplates {
         {{#totals}}<dl class="figures">{{#rows}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/rows}}</dl>{{/totals}}{{^totals}}<p class="muted">{{w.form_not_priced}}</p>{{/totals}}
         <p class="buttons"><button type="submit" name="op" value="preview" class="secondary">{{w.form_preview}}</button> <button type="submit" name="op" value="save">{{w.form_save}}</button></p>
         {{#number}}<p><a href="/documents/{{number}}">{{w.form_back}}</a></p>{{/number}}
-        </section></aside></div>
+        </section>
+        {{#preview}}<section aria-labelledby="preview-h"><h2 id="preview-h">PDF</h2><object class="pdf preview" data="/preview/{{preview}}.pdf" type="application/pdf" aria-label="{{title}} (PDF)"><a href="/preview/{{preview}}.pdf">PDF</a></object></section>{{/preview}}
+        </aside></div>
         </form>
         <script src="/assets/form.js"></script>
         """
@@ -75,7 +79,9 @@ enum FormTemplates {
     static let stylesheet = """
         .docform-grid { display: grid; grid-template-columns: minmax(0, 1fr) 280px; gap: 18px; align-items: start; }
         .docform-side { position: sticky; top: 12px; }
-        @media (max-width: 860px) { .docform-grid { grid-template-columns: 1fr; } .docform-side { position: static; } }
+        .docform-grid.with-preview { grid-template-columns: minmax(0, 1fr) minmax(300px, 40%); }
+        object.pdf.preview { height: 640px; margin-top: 4px; }
+        @media (max-width: 860px) { .docform-grid, .docform-grid.with-preview { grid-template-columns: 1fr; } .docform-side { position: static; } object.pdf.preview { height: 480px; } }
         .fields { display: flex; flex-wrap: wrap; gap: 10px 16px; align-items: start; }
         .fields label { display: flex; flex-direction: column; font-size: 13px; color: var(--muted); }
         .fields label.grow { flex: 1 1 320px; }
@@ -83,8 +89,18 @@ enum FormTemplates {
         fieldset.newclient legend { font-size: 13px; color: var(--muted); }
         table.lines td { padding: 4px; } table.lines input.wide, .fields input.wide { width: 100%; }
         table.lines { table-layout: fixed; } table.lines input { width: 100%; }
-        table.lines th:nth-child(1) { width: 40%; } table.lines th:nth-child(2) { width: 11%; } table.lines th:nth-child(3) { width: 11%; }
-        table.lines th:nth-child(4) { width: 14%; } table.lines th:nth-child(5) { width: 13%; } table.lines th:nth-child(6) { width: 11%; }
+        table.lines th:nth-child(1) { width: 33%; } table.lines th:nth-child(2) { width: 14%; } table.lines th:nth-child(3) { width: 11%; }
+        table.lines th:nth-child(4) { width: 14%; } table.lines th:nth-child(5) { width: 13%; } table.lines th:nth-child(6) { width: 15%; }
+        table.lines th { white-space: normal; padding: 4px; font-size: 11px; letter-spacing: 0; } table.lines td.remove button { width: 100%; padding: 5px 2px; }
+        /* A phone: each line a small card of labelled fields (the labels from data-label), not six squeezed columns. */
+        @media (max-width: 600px) {
+          table.lines, table.lines tbody, table.lines tr, table.lines td { display: block; width: auto; }
+          table.lines thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+          table.lines tr { display: grid; grid-template-columns: 1fr 1fr; gap: 4px 10px; padding: 8px 0; border-bottom: 1px solid var(--line); }
+          table.lines td { padding: 0; text-align: left; border: 0; } table.lines td:first-child { grid-column: 1 / -1; }
+          table.lines td[data-label]::before { content: attr(data-label); display: block; font-size: 12px; color: var(--muted); }
+          table.lines td.remove { align-self: end; }
+        }
         .field-error { display: block; color: var(--red); font-size: 12px; margin-top: 2px; }
         [aria-invalid="true"] { border-color: var(--red); outline: 1px solid var(--red); }
         button.secondary { background: #fff; color: var(--blue); }

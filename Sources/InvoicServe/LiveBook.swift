@@ -17,6 +17,8 @@ public final class LiveBook: @unchecked Sendable {
         public var words: AppWords
         public var wordTable: [String: String]
         public var labels: [String: String]
+        /// What the pages show, in one text: the report and every diagnostic.
+        var signature: String
         public var book: Book { checked.book }
         public var errors: [Diagnostic] { checked.diagnostics.filter { $0.severity == .error } }
     }
@@ -24,6 +26,7 @@ public final class LiveBook: @unchecked Sendable {
     public let root: String
     private let fixedToday: Day?
     private let lock = NSLock()
+    private let reloading = NSLock()
     private var current: Snapshot
     private var watcher: DirectoryWatcher?
     /// A reload parses again only the files whose bytes changed.
@@ -40,10 +43,19 @@ public final class LiveBook: @unchecked Sendable {
 
     /// Reads and checks the whole book again; a file that no longer parses shows as its
     /// diagnostic, never as a stale page. A book that cannot be read at all keeps the last one.
+    /// A reload that finds what the pages already show keeps the generation: the server's own
+    /// save reloads at once and the watcher sees the same write a moment later, and an open page
+    /// (the document just saved) should not refresh for nothing.
+    ///
+    /// One reload at a time: the watcher's and a save's would otherwise race, and one that read
+    /// the files before the save could finish after it and put the old book back.
     public func reload() {
-        let generation = snapshot.generation + 1
-        guard let next = try? Self.load(root: root, today: fixedToday ?? Day.today(), generation: generation, cache: cache) else { return }
-        lock.withLock { current = next }
+        reloading.withLock {
+            let last = snapshot
+            guard var next = try? Self.load(root: root, today: fixedToday ?? Day.today(), generation: last.generation + 1, cache: cache) else { return }
+            if next.signature == last.signature { next.generation = last.generation }
+            lock.withLock { current = next }
+        }
     }
 
     /// Reloads on every change below the book (inotify), until the process ends.
@@ -58,7 +70,8 @@ public final class LiveBook: @unchecked Sendable {
         checked.diagnostics = (checked.diagnostics + RecurringInvoicesAreWritten.diagnostics(checked.book, today: today)).sorted()
         let report = IndexReport(book: checked.book, today: today, warnings: checked.diagnostics)
         let words = AppWords(locale: report.locale)
+        let signature = report.json() + checked.diagnostics.map { "\($0.code)|\($0.file ?? "")|\($0.range.map { "\($0.start.line)" } ?? "")|\($0.message)" }.joined(separator: "\n")
         return Snapshot(checked: checked, report: report, today: today, generation: generation, words: words, wordTable: words.all,
-                        labels: PDFRenderer.labels(of: checked.book, locale: report.locale))
+                        labels: PDFRenderer.labels(of: checked.book, locale: report.locale), signature: signature)
     }
 }

@@ -73,14 +73,14 @@ extension BookServer {
             "diagnostics": Self.either(rows.isEmpty ? nil : ["rows": rows]),
             "refusal": Self.either(refusal), "refused": Self.either(refused),
         ])
-        return layout(file, content, status: status, done: done)
+        return layout(file, content, status: status, done: done, reloads: false)
     }
 
     func saveSource(_ request: Request) async throws -> Response {
         // A book file may have 4 MiB (YAMLLimits.standard); percent-encoded, up to three times that.
         let form = try await Self.form(request, limit: 12 * 1024 * 1024 + 64 * 1024)
         guard form["csrf"] == csrfToken else {
-            return refused("The form is from another session: reload the page and try again", back: "/", status: .forbidden)
+            return refused(live.snapshot.words["form_err_session"], back: "/", status: .forbidden)
         }
         let file: String
         switch sourcePath(form["file"]) {

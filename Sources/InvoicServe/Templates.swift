@@ -51,6 +51,8 @@ enum Templates {
         form.filters label { display: flex; flex-direction: column; font-size: 12px; color: var(--muted); }
         input, select, button { font: inherit; padding: 5px 8px; border: 1px solid #cfd5dc; border-radius: 6px; background: #fff; color: var(--ink); }
         button { background: var(--blue); color: #fff; border-color: var(--blue); cursor: pointer; }
+        a.button { display: inline-block; padding: 6px 12px; border: 1px solid var(--blue); border-radius: 6px; background: var(--blue); color: #fff; text-decoration: none; }
+        a.button.secondary { background: #fff; color: var(--blue); } .new-links { display: flex; flex-wrap: wrap; gap: 8px; margin: 0 0 14px; }
         .actions form { display: inline-flex; gap: 6px; align-items: end; margin: 0 12px 10px 0; flex-wrap: wrap; }
         .actions label { display: flex; flex-direction: column; font-size: 12px; color: var(--muted); }
         pre { white-space: pre-wrap; overflow-wrap: anywhere; font: 13px/1.45 ui-monospace, Menlo, monospace; background: var(--soft); padding: 12px; border-radius: 8px; }
@@ -101,22 +103,23 @@ enum Templates {
         {{#done}}<p class="notice" role="status">{{done}}</p>{{/done}}
         {{{content}}}
         </main>
-        <script src="/assets/live.js"></script>
+        {{#reloads}}<script src="/assets/live.js"></script>{{/reloads}}
         </body>
         </html>
         """
 
     static let dashboard = """
         <h1>{{w.dashboard}}</h1>
+        {{#newInvoice}}<p class="new-links"><a class="button" href="/new/invoice">{{w.new_invoice}}</a> <a class="button secondary" href="/new/estimate">{{w.new_estimate}}</a></p>{{/newInvoice}}
         {{#cards}}<section aria-labelledby="cards-{{currency}}"><h2 id="cards-{{currency}}">{{currency}}</h2><div class="cards">
         <div class="card"><span class="label">{{w.outstanding}}</span><span class="value amount">{{outstanding}}</span>{{outstandingCount}}</div>
         <div class="card{{#isOverdue}} alert{{/isOverdue}}"><span class="label">{{w.overdue}}</span><span class="value amount">{{overdue}}</span>{{overdueCount}}</div>
         <div class="card"><span class="label">{{w.paid_this_month}}</span><span class="value amount">{{paid}}</span></div>
         <div class="card"><span class="label">{{w.drafts}}</span><span class="value">{{drafts}}</span></div>
         </div></section>{{/cards}}
-        {{#hasAging}}<section aria-labelledby="aging"><h2 id="aging">{{w.aged_receivables}}</h2><div class="scroll"><table><thead><tr><th scope="col">{{w.client}}</th><th scope="col" class="num">{{w.age_current}}</th><th scope="col" class="num">1–30</th><th scope="col" class="num">31–60</th><th scope="col" class="num">61–90</th><th scope="col" class="num">{{w.age_over_90}}</th></tr></thead><tbody>
+        {{#hasAging}}<section aria-labelledby="aging"><h2 id="aging">{{w.aged_receivables}}</h2><div class="scroll" tabindex="0"><table><thead><tr><th scope="col">{{w.client}}</th><th scope="col" class="num">{{w.age_current}}</th><th scope="col" class="num">1–30</th><th scope="col" class="num">31–60</th><th scope="col" class="num">61–90</th><th scope="col" class="num">{{w.age_over_90}}</th></tr></thead><tbody>
         {{#aging}}<tr><td><a href="/clients/{{id}}">{{name}}</a></td>{{#buckets}}<td class="num">{{.}}</td>{{/buckets}}</tr>{{/aging}}</tbody></table></div></section>{{/hasAging}}
-        {{#chart}}<section aria-labelledby="income"><h2 id="income">{{w.income_by_month}} ({{currency}})</h2><div class="scroll">{{{svg}}}</div></section>{{/chart}}
+        {{#chart}}<section aria-labelledby="income"><h2 id="income">{{w.income_by_month}} ({{currency}})</h2><div class="scroll" tabindex="0">{{{svg}}}</div></section>{{/chart}}
         <section aria-labelledby="documents"><h2 id="documents">{{w.documents}} <span class="muted light">{{w.newest_first}}</span></h2>
         <form class="filters" method="get" action="/" role="search">
         <label>{{w.search}}<input type="search" name="q" value="{{filter.q}}" placeholder="{{w.search_hint}}"></label>
@@ -127,29 +130,27 @@ enum Templates {
         <label>{{w.year}}<input name="year" value="{{filter.year}}" size="5" inputmode="numeric"></label>
         <button type="submit">{{w.filter}}</button> <a href="/">{{w.clear}}</a>
         </form>
-        <div class="scroll"><table class="documents"><thead><tr><th scope="col">{{w.number}}</th><th scope="col">{{w.client}}</th><th scope="col">{{w.issued}}</th><th scope="col">{{w.due}}</th><th scope="col" class="num">{{w.total}}</th><th scope="col" class="num">{{w.due_amount}}</th><th scope="col">{{w.status}}</th></tr></thead><tbody>
+        <div class="scroll" tabindex="0"><table class="documents"><thead><tr><th scope="col">{{w.number}}</th><th scope="col">{{w.client}}</th><th scope="col">{{w.issued}}</th><th scope="col">{{w.due}}</th><th scope="col" class="num">{{w.total}}</th><th scope="col" class="num">{{w.due_amount}}</th><th scope="col">{{w.status}}</th></tr></thead><tbody>
         {{#documents}}<tr><td class="nowrap"><a href="/documents/{{number}}">{{number}}</a></td><td><a href="/clients/{{clientID}}">{{client}}</a></td><td class="nowrap">{{issued}}</td><td class="nowrap">{{due}}</td><td class="num">{{total}}</td><td class="num">{{balance}}</td><td><span class="pill {{status}}">{{statusLabel}}</span></td></tr>{{/documents}}
         {{^documents}}<tr><td colspan="7">{{w.no_document_fits}}</td></tr>{{/documents}}
         </tbody></table></div></section>
-        {{#newInvoice}}<section aria-labelledby="new"><h2 id="new">{{w.new_invoice}}</h2><div class="actions">
-        <p><a href="/new/invoice">{{w.new_invoice}}</a> · <a href="/new/estimate">{{w.new_estimate}}</a></p>
-        </div></section>{{/newInvoice}}
         """
 
     static let document = """
-        <h1><span class="nowrap">{{kind}} {{number}}</span> <span class="pill {{status}}">{{statusLabel}}</span></h1>
+        <h1><span class="nowrap">{{kind}} {{number}}</span> <span class="pill {{status}}">{{statusLabel}}</span>{{#peppol}} <span class="pill peppol {{state}}" title="{{title}}">Peppol: {{state}}</span>{{/peppol}}</h1>
         <section aria-labelledby="figures"><h2 id="figures">{{w.figures}}</h2>
         <p><a href="/clients/{{clientID}}">{{client}}</a> · {{issuedOn}}{{#dueOn}} · {{dueOn}}{{/dueOn}}{{#file}} · <code>{{file}}</code> · <a href="{{sourceLink}}">{{w.edit_source}}</a>{{/file}}{{#editLink}} · <a href="{{editLink}}">{{w.edit_draft}}</a>{{/editLink}}</p>
-        <div class="scroll"><table><thead><tr><th scope="col">{{l.description}}</th><th scope="col" class="num">{{l.quantity}}</th><th scope="col" class="num">{{l.rate}}</th><th scope="col" class="num">{{l.amount}}</th></tr></thead><tbody>
+        <div class="scroll" tabindex="0"><table><thead><tr><th scope="col">{{l.description}}</th><th scope="col" class="num">{{l.quantity}}</th><th scope="col" class="num">{{l.rate}}</th><th scope="col" class="num">{{l.amount}}</th></tr></thead><tbody>
         {{#lines}}<tr><td>{{description}}</td><td class="num">{{quantity}}</td><td class="num">{{price}}</td><td class="num">{{amount}}</td></tr>{{/lines}}
         </tbody></table></div>
         <dl class="figures spaced">{{#totals}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/totals}}</dl>
         </section>
-        {{#hasPayments}}<section aria-labelledby="payments"><h2 id="payments">{{w.payments}}</h2><div class="scroll"><table><thead><tr><th scope="col">{{w.date}}</th><th scope="col" class="num">{{l.amount}}</th><th scope="col">{{w.method}}</th><th scope="col">{{w.reference}}</th></tr></thead><tbody>
+        {{#hasPayments}}<section aria-labelledby="payments"><h2 id="payments">{{w.payments}}</h2><div class="scroll" tabindex="0"><table><thead><tr><th scope="col">{{w.date}}</th><th scope="col" class="num">{{l.amount}}</th><th scope="col">{{w.method}}</th><th scope="col">{{w.reference}}</th></tr></thead><tbody>
         {{#payments}}<tr><td class="nowrap">{{date}}</td><td class="num">{{amount}}</td><td>{{method}}</td><td>{{reference}}</td></tr>{{/payments}}
         </tbody></table></div></section>{{/hasPayments}}
         {{#actions}}<section aria-labelledby="actions"><h2 id="actions">{{w.record}}</h2><div class="actions">
         {{#send}}<form method="post" action="/documents/{{number}}/send"><input type="hidden" name="csrf" value="{{csrf}}"><label>{{w.date}}<input type="date" name="date" value="{{today}}"></label><button type="submit">{{w.mark_sent}}</button></form>{{/send}}
+        {{#peppol}}<form method="post" action="/documents/{{number}}/peppol"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">{{w.send_peppol}}</button></form>{{/peppol}}
         {{#pay}}<form method="post" action="/documents/{{number}}/pay"><input type="hidden" name="csrf" value="{{csrf}}"><label>{{l.amount}}<input name="amount" value="{{balance}}" size="10" required></label><label>{{w.date}}<input type="date" name="date" value="{{today}}"></label><label>{{w.method}}<select name="method">{{#methods}}<option value="{{value}}">{{label}}</option>{{/methods}}</select></label><button type="submit">{{w.mark_paid}}</button></form>{{/pay}}
         {{#accept}}<form method="post" action="/documents/{{number}}/accept"><input type="hidden" name="csrf" value="{{csrf}}"><label>{{w.date}}<input type="date" name="date" value="{{today}}"></label><button type="submit">{{w.mark_accepted}}</button></form>
         <form method="post" action="/documents/{{number}}/decline"><input type="hidden" name="csrf" value="{{csrf}}"><label>{{w.date}}<input type="date" name="date" value="{{today}}"></label><button type="submit">{{w.mark_declined}}</button></form>{{/accept}}
@@ -186,7 +187,7 @@ enum Templates {
         <section aria-labelledby="balance"><h2 id="balance">{{w.balance}}</h2><dl class="figures">{{#balances}}<dt>{{w.outstanding}} ({{currency}})</dt><dd>{{outstanding}}</dd><dt>{{w.invoiced}}</dt><dd>{{invoiced}}</dd><dt>{{w.paid}}</dt><dd>{{paid}}</dd>{{/balances}}</dl>
         <p>{{#email}}{{email}} · {{/email}}<code>{{file}}</code> · <a href="{{sourceLink}}">{{w.edit_source}}</a></p>
         <p><a href="/clients/{{id}}/statement.pdf">{{l.statement}} (PDF)</a>: {{w.statement_hint}}</p></section>
-        <section aria-labelledby="documents"><h2 id="documents">{{w.documents}}</h2><div class="scroll"><table><thead><tr><th scope="col">{{w.number}}</th><th scope="col">{{w.issued}}</th><th scope="col" class="num">{{w.total}}</th><th scope="col" class="num">{{w.due_amount}}</th><th scope="col">{{w.status}}</th></tr></thead><tbody>
+        <section aria-labelledby="documents"><h2 id="documents">{{w.documents}}</h2><div class="scroll" tabindex="0"><table><thead><tr><th scope="col">{{w.number}}</th><th scope="col">{{w.issued}}</th><th scope="col" class="num">{{w.total}}</th><th scope="col" class="num">{{w.due_amount}}</th><th scope="col">{{w.status}}</th></tr></thead><tbody>
         {{#documents}}<tr><td class="nowrap"><a href="/documents/{{number}}">{{number}}</a></td><td class="nowrap">{{issued}}</td><td class="num">{{total}}</td><td class="num">{{balance}}</td><td><span class="pill {{status}}">{{statusLabel}}</span></td></tr>{{/documents}}
         </tbody></table></div></section>
         """

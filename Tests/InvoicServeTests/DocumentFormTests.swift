@@ -128,7 +128,7 @@ import Testing
             }
             let noDescription = Self.threeLines.map { $0.0 == "description.1" ? ($0.0, "") : $0 } + [("op", "save")]
             try await client.execute(uri: "/new/invoice", method: .post, headers: Self.headers, body: Self.body(noDescription)) { response in
-                #expect(response.status == .unprocessableContent && String(buffer: response.body).contains("id=\"e-description.1\">a line needs a description"))
+                #expect(response.status == .unprocessableContent && String(buffer: response.body).contains("id=\"e-description.1\">A line needs a description"))
             }
             let badDate = Self.threeLines.map { $0.0 == "issued" ? ($0.0, "2026-02-30") : $0 } + [("op", "save")]
             try await client.execute(uri: "/new/invoice", method: .post, headers: Self.headers, body: Self.body(badDate)) { response in
@@ -136,7 +136,7 @@ import Testing
             }
             let unknown = Self.threeLines.map { $0.0 == "client" ? ($0.0, "nobody") : $0 } + [("op", "save")]
             try await client.execute(uri: "/new/invoice", method: .post, headers: Self.headers, body: Self.body(unknown)) { response in
-                #expect(response.status == .unprocessableContent && String(buffer: response.body).contains("no client nobody in this book"))
+                #expect(response.status == .unprocessableContent && String(buffer: response.body).contains("No client nobody in this book"))
             }
             // A value the book refuses (a tax that is no rate), shown at its field from the diagnostic's line.
             let badTax = Self.threeLines.map { $0.0 == "tax.3" ? ($0.0, "lots") : $0 } + [("op", "save")]

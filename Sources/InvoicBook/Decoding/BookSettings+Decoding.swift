@@ -50,6 +50,15 @@ extension BookSettings {
         if let node = fields["bank"] { settings.bank = reader.bankLayout(node) }
         if let node = fields["reminders"] { settings.reminders = reader.reminderPolicy(node) }
         if let node = fields["mail"] { settings.mail = reader.mailSettings(node) }
+        settings.vatBasis = reader.vatBasis(fields["vat_basis"])
+        if let node = fields["ledger"] { settings.ledger = reader.ledgerAccounts(node) }
+        if let node = fields["peppol"] {
+            settings.peppol = reader.peppolSettings(node)
+            if let peppol = settings.peppol, peppol.provider == nil, !reader.hasKey("provider", in: node) {
+                reader.error(.missingKey, "`peppol:` names no `provider:`", at: node.range,
+                             help: "add `provider: e-invoice.be` (or recommand, scrada, http); docs/peppol.md says which suits whom")
+            }
+        }
         return settings
     }
 
@@ -115,6 +124,7 @@ extension Client {
         client.terms = reader.days(fields["terms"])
         client.notes = reader.text(fields["notes"])
         client.archived = reader.date(fields["archived"])
+        if let node = fields["peppol"] { client.peppol = reader.peppolSettings(node) }
         return client
     }
 }
@@ -166,6 +176,58 @@ extension ValueReader {
             error(.missingKey, "`reminders:` has no levels", at: node.range, help: "e.g. `levels: [{after: 7}, {after: 21, fee: 5.00}]`")
         }
         return ReminderPolicy(levels: levels, interest: rate(fields["interest"])?.value, range: node.range)
+    }
+
+    /// Whether the mapping `node` has `key`, whatever its value.
+    func hasKey(_ key: String, in node: YAMLNode) -> Bool {
+        node.mapping?.contains { $0.key.keyText == key } ?? false
+    }
+
+    /// `peppol:`, the access point provider: a known provider, an http(s) URL without a secret
+    /// in it, and an environment variable's name (the key itself must never be written here).
+    mutating func peppolSettings(_ node: YAMLNode) -> PeppolSettings? {
+        guard let fields = fields(of: node, table: Schema.peppol) else { return nil }
+        var peppol = PeppolSettings()
+        peppol.range = node.range
+        peppol.provider = oneOf(fields["provider"], PeppolSettings.Provider.allCases.map(\.rawValue), what: "Peppol provider")
+            .flatMap { located in PeppolSettings.Provider(rawValue: located.value).map { Located($0, at: located.range) } }
+        if let url = located(fields["url"]) {
+            let lower = url.value.lowercased()
+            let rest = lower.hasPrefix("https://") ? url.value.dropFirst(8) : lower.hasPrefix("http://") ? url.value.dropFirst(7) : nil
+            let host = rest.map { $0.prefix { $0 != "/" && $0 != "?" && $0 != "#" } }
+            if rest == nil || host?.isEmpty != false || url.value.contains(where: \.isWhitespace) {
+                error(.wrongType, "`\(url.value)` is not an http(s) URL", at: url.range,
+                      help: "write the API's base URL, e.g. https://api.e-invoice.be (a sandbox: https://api-dev.e-invoice.be)")
+            } else if host?.contains("@") == true {
+                error(.wrongType, "the URL `\(url.value)` carries a login or a key, which would be in git with the book", at: url.range,
+                      help: "remove `user:password@` from the URL; put the key in the variable `token_env` names, or in ~/.netrc")
+            } else if url.value.contains("?") {
+                error(.wrongType, "the URL `\(url.value)` has a query, where API keys hide", at: url.range,
+                      help: "write the base URL only; the key goes in the variable `token_env` names, or in ~/.netrc")
+            } else {
+                peppol.url = url
+            }
+        }
+        if let variable = located(fields["token_env"]) {
+            let name = variable.value
+            let isName = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } && !(name.first?.isNumber ?? true)
+            if isName {
+                peppol.tokenVariable = variable
+            } else {
+                error(.wrongType, "`token_env` is the name of an environment variable (letters, digits and _), not a value", at: variable.range,
+                      help: "write a name like INVOIC_PEPPOL_TOKEN and set the key in that variable (or ~/.netrc); a key written here would be in git")
+            }
+        }
+        peppol.company = located(fields["company"])
+        if peppol.provider?.value == .http, peppol.url == nil, !hasKey("url", in: node) {
+            error(.missingKey, "the `http` provider has no `url:`", at: peppol.provider?.range ?? node.range,
+                  help: "add `url: https://...`, the address that takes the UBL by POST")
+        }
+        for provider in [PeppolSettings.Provider.recommand, .scrada] where peppol.provider?.value == provider && peppol.company == nil {
+            error(.missingKey, "\(provider.rawValue)'s API names the sending company: `peppol:` has no `company:`", at: peppol.provider?.range ?? node.range,
+                  help: "add `company: <id>` with the company id from the provider's dashboard")
+        }
+        return peppol
     }
 
     /// `mail:`, how messages leave; addresses must look like addresses.

@@ -66,6 +66,8 @@ extension Document {
         document.category = reader.text(fields["category"])
         document.delivered = reader.date(fields["delivered"])
         document.sent = reader.date(fields["sent"])
+        document.sentVia = reader.oneOf(fields["sent_via"], Document.SentVia.allCases.map(\.rawValue), what: "way of sending")
+            .flatMap { located in Document.SentVia(rawValue: located.value).map { Located($0, at: located.range) } }
         document.notes = reader.text(fields["notes"])
         document.accepted = reader.date(fields["accepted"])
         document.declined = reader.date(fields["declined"])

@@ -178,6 +178,13 @@ public enum Schema {
         KeySpec("sendmail", .text, "the sendmail program without `host:` (default /usr/sbin/sendmail)"),
     ])
 
+    static let peppol = KeyTable(name: "peppol", keys: [
+        KeySpec("provider", .oneOf(PeppolSettings.Provider.allCases.map(\.rawValue)), "the access point provider `invoic peppol send` hands the Peppol BIS file to: e-invoice.be, recommand, scrada or http (any API that takes the UBL by POST)"),
+        KeySpec("url", .text, "the API's base URL, https://...; default: the provider's production URL (a sandbox's here); required for http"),
+        KeySpec("token_env", .text, "the environment variable that holds the API key (default INVOIC_PEPPOL_TOKEN), else ~/.netrc for the URL's host; never the book"),
+        KeySpec("company", .text, "the sending company's id at the provider, which Recommand's and Scrada's API paths name"),
+    ])
+
     static let bankColumns = KeyTable(name: "columns", keys: [
         KeySpec("date", .text, "the booking date's column: its header text, or its position (1, 2, ...)"),
         KeySpec("amount", .text, "the signed amount (money in is positive)"),
@@ -215,9 +222,14 @@ public enum Schema {
         KeySpec("einvoice", einvoiceFormats, "structured invoices build writes beside each invoice and credit note: ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol"),
         KeySpec("reminders", .mapping(reminderPolicy), "when overdue invoices are reminded, at which fee and interest (`invoic remind`)"),
         KeySpec("mail", .mapping(mail), "how `invoic mail` sends: SMTP (host, port, security, username) or the local sendmail"),
+        KeySpec("peppol", .mapping(peppol), "the access point provider `invoic peppol` sends through (docs/peppol.md)"),
         KeySpec("bank", .mapping(bank), "how `invoic match` reads the bank's CSV statements (camt and MT940 need nothing)"),
         KeySpec("history", .flag, "true: `invoic check` also judges the book against its git history, as with --history"),
+        KeySpec("vat_basis", .oneOf(VATBasis.allCases.map(\.rawValue)), "when a sale counts for VAT in `invoic report vat`: accrual (by invoice date, the default) or cash (by payment date)"),
+        KeySpec("ledger", .mapping(ledger), "the account names `invoic export-journal` posts to (docs/book-format.md)"),
     ])
+
+    static let ledger = KeyTable(name: "ledger", keys: LedgerAccounts.keys.map { KeySpec($0.name, .text, "\($0.help); default \($0.defaultAccount)") })
 
     public static let client = KeyTable(name: "client", keys: [
         KeySpec("name", .text, required: true, "the client's name as printed"),
@@ -238,6 +250,7 @@ public enum Schema {
         KeySpec("payment_means", .text, "how this client pays (BT-81), over the book's: 58, 30, 59 direct debit, 48 card, 10 cash"),
         KeySpec("iban", .text, "the client's IBAN a direct debit draws on (BT-91)"),
         KeySpec("contact", .mapping(contactPoint), "the person at the client to address (BG-9)"),
+        KeySpec("peppol", .mapping(peppol), "this client's access point provider settings over the book's (docs/peppol.md)"),
         KeySpec("einvoice", einvoiceFormats, "the structured invoices this client receives, over the book's: ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol"),
         KeySpec("terms", .days, "days from issue to due for this client"),
         KeySpec("notes", .text, "internal only, never printed"),
@@ -305,6 +318,7 @@ public enum Schema {
         KeySpec("category", .text, "grouping for reports"),
         KeySpec("delivered", .date, "date of supply, when it differs from the issue date"),
         KeySpec("sent", .date, "the day it went to the client"),
+        KeySpec("sent_via", .oneOf(Document.SentVia.allCases.map(\.rawValue)), "how it went: peppol (written by `invoic peppol send`), mail, post or hand"),
         KeySpec("items", .list(.mapping(item)), required: true, "the lines; at least one"),
         KeySpec("notes", .text, "printed in the footer"),
         KeySpec("subtotal", .amount, "stated subtotal, checked"),
@@ -343,7 +357,7 @@ public enum Schema {
 
     /// A schedule and the invoice it writes: every invoice key but those of one issued invoice.
     public static let recurring = KeyTable(name: "recurring invoice", keys: schedule + invoice.keys.filter {
-        !["number", "issued", "due", "sent", "delivered", "period", "from_estimate", "recurring", "occurrence", "reminders", "payments", "void", "prepaid", "rounding_amount"].contains($0.name)
+        !["number", "issued", "due", "sent", "sent_via", "delivered", "period", "from_estimate", "recurring", "occurrence", "reminders", "payments", "void", "prepaid", "rounding_amount"].contains($0.name)
             && StatedFigure(rawValue: $0.name) == nil
     }.map { KeySpec($0.name, $0.type, $0.help) })
 

@@ -25,8 +25,14 @@ public struct BookSettings: Sendable {
     public var reminders: ReminderPolicy?
     /// `mail:`, how `invoic mail` sends.
     public var mail: MailSettings?
+    /// `peppol:`, the access point provider `invoic peppol` sends through.
+    public var peppol: PeppolSettings?
     /// `labels:`, the book's own words for some labels: language or locale -> key -> text.
     public var labels: [String: [String: String]] = [:]
+    /// `vat_basis:`, when a sale counts for VAT (`invoic report vat`); accrual when unset.
+    public var vatBasis: Located<VATBasis>?
+    /// `ledger:`, the account names `invoic export-journal` posts to; the defaults when unset.
+    public var ledger: LedgerAccounts?
 
     public init(business: Contact, logo: Located<String>? = nil, payment: PaymentDetails = PaymentDetails(),
                 defaults: Defaults = Defaults(), numbering: Numbering = Numbering(),

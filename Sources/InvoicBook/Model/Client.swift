@@ -27,6 +27,8 @@ public struct Client: Sendable {
     public var archived: Located<Day>?
     /// `reminders:`, this client's levels over the book's.
     public var reminders: ReminderPolicy?
+    /// `peppol:`, this client's provider settings over the book's.
+    public var peppol: PeppolSettings?
 
     public init(id: String, file: String, contact: Contact) {
         self.id = id

@@ -60,6 +60,12 @@ public struct Document: Sendable {
     public var occurrence: Located<Day>?
     public var delivered: Located<Day>?
     public var sent: Located<Day>?
+    /// `sent_via:`, how it went (`invoic peppol send` writes `peppol`).
+    public var sentVia: Located<SentVia>?
+
+    public enum SentVia: String, Sendable, CaseIterable {
+        case peppol, mail, post, hand
+    }
     public var items: [LineItem]
     public var itemsRange: SourceRange?
     /// Entries written under `items:`, decoded or not: an empty list is `no-items`, a list of

@@ -1,0 +1,34 @@
+#ifndef INVOIC_HTTP_H
+#define INVOIC_HTTP_H
+
+#include <stddef.h>
+
+/* What came back from one HTTP request: the status, and the body in a buffer invoic_http_free releases. */
+struct invoic_http_response {
+    long status;
+    unsigned char *body;
+    size_t length;
+};
+
+/*
+ * One HTTP(S) request through libcurl, opened on first use like the SMTP sender (so no command
+ * that never talks to a server pays for loading it). `headers` are "Name: value" lines; `body`
+ * may be NULL for a request without one. Redirects are not followed (an API that redirects a
+ * POST is answered as it is). Returns 0 when a response came back (whatever its status), else
+ * curl's error code with its text in `error`.
+ */
+int invoic_http_request(const char *method, const char *url, const char *const *headers, size_t header_count,
+                        const unsigned char *body, size_t body_length, long timeout_seconds,
+                        struct invoic_http_response *response, char *error, size_t error_size);
+
+void invoic_http_free(struct invoic_http_response *response);
+
+/*
+ * One DNS query of `type` (35 for NAPTR) for `name` through libresolv's res_nquery, into `answer`.
+ * `nameserver` (an IPv4 address, may be NULL) and `port` (0: 53) replace the system's resolvers,
+ * for a test's local responder. Returns the answer's length, or -1 with the reason in `error`.
+ */
+int invoic_dns_query(const char *name, int type, const char *nameserver, int port,
+                     unsigned char *answer, int answer_size, char *error, size_t error_size);
+
+#endif

@@ -1,0 +1,132 @@
+import CSMTP
+import Foundation
+
+/// Why a conversation with the provider (or the SML, or an SMP) did not give what was asked.
+public struct PeppolError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    /// The provider answered and said no (an HTTP error status): it did not take the document.
+    /// Any other failure (no connection, a timeout) leaves the outcome open.
+    public var isRefusal = false
+    public init(_ message: String, isRefusal: Bool = false) {
+        self.message = message
+        self.isRefusal = isRefusal
+    }
+    public var description: String { message }
+}
+
+/// One HTTP request, as the adapters describe it.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    public var url: String
+    public var headers: [(String, String)]
+    public var body: [UInt8]?
+
+    public init(_ method: String, _ url: String, headers: [(String, String)] = [], body: [UInt8]? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}
+
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var body: [UInt8]
+    public var text: String { String(decoding: body, as: UTF8.self) }
+    public var isSuccess: Bool { (200..<300).contains(status) }
+}
+
+/// HTTP(S) through libcurl, which CSMTP opens on the first request (docs/decisions.md, "Peppol
+/// over HTTP"): URLSession would bring FoundationNetworking, and with it libcurl linked, into
+/// every command's start.
+public struct HTTPClient: Sendable {
+    public var timeout: Int
+
+    public init(timeout: Int = 60) {
+        self.timeout = timeout
+    }
+
+    public func perform(_ request: HTTPRequest) throws(PeppolError) -> HTTPResponse {
+        let lines = request.headers.map { "\($0.0): \($0.1)" }
+        var error = [CChar](repeating: 0, count: 512)
+        var response = invoic_http_response()
+        let copies = lines.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) }
+        let result: Int32 = pointers.withUnsafeBufferPointer { headers in
+            if let body = request.body {
+                return body.withUnsafeBufferPointer { bytes in
+                    invoic_http_request(request.method, request.url, headers.baseAddress, headers.count,
+                                        bytes.baseAddress ?? UnsafePointer(bitPattern: 1), bytes.count, timeout, &response, &error, error.count)
+                }
+            }
+            return invoic_http_request(request.method, request.url, headers.baseAddress, headers.count, nil, 0, timeout, &response, &error, error.count)
+        }
+        defer { invoic_http_free(&response) }
+        guard result == 0 else {
+            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw PeppolError("\(request.method) \(Self.withoutQuery(request.url)) failed: \(reason)")
+        }
+        let body = response.body.map { Array(UnsafeBufferPointer(start: $0, count: response.length)) } ?? []
+        return HTTPResponse(status: response.status, body: body)
+    }
+
+    /// A URL as printed in a message: without its query, where some APIs take keys.
+    static func withoutQuery(_ url: String) -> String {
+        String(url.prefix { $0 != "?" })
+    }
+}
+
+/// A multipart/form-data body with one file field (RFC 7578), as e-invoice.be's upload takes it.
+public struct MultipartForm: Sendable {
+    public let boundary: String
+    public let body: [UInt8]
+
+    public init(field: String, fileName: String, mediaType: String, bytes: [UInt8], boundary: String = "invoic-" + UUID().uuidString) {
+        self.boundary = boundary
+        var body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"; filename=\"\(fileName)\"\r\nContent-Type: \(mediaType)\r\n\r\n".utf8)
+        body += bytes
+        body += Array("\r\n--\(boundary)--\r\n".utf8)
+        self.body = body
+    }
+
+    public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+}
+
+/// JSON from a provider, read leniently: a field missing or of another type is nil, never a crash.
+public struct JSON: @unchecked Sendable {
+    public let value: Any?
+
+    public init(_ value: Any?) { self.value = value }
+
+    public init(parsing bytes: [UInt8]) throws(PeppolError) {
+        do {
+            value = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+        } catch {
+            let start = String(decoding: bytes.prefix(200), as: UTF8.self)
+            throw PeppolError("the answer is not JSON: \(start)")
+        }
+    }
+
+    public subscript(key: String) -> JSON { JSON((value as? [String: Any])?[key]) }
+    public var string: String? {
+        if let text = value as? String { return text }
+        if let number = value as? NSNumber, !(value is Bool) { return number.stringValue }
+        return nil
+    }
+    public var bool: Bool? { value as? Bool }
+    public var array: [JSON] { (value as? [Any])?.map(JSON.init) ?? [] }
+    public var isNull: Bool { value == nil || value is NSNull }
+
+    /// Compact JSON text, for a detail the provider gave as an object.
+    public var text: String? {
+        guard let value, !(value is NSNull) else { return nil }
+        if let string { return string }
+        guard JSONSerialization.isValidJSONObject(value), let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    public static func encode(_ object: [String: Any]) -> [UInt8] {
+        Array((try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8))
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import InvoicAuthoring
+import InvoicBook
+
+/// `invoic peppol receive`: each document waiting in the provider's inbox is fetched, handed to
+/// the book's receive pipeline, and acknowledged only once the book holds it, so a crash at any
+/// point loses nothing (the provider still has it) and takes nothing twice (the book records the
+/// provider's id of what it took, in `received/peppol/<id>/peppol.yaml`).
+public struct PeppolReceiver {
+    public let root: String
+    public let settings: ProviderSettings
+    public let provider: any PeppolProvider
+    public let now: () -> Date
+
+    public init(root: String, settings: ProviderSettings, now: @escaping () -> Date = Date.init) {
+        self.root = root
+        self.settings = settings
+        self.provider = settings.adapter()
+        self.now = now
+    }
+
+    public static let folderName = "received/peppol"
+
+    public enum Outcome: Sendable, Equatable {
+        /// Fetched now and handed to the book, at this path.
+        case taken(id: String, path: String)
+        /// Already in the book; acknowledged now (an earlier run stopped before it could).
+        case acknowledged(id: String)
+        /// Already in the book and acknowledged: nothing to do.
+        case known(id: String)
+    }
+
+    public func receive() throws(PeppolError) -> [Outcome] {
+        let entries = try provider.inbox()
+        var outcomes: [Outcome] = []
+        for entry in entries {
+            let lock: BookLock
+            do { lock = try BookLock(root: root) } catch { throw PeppolError("\(error)") }
+            defer { withExtendedLifetime(lock) {} }
+            let folder = Self.folder(forProviderID: entry.id)
+            let recordPath = BookLoader.join(root, folder + "/peppol.yaml")
+            if let data = FileManager.default.contents(atPath: recordPath) {
+                let text = String(decoding: data, as: UTF8.self)
+                if text.contains("\nacknowledged: ") {
+                    outcomes.append(.known(id: entry.id))
+                    continue
+                }
+                try provider.acknowledge(id: entry.id)
+                try write(text + "acknowledged: \(timestamp(now()))\n", to: recordPath)
+                outcomes.append(.acknowledged(id: entry.id))
+                continue
+            }
+            let bytes = try provider.fetch(id: entry.id)
+            let path = try handToReceivePipeline(bytes, providerID: entry.id, sender: entry.sender, folder: folder)
+            var text = """
+                # invoic peppol receive: a document taken from the access point provider's inbox, written by invoic.
+                provider: \(YAMLText.scalar(settings.provider.rawValue))
+                url: \(YAMLText.scalar(settings.url))
+                provider_id: \(YAMLText.quoted(entry.id))
+
+                """
+            if let sender = entry.sender { text += "sender: \(YAMLText.quoted(sender))\n" }
+            if let number = entry.number { text += "number: \(YAMLText.scalar(number))\n" }
+            text += "file: \(YAMLText.scalar(path))\nsha256: \(SHA256.hex(bytes))\nfetched: \(timestamp(now()))\n"
+            // The book holds it (and this record of its id) before the provider is told.
+            try write(text, to: recordPath)
+            try provider.acknowledge(id: entry.id)
+            try write(text + "acknowledged: \(timestamp(now()))\n", to: recordPath)
+            outcomes.append(.taken(id: entry.id, path: path))
+        }
+        return outcomes
+    }
+
+    static func folder(forProviderID id: String) -> String {
+        folderName + "/" + String(id.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" }).prefix(120)
+    }
+
+    /// Where a fetched document goes into the book: for now a holding folder beside its record,
+    /// `received/peppol/<id>/document.xml`. `invoic receive` (issue 29) will take it from here:
+    /// this one function is what is re-pointed at its library, so that a document fetched over
+    /// Peppol lands where a received e-mail's does. Returns the path, relative to the book.
+    func handToReceivePipeline(_ bytes: [UInt8], providerID: String, sender: String?, folder: String) throws(PeppolError) -> String {
+        let path = folder + "/document.xml"
+        do {
+            try FileManager.default.createDirectory(atPath: BookLoader.join(root, folder), withIntermediateDirectories: true)
+            try AtomicFile.write(bytes, to: BookLoader.join(root, path), temporaryDirectory: try? BookLock.prepareFolder(of: root))
+        } catch {
+            throw PeppolError("cannot keep the document \(providerID): \(error)")
+        }
+        return path
+    }
+
+    private func write(_ text: String, to path: String) throws(PeppolError) {
+        do {
+            try AtomicFile.write(Array(text.utf8), to: path, temporaryDirectory: try? BookLock.prepareFolder(of: root))
+        } catch {
+            throw PeppolError("\(error)")
+        }
+    }
+}

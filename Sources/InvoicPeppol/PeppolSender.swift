@@ -1,0 +1,142 @@
+import Foundation
+import InvoicAuthoring
+import InvoicBook
+
+/// `invoic peppol send` without the command line (serve's "Send over Peppol" calls it too): one
+/// document to the provider, recorded in the outbox before any call, so that a crash, a kill or a
+/// lost answer never sends twice.
+///
+/// The book's lock is held from reading the record to writing the answer, so two senders of the
+/// same invoice take turns and the second sees the first's record. An attempt recorded but not
+/// confirmed (invoic stopped between recording and the answer) is resolved by asking the provider,
+/// never by sending again: e-invoice.be's draft says whether it was transmitted; a provider that
+/// cannot be asked leaves the decision to the user (`--resend REASON`).
+public struct PeppolSender {
+    public let root: String
+    public let settings: ProviderSettings
+    public let provider: any PeppolProvider
+    public let now: () -> Date
+
+    public init(root: String, settings: ProviderSettings, now: @escaping () -> Date = Date.init) {
+        self.root = root
+        self.settings = settings
+        self.provider = settings.adapter()
+        self.now = now
+    }
+
+    public enum Outcome: Sendable {
+        /// Transmitted now (or handed over, in transit).
+        case sent(OutboxRecord.Attempt)
+        /// An interrupted attempt turned out to have reached the provider: recorded, not sent again.
+        case resolved(OutboxRecord.Attempt)
+    }
+
+    /// Sends `submission` (its key is replaced by the attempt's) for `document`.
+    public func send(_ document: Document, _ submission: Submission, resend reason: String?) throws(PeppolError) -> Outcome {
+        let lock: BookLock
+        do { lock = try BookLock(root: root) } catch { throw PeppolError("\(error)") }
+        defer { withExtendedLifetime(lock) {} }
+        let outbox = Outbox(root: root)
+        var record = try outbox.record(for: document) ?? OutboxRecord(number: document.number)
+        let sha = SHA256.hex(submission.bytes)
+        var existingID: String?
+        var continuing = false
+
+        if let current = record.current {
+            if current.state.isUnresolved {
+                switch try provider.resolve(key: current.key, providerID: current.providerID) {
+                case .known(let id, let status):
+                    record.attempts[record.attempts.count - 1].providerID = id
+                    append(&record, status.state, status.detail ?? "found by asking \(settings.provider.rawValue) after an interrupted send")
+                    try outbox.write(record, for: document)
+                    return .resolved(record.attempts[record.attempts.count - 1])
+                case .notTransmitted(let id):
+                    if current.sha256 == sha {
+                        existingID = id
+                        continuing = true
+                    } else {
+                        append(&record, .refused, "never transmitted; replaced by a later attempt with other bytes")
+                    }
+                case .unknown(let why):
+                    guard reason != nil else {
+                        throw PeppolError("\(document.number): an attempt recorded at \(current.since ?? "?") has no answer, and \(why). If it is not there, `invoic peppol send \(document.number) --resend REASON` sends it again")
+                    }
+                }
+            } else if current.state.isConfirmed, reason == nil {
+                let what = current.state == .failed ? "its transmission failed (\(current.history.last?.detail ?? "no reason given"))" : "it was sent at \(current.history.first { $0.state.isConfirmed }?.at ?? current.since ?? "?") (\(current.state.rawValue))"
+                throw PeppolError("\(document.number) was already handed to \(current.provider): \(what); `invoic peppol send \(document.number) --resend REASON` sends it again")
+            }
+        }
+
+        var submission = submission
+        if continuing, let current = record.current {
+            submission.key = current.key
+        } else {
+            let key = UUID().uuidString.lowercased()
+            submission.key = key
+            let file = record.attempts.contains { $0.file == submission.fileName && $0.sha256 != sha }
+                ? submission.fileName.replacingOccurrences(of: ".xml", with: ".\(record.attempts.count + 1).xml")
+                : submission.fileName
+            record.attempts.append(OutboxRecord.Attempt(
+                key: key, provider: settings.provider.rawValue, url: settings.url, sender: submission.sender.description,
+                receiver: submission.receiver.description, documentType: submission.documentType, process: submission.process,
+                file: file, sha256: sha, providerID: nil, resendReason: record.attempts.isEmpty ? nil : reason,
+                history: [OutboxRecord.Event(at: timestamp(now()), state: .recorded)]))
+            // Recorded, with the bytes, before the provider hears of it.
+            try outbox.write(record, for: document, bytes: (file, submission.bytes))
+        }
+
+        do {
+            let answer = try provider.send(submission, existingID: existingID) { id in
+                guard record.attempts[record.attempts.count - 1].providerID != id else { return }
+                record.attempts[record.attempts.count - 1].providerID = id
+                try outbox.write(record, for: document)
+            }
+            record.attempts[record.attempts.count - 1].providerID = answer.id
+            append(&record, answer.status.state, answer.status.detail)
+            try outbox.write(record, for: document)
+            return .sent(record.attempts[record.attempts.count - 1])
+        } catch let error as PeppolError where error.isRefusal && record.attempts[record.attempts.count - 1].providerID == nil {
+            append(&record, .refused, error.message)
+            try outbox.write(record, for: document)
+            throw error
+        } catch let error as PeppolError {
+            // The outcome is open: the record stays unresolved, and the next send asks first.
+            throw PeppolError(error.message + "; the attempt stays recorded, and `invoic peppol send \(document.number)` asks \(settings.provider.rawValue) what became of it before sending anything")
+        } catch {
+            throw PeppolError("\(error)")
+        }
+    }
+
+    /// Asks the provider about `document`'s current attempt and appends what changed.
+    public func refreshStatus(of document: Document) throws(PeppolError) -> (OutboxRecord.Attempt, changed: Bool)? {
+        let lock: BookLock
+        do { lock = try BookLock(root: root) } catch { throw PeppolError("\(error)") }
+        defer { withExtendedLifetime(lock) {} }
+        let outbox = Outbox(root: root)
+        guard var record = try outbox.record(for: document), let current = record.current else { return nil }
+        if current.state.isFinal && current.state != .failed { return (current, false) }
+        let status: ProviderStatus
+        if current.state.isUnresolved {
+            switch try provider.resolve(key: current.key, providerID: current.providerID) {
+            case .known(let id, let known):
+                record.attempts[record.attempts.count - 1].providerID = id
+                status = known
+            case .notTransmitted, .unknown:
+                return (current, false)
+            }
+        } else {
+            guard let id = current.providerID else { return (current, false) }
+            status = try provider.status(id: id)
+        }
+        let last = current.history.last
+        guard last?.state != status.state || (status.detail != nil && last?.detail != status.detail) else { return (current, false) }
+        append(&record, status.state, status.detail)
+        try outbox.write(record, for: document)
+        return (record.attempts[record.attempts.count - 1], true)
+    }
+
+    private func append(_ record: inout OutboxRecord, _ state: TransmissionState, _ detail: String?) {
+        record.attempts[record.attempts.count - 1].history.append(OutboxRecord.Event(at: timestamp(now()), state: state, detail: detail))
+    }
+}
