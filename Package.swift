@@ -55,12 +55,20 @@ let package = Package(
         .target(name: "InvoicFacturX", dependencies: ["InvoicPDF"]),
         // EN 16931 e-invoices: UBL, CII and their national profiles, from the checked book.
         .target(name: "InvoicEInvoice", dependencies: ["InvoicBook", "InvoicMoney"]),
-        .target(name: "InvoicBuild", dependencies: ["InvoicBook", "InvoicDiagnostics", "InvoicHistory", "InvoicPDF", "InvoicReport", "InvoicEInvoice", "InvoicFacturX"]),
+        .target(name: "InvoicBuild", dependencies: ["InvoicBook", "InvoicDiagnostics", "InvoicHistory", "InvoicPDF", "InvoicReport", "InvoicEInvoice", "InvoicFacturX", "InvoicInbox"]),
         // Bank statements (camt.053/054, MT940, CSV) matched with the book's open invoices.
         // camt statements are read with expat, which fontconfig loads anyway (FoundationXML would
         // bring libxml2 and a second ICU into every command's start).
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
+        // qpdf's C API, opened when a received PDF is searched for its e-invoice (libqpdf-dev gives
+        // the header), and zlib to inflate what it finds within a bound.
+        .target(name: "CQPDF"),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "InvoicBank", dependencies: ["InvoicBook", "InvoicMoney", "CExpat"]),
+        // Incoming e-invoices: UBL, CII, Factur-X/ZUGFeRD PDFs and mails read into one received
+        // document (expat for the XML, qpdf for the PDF's attachments), checked, and kept in the
+        // book's purchases/ with a derived record (issue 29).
+        .target(name: "InvoicInbox", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicAuthoring", "CExpat", "CQPDF", "CZlib", "CQRencode"]),
         // Mail: RFC 5322 messages with their PDF and e-invoice attached, sent by sendmail or by
         // SMTP through libcurl (CSMTP opens it when sending, and wraps curl's variadic setopt).
         .target(name: "CSMTP"),
@@ -71,14 +79,14 @@ let package = Package(
         .target(name: "InvoicPeppol", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics", "InvoicAuthoring", "InvoicEInvoice", "InvoicMail", "CSMTP", "CExpat"]),
         // `invoic serve`: the book as a local web app (Hummingbird, pages from Mustache templates).
         .target(name: "InvoicServe", dependencies: [
-            "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney", "InvoicEInvoice", "InvoicPeppol",
+            "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Mustache", package: "swift-mustache"),
         ]),
         .target(name: "InvoicAuthoring", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicHistory", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicCLI", dependencies: [
             "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
-            "InvoicEInvoice", "InvoicBank", "InvoicMail", "InvoicPeppol", "InvoicLedger",
+            "InvoicEInvoice", "InvoicBank", "InvoicMail", "InvoicPeppol", "InvoicLedger", "InvoicInbox",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
@@ -98,6 +106,7 @@ let package = Package(
         .testTarget(name: "InvoicHistoryTests", dependencies: ["InvoicHistory", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport"]),
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPeppolTests", dependencies: ["InvoicPeppol", "InvoicTestSupport"]),
         .testTarget(name: "InvoicLedgerTests", dependencies: ["InvoicLedger", "InvoicBook", "InvoicTestSupport", "invoic"]),

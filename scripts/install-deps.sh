@@ -16,7 +16,8 @@ packages=(
     icc-profiles-free           # the sRGB profile of a PDF/A's output intent
     libqrencode-dev             # payment QR codes (CQRencode)
     libdeflate-dev              # the PDF writer's stream compression (CLibDeflate)
-    libexpat1-dev               # camt bank statements (CExpat; fontconfig loads expat anyway)
+    libexpat1-dev               # camt bank statements, received e-invoices (CExpat; fontconfig loads expat anyway)
+    libqpdf-dev zlib1g-dev      # invoic receive: the e-invoice inside a supplier's PDF (CQPDF, CZlib)
     libcurl4-openssl-dev        # invoic mail: SMTP with STARTTLS through libcurl (CSMTP)
     python3-venv                # the tests validate e-invoices with ../shared/tools/einvoice-check
     python3-zxing-cpp python3-numpy   # the tests read the QR codes back from rendered pages

@@ -4,6 +4,7 @@ import InvoicEInvoice
 import InvoicFacturX
 import InvoicDiagnostics
 import InvoicHistory
+import InvoicInbox
 import InvoicPDF
 import InvoicReport
 
@@ -79,6 +80,8 @@ public struct BookPipeline: Sendable {
         let (result, stagedFiles) = try load()
         if reading == nil, judging, result.book.settings.history { reading = HistoryReading(at: root) }
         var checked = Checked(book: result.book, diagnostics: result.diagnostics, sources: result.book.sources)
+        // Each received e-invoice's record against its original (issue 29).
+        checked.diagnostics += PurchaseAudit.check(result.book)
         if let reading { judge(&checked, against: reading, files: stagedFiles) }
         if last >= .assets { resolveAssets(&checked) }
         checked.diagnostics.sort()

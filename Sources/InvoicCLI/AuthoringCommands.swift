@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InvoicAuthoring
 import InvoicBook
+import InvoicInbox
 import InvoicDiagnostics
 import InvoicMoney
 
@@ -148,6 +149,12 @@ struct RefundCommand: ParsableCommand {
     }
 }
 
+/// A number no invoice of the book has but a received purchase does: `pay` pays the purchase.
+private func isOnlyAPurchase(_ number: String, in root: String) -> Bool {
+    guard let book = try? BookLoader.load(at: root).0 else { return false }
+    return book.invoice(number) == nil && book.purchases.contains { $0.number == number }
+}
+
 struct PayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pay", abstract: "Record a payment on an invoice.",
@@ -159,6 +166,7 @@ struct PayCommand: ParsableCommand {
     @Option(help: "How it was paid: cash, card, bank_transfer (the default), check, other, or any other word such as PayPal.") var method: PaymentMethod = .bankTransfer
     @Option(help: "Any remark.") var note: String?
     @Option(help: "The bank's reference of the transaction; `invoic match` knows a payment by it.") var reference: String?
+    @Option(help: ArgumentHelp("Pay a received purchase of this supplier (suppliers/<id>.yaml) rather than an invoice; a number only a purchase has needs none.", valueName: "id")) var supplier: String?
     @OptionGroup var options: EditOptions
 
     func validate() throws {
@@ -166,6 +174,16 @@ struct PayCommand: ParsableCommand {
     }
 
     func run() throws {
+        if supplier != nil || isOnlyAPurchase(number, in: options.directory) {
+            do {
+                print(try PurchasePayments.pay(root: options.directory, number: number, supplier: supplier, amount: full ? .full : .exactly(amount ?? ""),
+                                               on: date ?? options.today, method: method == .bankTransfer ? nil : method.rawValue, reference: reference, dryRun: options.dryRun))
+            } catch {
+                Terminal.standardError.write("error: \(error.message)\n  help: \(error.help)\n")
+                throw ExitCode(1)
+            }
+            return
+        }
         let paid: DocumentFacts.Amount = full ? .full : .exactly(amount ?? "")
         try recordFact(options, number: number) { facts throws(AuthoringError) in
             try facts.pay(paid, on: date ?? options.today, method: method, note: note, reference: reference)

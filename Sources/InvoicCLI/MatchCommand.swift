@@ -3,6 +3,7 @@ import Foundation
 import InvoicAuthoring
 import InvoicBank
 import InvoicBook
+import InvoicInbox
 import InvoicMoney
 
 struct MatchCommand: ParsableCommand {
@@ -55,10 +56,33 @@ struct MatchCommand: ParsableCommand {
         }
         let results = Matcher(book: checked.book).match(transactions)
         Terminal.standardOutput.write(json ? Self.json(results) : Self.table(results, applying: apply))
+        // Debits no invoice or credit note took: the purchases they pay (issue 29).
+        let unmatched = results.filter { [.unmatched, .ignored].contains($0.outcome) && $0.transaction.direction == .debit }.map(\.transaction)
+        let purchases = PurchaseMatcher.match(unmatched, book: checked.book)
+        if !json, !purchases.isEmpty {
+            var text = "\npurchases paid:\n"
+            for match in purchases {
+                text += "  \(match.transaction.date)  \(Self.money(match.transaction))  \(match.outcome.rawValue) (\(match.basis))  "
+                    + printable("\(match.purchase.number) \(match.purchase.supplierName)") + "\n"
+            }
+            Terminal.standardOutput.write(text)
+        }
+        if apply, !options.dryRun {
+            for match in purchases where match.outcome == .matched {
+                do {
+                    let done = try PurchasePayments.pay(root: options.directory, number: match.purchase.number, supplier: match.purchase.supplier,
+                                                        amount: .exactly(MoneyFormat.plain(match.transaction.amount, match.transaction.currency)),
+                                                        on: match.transaction.date, method: nil, reference: match.transaction.reference)
+                    Terminal.standardError.write(done + "\n")
+                } catch {
+                    Terminal.standardError.write("error: \(match.transaction.date) \(Self.money(match.transaction)) is not recorded on purchase \(printable(match.purchase.number)): \(error.message)\n")
+                }
+            }
+        }
         guard apply else { return }
         let matched = results.filter { $0.outcome == .matched }
         guard !matched.isEmpty else {
-            Terminal.standardError.write("nothing to record\n")
+            if !purchases.contains(where: { $0.outcome == .matched }) { Terminal.standardError.write("nothing to record\n") }
             return
         }
         // Each transaction is recorded or refused on its own: one that cannot be recorded (its

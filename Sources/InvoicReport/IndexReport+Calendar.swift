@@ -1,8 +1,8 @@
 import InvoicBook
 import InvoicMoney
 
-// RFC 5545: one all-day event per open invoice on its due date and per sent estimate on the day
-// it expires, each with an alarm the day before. Drafts of either kind have none: the client has
+// RFC 5545: one all-day event per open invoice on its due date, per purchase to pay on its due
+// date, and per sent estimate on the day it expires, each with an alarm the day before. Drafts of either kind have none: the client has
 // not seen them, and their dates change when they are sent. UIDs are the number at the book, so a calendar
 // app that subscribes to build/calendar.ics updates an event when the invoice changes and drops
 // it once paid. DTSTAMP is the issue date, not the clock: the same book gives the same bytes.
@@ -30,6 +30,15 @@ extension IndexReport {
                                 summary: "\(row.number) \(words["valid_until"].lowercased()): \(row.clientName), \(amount)",
                                 description: "\(row.number) · \(row.clientName) · \(words["issued"]) \(row.issued) · \(words["total"]) \(amount)",
                                 category: "estimate", alarm: "\(row.number) · \(amount)")
+        }
+        // Purchases to pay (issue 29): the day the supplier wants the money.
+        for row in purchases where row.type == "invoice" && ["open", "partial", "overdue"].contains(row.status) {
+            guard let due = row.due else { continue }
+            let amount = money(row.balance)
+            lines += Self.event(uid: "purchase-\(row.supplierID)-\(row.number)@\(book)", issued: row.issued, day: due,
+                                summary: "\(row.number) \(words["due"].lowercased()): \(words["payables"]) \(row.supplierName), \(amount)",
+                                description: "\(row.number) · \(row.supplierName) · \(words["issued"]) \(row.issued) · \(words["due_amount"]) \(amount)",
+                                category: "purchase", alarm: "\(row.number) · \(row.supplierName) · \(amount)")
         }
         lines.append("END:VCALENDAR")
         return lines.map(Self.folded).joined()

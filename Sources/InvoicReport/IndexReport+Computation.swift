@@ -117,6 +117,7 @@ struct ReportBuilder {
             warnings: diagnostics.filter { $0.severity == .warning }.sorted().map(Self.warning),
             notYetIssued: notYetIssued,
             overflowed: false)
+        addPurchases(to: &report)
         report.overflowed = overflowed
         return report
     }

@@ -28,6 +28,7 @@ extension IndexReport {
         htmlInvoices(&page)
         htmlEstimates(&page)
         htmlCreditNotes(&page)
+        htmlPurchases(&page)
         htmlClients(&page)
         htmlAging(&page)
         htmlIncome(&page)
@@ -74,6 +75,16 @@ extension IndexReport {
             card(&page, words["paid_this_month"], money(entry.paidThisMonth), words.longMonth(today.monthKey),
                  tone: entry.paidThisMonth.minorUnits > 0 ? "good" : nil)
             card(&page, words["drafts"], String(entry.drafts), words["not_sent_yet"], tone: nil)
+            if let payable = payables.first(where: { $0.currency == entry.currency }) {
+                card(&page, words["payables"], money(payable.outstanding), words.count("open_purchases", payable.outstandingCount), tone: payable.overdueCount > 0 ? "alert" : nil)
+            }
+            page.line("</div>")
+        }
+        // Payables in a currency nothing was invoiced in (a book that only receives, so far).
+        for payable in payables where !dashboard.contains(where: { $0.currency == payable.currency }) {
+            page.line("<h3 class=\"currency\">\(payable.currency.code)</h3>")
+            page.line("<div class=\"cards\">")
+            card(&page, words["payables"], money(payable.outstanding), words.count("open_purchases", payable.outstandingCount), tone: payable.overdueCount > 0 ? "alert" : nil)
             page.line("</div>")
         }
         page.line("</section>")
@@ -182,6 +193,28 @@ extension IndexReport {
                 + amountCell(row.total.minorUnits, row.total.currency, muteZero: false, role: "total")
                 + amountCell(row.refunded.minorUnits, row.refunded.currency, role: "paid")
                 + "<td class=\"status\">\(pill(row.status))</td></tr>")
+        }
+        page.line("</tbody></table></div>")
+        page.line("</section>")
+    }
+
+    /// The suppliers' documents received, shown when there are any.
+    private func htmlPurchases(_ page: inout HTMLPage) {
+        guard !purchases.isEmpty else { return }
+        page.line("<section id=\"purchases\" aria-labelledby=\"purchases-title\">")
+        page.line("<h2 id=\"purchases-title\">\(escaped(words["purchases"])) <span class=\"hint\">\(escaped(words["newest_first"]))</span></h2>")
+        page.line("\(scrollingRegion("purchases-title"))<table class=\"docs purchases\">")
+        page.line("<thead><tr>" + headers([("number", false), ("supplier", false), ("issued", false), ("due", false),
+                                          ("total", true), ("outstanding", true), ("status", false), ("findings", false)]) + "</tr></thead>")
+        page.line("<tbody>")
+        for row in purchases {
+            page.line("<tr><td class=\"doc\"><a href=\"\(escaped(urlPath(row.source)))\">\(escaped(row.number))</a></td>"
+                + "<td class=\"client\">\(escaped(row.supplierName))</td><td class=\"date issued\">\(row.issued)</td>"
+                + "<td class=\"date due\">\(row.due?.description ?? "")</td>"
+                + amountCell(row.total.minorUnits, row.total.currency, muteZero: false, role: "total")
+                + amountCell(row.balance.minorUnits, row.balance.currency, role: "balance")
+                + "<td class=\"status\"><span class=\"pill \(row.status)\">\(escaped(row.status))</span></td>"
+                + "<td>\(escaped(row.findings.joined(separator: ", ")))</td></tr>")
         }
         page.line("</tbody></table></div>")
         page.line("</section>")

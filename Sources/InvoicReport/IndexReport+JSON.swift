@@ -38,6 +38,9 @@ extension IndexReport {
             "warnings": .each(warnings, jsonWarning),
             "not_yet_issued": .int(Int64(notYetIssued)),
             "overflowed": .bool(overflowed),
+            "purchases": .each(purchases, jsonPurchase),
+            "payables": .array(payables.map(jsonPayables)),
+            "input_tax": .array(inputTax.map(jsonInputTax)),
         ]
         return JSONValue.object(root).written()
     }
@@ -203,6 +206,44 @@ extension IndexReport {
             "by_year": .array(summary.years.map(period)),
             "by_month": .array(summary.months.map(period)),
         ])
+    }
+
+    // Received purchases (issue 29): money as every other entry writes it.
+    private func jsonPurchase(_ row: PurchaseRow) -> JSONValue {
+        .object([
+            "number": .string(row.number),
+            "supplier": .string(row.supplierID),
+            "supplier_name": .string(row.supplierName),
+            "type": .string(row.type),
+            "issued": day(row.issued),
+            "due": day(row.due),
+            "currency": .string(row.total.currency.code),
+            "total": amount(row.total),
+            "tax": amount(row.tax),
+            "payable": amount(row.payable),
+            "paid": amount(row.paid),
+            "balance": amount(row.balance),
+            "status": .string(row.status),
+            "source": .string(row.source),
+            "findings": .array(row.findings.map { .string($0) }),
+        ])
+    }
+
+    private func jsonPayables(_ entry: PayablesEntry) -> JSONValue {
+        .object([
+            "currency": .string(entry.currency.code),
+            "outstanding": amount(entry.outstanding),
+            "outstanding_count": .int(Int64(entry.outstandingCount)),
+            "overdue": amount(entry.overdue),
+            "overdue_count": .int(Int64(entry.overdueCount)),
+        ])
+    }
+
+    private func jsonInputTax(_ summary: InputTaxSummary) -> JSONValue {
+        let asTax = TaxSummary(currency: summary.currency, years: summary.quarters, months: summary.months)
+        guard case .object(var object) = jsonTax(asTax) else { return .null }
+        object["by_quarter"] = object.removeValue(forKey: "by_year")
+        return .object(object)
     }
 
     private func jsonMonthly(_ income: MonthlyIncome) -> JSONValue {

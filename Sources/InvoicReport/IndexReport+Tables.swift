@@ -46,7 +46,7 @@ extension IndexReport {
     }
 
     var sections: [ReportSection] {
-        [dashboardSection, invoiceSection, estimateSection] + (creditNotes.isEmpty ? [] : [creditNoteSection]) + [clientSection, agingSection, incomeSection,
+        [dashboardSection, invoiceSection, estimateSection] + (creditNotes.isEmpty ? [] : [creditNoteSection]) + (purchases.isEmpty ? [] : [purchaseSection, inputTaxSection]) + [clientSection, agingSection, incomeSection,
          categorySection, projectSection, taxSection, warningSection]
     }
 
@@ -99,6 +99,37 @@ extension IndexReport {
             ])
         }
         return ReportSection(title: words["estimates"], blocks: estimates.isEmpty ? [none] : [.table(table)])
+    }
+
+    /// Received purchases and what the book owes (text and Markdown; the HTML has its own table).
+    private var purchaseSection: ReportSection {
+        var table = Table(columns: [(words["number"], .left), (words["supplier"], .left), (words["issued"], .left), (words["due"], .left),
+                                    (words["total"], .right), (words["outstanding"], .right), (words["status"], .left), (words["findings"], .left)])
+        for row in purchases {
+            table.rows.append([
+                Cell(row.number, link: urlPath(row.source)), Cell(row.supplierName), Cell(row.issued.description), Cell(row.due?.description ?? ""),
+                Cell((row.type == "credit-note" ? "-" : "") + money(row.total)), Cell(money(row.balance)), Cell(row.status), Cell(row.findings.joined(separator: ", ")),
+            ])
+        }
+        var payableTable = Table(columns: [(words["currency"], .left), (words["payables"], .right), (words["overdue"], .right)])
+        for entry in payables { payableTable.rows.append([Cell(entry.currency.code), Cell(money(entry.outstanding)), Cell(money(entry.overdue))]) }
+        return ReportSection(title: words["purchases"], blocks: [.table(table), .heading(words["payables"]), .table(payableTable)])
+    }
+
+    /// The purchases' input VAT by quarter and rate, as the suppliers stated it.
+    private var inputTaxSection: ReportSection {
+        var blocks: [ReportSection.Block] = []
+        for summary in inputTax {
+            var table = Table(columns: [("", .left), ("", .left), (words["input_vat"], .right)])
+            for quarter in summary.quarters {
+                for line in quarter.rates {
+                    table.rows.append([Cell(quarter.period), Cell("\(line.rate.category.rawValue) \(line.rate.rate)"), Cell(money(line.tax, summary.currency))])
+                }
+            }
+            if inputTax.count > 1 { blocks.append(.heading(summary.currency.code)) }
+            blocks.append(.table(table))
+        }
+        return ReportSection(title: words["input_vat"], blocks: blocks.isEmpty ? [none] : blocks)
     }
 
     private var creditNoteSection: ReportSection {

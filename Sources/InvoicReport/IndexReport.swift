@@ -68,6 +68,12 @@ public struct IndexReport: Sendable, Hashable {
     public var notYetIssued: Int
     /// True when a total grew past what 64-bit minor units hold; it is then shown capped.
     public var overflowed: Bool
+    /// Suppliers' invoices and credit notes received (`invoic receive`), newest first; what the
+    /// book owes per currency; the input VAT of the purchases by month and quarter
+    /// (IndexReport+Purchases.swift).
+    public var purchases: [PurchaseRow] = []
+    public var payables: [PayablesEntry] = []
+    public var inputTax: [InputTaxSummary] = []
 }
 
 extension IndexReport {

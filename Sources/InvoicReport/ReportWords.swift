@@ -113,6 +113,13 @@ struct ReportWords: Sendable {
         warnings|Warnings|Warnungen|Avertissements|Advertencias|Avvisi|Waarschuwingen|Avisos|Ostrzeżenia|Varningar|Advarsler|Advarsler|Varoitukset|Upozornění|警告|警告
         newest_first|newest first|neueste zuerst|les plus récentes d’abord|más recientes primero|più recenti prima|nieuwste eerst|mais recentes primeiro|najnowsze najpierw|nyaste först|nyeste først|nyeste først|uusimmat ensin|nejnovější nahoře|新しい順|最新在前
         currency|Currency|Währung|Devise|Moneda|Valuta|Valuta|Moeda|Waluta|Valuta|Valuta|Valuta|Valuutta|Měna|通貨|币种
+        purchases|Purchases|Eingangsrechnungen|Achats|Compras|Acquisti|Inkoopfacturen|Compras|Zakupy|Inköp|Køb|Innkjøp|Ostot|Nákupy|仕入|采购
+        payables|Payables|Verbindlichkeiten|À payer|A pagar|Da pagare|Te betalen|A pagar|Do zapłacenia|Att betala|Til betaling|Å betale|Maksettavat|K úhradě|買掛金|应付
+        supplier|Supplier|Lieferant|Fournisseur|Proveedor|Fornitore|Leverancier|Fornecedor|Dostawca|Leverantör|Leverandør|Leverandør|Toimittaja|Dodavatel|仕入先|供应商
+        input_vat|Input VAT|Vorsteuer|TVA déductible|IVA soportado|IVA a credito|Voorbelasting|IVA dedutível|VAT naliczony|Ingående moms|Indgående moms|Inngående mva|Ostojen ALV|DPH na vstupu|仕入税額|进项税
+        findings|Findings|Befunde|Constats|Hallazgos|Rilievi|Bevindingen|Constatações|Uwagi|Avvikelser|Fund|Funn|Havainnot|Nálezy|指摘|问题
+        open_purchases_one|{n} to pay|{n} zu zahlen|{n} à payer|{n} por pagar|{n} da pagare|{n} te betalen|{n} a pagar|{n} do zapłaty|{n} att betala|{n} til betaling|{n} å betale|{n} maksettavana|{n} k úhradě|{n} 件未払い|{n} 笔待付
+        open_purchases_other|{n} to pay|{n} zu zahlen|{n} à payer|{n} por pagar|{n} da pagare|{n} te betalen|{n} a pagar|{n} do zapłaty|{n} att betala|{n} til betaling|{n} å betale|{n} maksettavana|{n} k úhradě|{n} 件未払い|{n} 笔待付
         outstanding|Outstanding|Offen|Impayé|Pendiente|Da incassare|Openstaand|Em aberto|Do zapłaty|Utestående|Udestående|Utestående|Avoinna|Neuhrazeno|未回収|未收
         overdue|Overdue|Überfällig|En retard|Vencido|Scaduto|Achterstallig|Vencido|Zaległe|Förfallet|Forfaldent|Forfalt|Erääntynyt|Po splatnosti|期限超過|逾期
         paid_this_month|Paid this month|Diesen Monat bezahlt|Payé ce mois-ci|Cobrado este mes|Incassato questo mese|Deze maand betaald|Recebido este mês|Wpłynęło w tym miesiącu|Betalt denna månad|Betalt denne måned|Betalt denne måneden|Maksettu tässä kuussa|Zaplaceno tento měsíc|今月の入金|本月已收

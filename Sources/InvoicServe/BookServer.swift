@@ -78,6 +78,7 @@ public struct BookServer: Sendable {
         }
         router.post("/invoices") { request, _ in try await self.newInvoice(request) }
         addFormRoutes(router)
+        addPurchaseRoutes(router)
         return Application(router: router, configuration: .init(address: .hostname(options.host, port: options.port), serverName: "invoic"),
                            onServerRunning: { _ in await onServerRunning() })
     }
@@ -129,7 +130,7 @@ public struct BookServer: Sendable {
             "asOf": words.format("as_of", ["date": words.date(snapshot.today)]),
             "generation": snapshot.generation, "content": content, "readOnly": options.readOnly,
             "errorBanner": words.count("errors_banner", snapshot.errors.count), "hasErrors": !snapshot.errors.isEmpty,
-            "diagnosticCount": findings, "hasDiagnostics": findings > 0, "reloads": reloads,
+            "diagnosticCount": findings, "hasDiagnostics": findings > 0, "reloads": reloads, "hasPurchases": !snapshot.book.purchases.isEmpty,
         ].merging(done.map { ["done": $0] } ?? [:]) { a, _ in a })
         return Self.page(html, status: status)
     }

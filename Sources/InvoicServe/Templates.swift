@@ -96,7 +96,7 @@ enum Templates {
         </head>
         <body data-generation="{{generation}}">
         <header class="top"><div><strong>{{business}}</strong>
-        <nav aria-label="{{w.book}}"><a href="/">{{w.dashboard}}</a><a href="/diagnostics">{{w.diagnostics}}{{#hasDiagnostics}} ({{diagnosticCount}}){{/hasDiagnostics}}</a><a href="/index.json">index.json</a></nav>
+        <nav aria-label="{{w.book}}"><a href="/">{{w.dashboard}}</a><a href="/diagnostics">{{w.diagnostics}}{{#hasDiagnostics}} ({{diagnosticCount}}){{/hasDiagnostics}}</a>{{#hasPurchases}}<a href="/purchases">{{w.purchases}}</a>{{/hasPurchases}}<a href="/index.json">index.json</a></nav>
         <span class="muted">{{asOf}}{{#readOnly}} · {{w.read_only}}{{/readOnly}}</span></div></header>
         <main>
         {{#hasErrors}}<p class="banner" role="alert">{{errorBanner}} <a href="/diagnostics">{{w.see_diagnostics}}</a>. {{w.errors_banner_tail}}</p>{{/hasErrors}}

@@ -43,7 +43,15 @@ public enum BookLoader {
         paths = Array(Set(paths).union(overrides.keys)).sorted { $0 == BookSettings.fileName || ($1 != BookSettings.fileName && $0 < $1) }
         let decoded = parallelMap(paths) { path in decode(path: path, root: root, override: overrides[path], limits: limits, cache: cache) }
         cache?.keep(only: Set(paths))
-        return assemble(root: root, files: zip(paths, decoded))
+        let (assembled, diagnostics) = assemble(root: root, files: zip(paths, decoded))
+        // Received e-invoices and their suppliers (issue 29): records beside their originals.
+        let received = PurchaseLoader.load(root: root)
+        var book = assembled
+        if !received.purchases.isEmpty || !received.suppliers.isEmpty {
+            book.received = ReceivedLedger(purchases: received.purchases, suppliers: received.suppliers)
+        }
+        for (path, source) in received.sources { book.sources[path] = source }
+        return (book, diagnostics + received.diagnostics)
     }
 
     /// Puts decoded files together into a book, in the order given (invoic.yaml first).

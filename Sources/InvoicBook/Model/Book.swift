@@ -21,6 +21,13 @@ public struct Book: Sendable {
     public var recurring: [Recurring] = []
     /// Ids of client files that exist but could not be read: documents naming them are not "unknown".
     public var unreadableClients: Set<String> = []
+    /// What the book received (issue 29), in one immutable box: a book without purchases shares
+    /// the empty one.
+    public var received = ReceivedLedger.empty
+    /// `purchases/<year>/*.yaml`: suppliers' invoices and credit notes received, by issue date.
+    public var purchases: [Purchase] { received.purchases }
+    /// `suppliers/*.yaml` by id.
+    public var suppliers: [String: Supplier] { received.suppliers }
 
     public init(root: String, settings: BookSettings, clients: [String: Client], documents: [Document], sources: [String: SourceFile]) {
         self.root = root

@@ -1,0 +1,100 @@
+import InvoicBook
+import InvoicMoney
+
+/// Why a file is not received: no e-invoice, or one that cannot be read. Nothing is written.
+public struct Refusal: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var help: String
+    public init(_ message: String, help: String) {
+        self.message = message
+        self.help = help
+    }
+    public var description: String { message }
+}
+
+/// Reads the XML of an e-invoice into a `ReceivedDocument`: UBL 2.1 `Invoice` and `CreditNote`
+/// (EN 16931, XRechnung, Peppol BIS) and CII D16B `CrossIndustryInvoice` (Factur-X / ZUGFeRD of
+/// every profile, XRechnung CII). The syntax is told by the root element.
+public enum EInvoiceReader {
+    public static func read(_ bytes: [UInt8]) throws(Refusal) -> ReceivedDocument {
+        let root: XElement
+        do {
+            root = try XMLReader.parse(bytes)
+        } catch {
+            throw Refusal("no readable e-invoice: \(error.message)",
+                          help: "an e-invoice is UBL or CII XML without a DOCTYPE; ask the supplier to send it again")
+        }
+        var reading = Reading()
+        let document: ReceivedDocument
+        switch root.name {
+        case "Invoice", "CreditNote":
+            document = try UBL(root: root, isCreditNote: root.name == "CreditNote").read(&reading)
+        case "CrossIndustryInvoice":
+            document = try CII(root: root).read(&reading)
+        case "CrossIndustryDocument":
+            throw Refusal("a ZUGFeRD 1.0 invoice (CrossIndustryDocument), which invoic does not read",
+                          help: "ask the supplier for ZUGFeRD 2 / Factur-X, XRechnung or Peppol BIS (EN 16931), which replaced it")
+        default:
+            throw Refusal("no e-invoice: the XML's root element is `\(root.name)`, not a UBL Invoice or CreditNote or a CII CrossIndustryInvoice",
+                          help: "invoic receives EN 16931 invoices (UBL, CII, XRechnung, Peppol BIS, Factur-X / ZUGFeRD)")
+        }
+        var result = document
+        result.readingProblems = reading.problems
+        return result
+    }
+
+    /// Type codes of UNCL 1001 that EN 16931 counts as credit notes.
+    static let creditNoteCodes: Set<String> = ["81", "83", "261", "262", "296", "308", "381", "396", "420", "458", "532"]
+}
+
+/// What reading found against the rules of the syntax (figures with too many decimals).
+struct Reading {
+    var problems: [Finding] = []
+
+    /// An amount of `currency`, exact when it has at most the currency's decimals; otherwise
+    /// rounded half away from zero and reported (BR-DEC: amounts have at most two decimals).
+    mutating func money(_ element: XElement?, _ currency: Currency, field: String) -> Money? {
+        guard let element, !element.text.isEmpty else { return nil }
+        guard case .success(let number) = DecimalNumber.parse(element.text) else {
+            problems.append(Finding(rule: "syntax", message: "\(field) `\(element.text)` (line \(element.line)) is not a number; read as absent"))
+            return nil
+        }
+        if let units = number.minorUnits(in: currency) { return Money(units, currency) }
+        let rounded = number.scale > currency.exponent
+            ? PowersOfTenInbox.value(number.scale - currency.exponent).map { RoundingRule.halfAwayFromZero.divide(number.significand, by: $0) } : nil
+        guard let rounded, rounded.magnitude <= UInt128(MoneyLimits.largestPrintable) else {
+            problems.append(Finding(rule: "syntax", message: "\(field) \(element.text) (line \(element.line)) is too large for an amount; read as absent"))
+            return nil
+        }
+        problems.append(Finding(rule: "BR-DEC", message: "\(field) \(element.text) (line \(element.line)) has more decimals than \(currency.code) has; read as \(MoneyFormat.plain(Int64(clamping: rounded), currency))"))
+        return Money(Int64(clamping: rounded), currency)
+    }
+
+    func decimal(_ element: XElement?) -> DecimalNumber? {
+        guard let text = element?.text, case .success(let number) = DecimalNumber.parse(text) else { return nil }
+        return number
+    }
+}
+
+/// `2026-11-03` (UBL) or `20261103` (CII format 102), or the first ten characters of a date-time.
+func day(_ text: String?) -> Day? {
+    guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+    if text.count == 8, text.allSatisfy(\.isNumber) {
+        let digits = Array(text)
+        return Day("\(String(digits[0..<4]))-\(String(digits[4..<6]))-\(String(digits[6..<8]))")
+    }
+    return Day(text.prefix(10))
+}
+
+extension Int64 {
+    init(clamping value: Int128) {
+        self = value > Int128(Int64.max) ? Int64.max : value < Int128(-Int64.max) ? -Int64.max : Int64(value)
+    }
+}
+
+import Foundation
+
+/// Base64 as attachments carry it (line breaks and spaces inside are allowed).
+func base64Bytes(_ text: String) -> [UInt8]? {
+    Data(base64Encoded: text.filter { !$0.isWhitespace }).map { [UInt8]($0) }
+}

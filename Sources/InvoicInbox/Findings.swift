@@ -1,0 +1,127 @@
+import InvoicMoney
+
+/// The EN 16931 business rules checked over a received document, each reported by its rule id:
+/// the presence rules (BR-01 to BR-16), the sums of the totals (BR-CO-10 to BR-CO-17), each
+/// tax group against the lines in it (BR-x-08) and the untaxed categories' zero tax (BR-x-09), the
+/// decimals of amounts (BR-DEC), and what a payment needs (BR-CO-25, BR-61). A MINIMUM or BASIC WL
+/// Factur-X carries no lines, and a MINIMUM no addresses, tax breakdown, prepaid amount nor
+/// payment terms: the rules about
+/// those parts are not applied to them (their profiles do not have them).
+public enum Findings {
+    public static func check(_ document: ReceivedDocument) -> [Finding] {
+        var findings = document.readingProblems
+        func add(_ rule: String, _ message: String) { findings.append(Finding(rule: rule, message: message)) }
+        let currency = document.currency
+        func text(_ units: Int128) -> String { MoneyFormat.plain(Int64(clamping: units), currency) }
+        func text(_ money: Money?) -> String { money.map(\.plain) ?? "nothing" }
+        let profile = document.profile
+        let withoutLines = profile == "MINIMUM" || profile == "BASIC WL"
+        let minimum = profile == "MINIMUM"
+
+        if document.customization == nil { add("BR-01", "the specification identifier (BT-24) is missing") }
+        if document.seller.name.isEmpty { add("BR-06", "the seller's name (BT-27) is missing") }
+        if document.buyer.name.isEmpty { add("BR-07", "the buyer's name (BT-44) is missing") }
+        if !minimum {
+            if document.seller.address.country == nil { add("BR-09", "the seller's country code (BT-40) is missing") }
+            if document.buyer.address.country == nil && profile != "BASIC WL" && profile != "BASIC" { add("BR-11", "the buyer's country code (BT-55) is missing") }
+        }
+        let totals = document.totals
+        if totals.lines == nil && !minimum { add("BR-12", "the sum of line nets (BT-106) is missing") }
+        if totals.net == nil { add("BR-13", "the total without VAT (BT-109) is missing") }
+        if totals.total == nil { add("BR-14", "the total with VAT (BT-112) is missing") }
+        if document.lines.isEmpty && !withoutLines { add("BR-16", "the invoice has no line (BG-25)") }
+
+        let lineSum = document.lines.reduce(Int128(0)) { $0 + Int128($1.net.minorUnits) }
+        let allowances = document.allowancesCharges.filter { !$0.isCharge }.reduce(Int128(0)) { $0 + Int128($1.amount.minorUnits) }
+        let charges = document.allowancesCharges.filter(\.isCharge).reduce(Int128(0)) { $0 + Int128($1.amount.minorUnits) }
+        if !withoutLines, let stated = totals.lines, Int128(stated.minorUnits) != lineSum {
+            add("BR-CO-10", "the sum of line nets (BT-106) is \(stated.plain), the lines add up to \(text(lineSum))")
+        }
+        if Int128(totals.allowances?.minorUnits ?? 0) != allowances, totals.allowances != nil || allowances != 0 {
+            add("BR-CO-11", "the sum of allowances (BT-107) is \(text(totals.allowances)), the document allowances add up to \(text(allowances))")
+        }
+        if Int128(totals.charges?.minorUnits ?? 0) != charges, totals.charges != nil || charges != 0 {
+            add("BR-CO-12", "the sum of charges (BT-108) is \(text(totals.charges)), the document charges add up to \(text(charges))")
+        }
+        if let lines = totals.lines, let net = totals.net {
+            let expected = Int128(lines.minorUnits) - Int128(totals.allowances?.minorUnits ?? 0) + Int128(totals.charges?.minorUnits ?? 0)
+            if Int128(net.minorUnits) != expected {
+                add("BR-CO-13", "the total without VAT (BT-109) is \(net.plain), BT-106 - BT-107 + BT-108 is \(text(expected))")
+            }
+        }
+        let groupTax = document.taxes.reduce(Int128(0)) { $0 + Int128($1.tax.minorUnits) }
+        if !document.taxes.isEmpty, Int128(totals.tax?.minorUnits ?? 0) != groupTax {
+            add("BR-CO-14", "the VAT total (BT-110) is \(text(totals.tax)), the tax breakdown adds up to \(text(groupTax))")
+        }
+        if let net = totals.net, let total = totals.total, Int128(total.minorUnits) != Int128(net.minorUnits) + Int128(totals.tax?.minorUnits ?? 0) {
+            add("BR-CO-15", "the total with VAT (BT-112) is \(total.plain), BT-109 + BT-110 is \(text(Int128(net.minorUnits) + Int128(totals.tax?.minorUnits ?? 0)))")
+        }
+        // MINIMUM has no element for a prepaid amount, so its amount due may differ from its total.
+        if let total = totals.total, !minimum {
+            let expected = Int128(total.minorUnits) - Int128(totals.prepaid?.minorUnits ?? 0) + Int128(totals.rounding?.minorUnits ?? 0)
+            if Int128(totals.payable.minorUnits) != expected {
+                add("BR-CO-16", "the amount due (BT-115) is \(totals.payable.plain), BT-112 - BT-113 + BT-114 is \(text(expected))")
+            }
+        }
+        for group in document.taxes {
+            let name = "the \(group.category) \(group.rate.map { "\($0.normalized)%" } ?? "") group".replacingOccurrences(of: "  ", with: " ")
+            if let rate = group.rate, let expected = tax(group.taxable, rate), !expected.contains(Int128(group.tax.minorUnits)) {
+                add("BR-CO-17", "\(name)'s tax (BT-117) is \(group.tax.plain), its taxable amount \(group.taxable.plain) x \(rate.normalized)% is \(text(expected[0]))")
+            }
+            if ["Z", "E", "AE", "K", "G", "O"].contains(group.category), group.tax.minorUnits != 0 {
+                add("BR-\(ruleCategory(group.category))-09", "\(name) is untaxed but its tax (BT-117) is \(group.tax.plain)")
+            }
+            guard !withoutLines, !document.lines.isEmpty else { continue }
+            let matches = { (category: String?, rate: DecimalNumber?) in
+                category == group.category && (group.category == "O" || (rate?.normalized ?? DecimalNumber(integer: 0)) == (group.rate?.normalized ?? DecimalNumber(integer: 0)))
+            }
+            var taxable = document.lines.filter { matches($0.taxCategory, $0.taxRate) }.reduce(Int128(0)) { $0 + Int128($1.net.minorUnits) }
+            for adjustment in document.allowancesCharges where matches(adjustment.taxCategory, adjustment.taxRate) {
+                taxable += adjustment.isCharge ? Int128(adjustment.amount.minorUnits) : -Int128(adjustment.amount.minorUnits)
+            }
+            if taxable != Int128(group.taxable.minorUnits) {
+                add("BR-\(ruleCategory(group.category))-08", "\(name)'s taxable amount (BT-116) is \(group.taxable.plain), its lines, allowances and charges add up to \(text(taxable))")
+            }
+        }
+        let taxed = document.taxes.contains { $0.category == "S" }
+        if taxed, document.seller.vatID == nil, document.seller.taxNumber == nil, document.payee == nil {
+            add("BR-S-02", "standard-rated VAT is charged but the seller's VAT identifier (BT-31) or tax registration (BT-32) is missing")
+        }
+        if !minimum, document.seller.vatID == nil, document.seller.legalID == nil, document.seller.identifiers.isEmpty {
+            add("BR-CO-26", "the seller is identified by neither a VAT identifier (BT-31), a legal registration (BT-30) nor an identifier (BT-29)")
+        }
+        if !minimum, totals.payable.minorUnits > 0, document.due == nil, document.payment.terms == nil {
+            add("BR-CO-25", "an amount is due but neither a due date (BT-9) nor payment terms (BT-20) are given")
+        }
+        if let code = document.payment.meansCode, ["30", "58"].contains(code), document.payment.accounts.isEmpty {
+            add("BR-61", "the payment means is a credit transfer (\(code)) but no account to pay to (BT-84) is given")
+        }
+        return findings
+    }
+
+    /// `taxable` x `rate` % rounded to the currency, half up and half even (the rule's XPath
+    /// rounds half up; writers that round half even differ by a cent only on an exact half).
+    static func tax(_ taxable: Money, _ rate: DecimalNumber) -> [Int128]? {
+        guard let factor = PowersOfTenInbox.value(rate.scale + 2) else { return nil }
+        let product = Int128(taxable.minorUnits) * rate.significand
+        return [RoundingRule.halfAwayFromZero.divide(product, by: factor), RoundingRule.halfEven.divide(product, by: factor)]
+    }
+
+    private static func ruleCategory(_ code: String) -> String {
+        switch code {
+        case "K": "IC"
+        case "L": "IG"
+        case "M": "IP"
+        default: code
+        }
+    }
+}
+
+enum PowersOfTenInbox {
+    static func value(_ exponent: Int) -> Int128? {
+        guard exponent >= 0, exponent <= 36 else { return nil }
+        var result: Int128 = 1
+        for _ in 0..<exponent { result *= 10 }
+        return result
+    }
+}

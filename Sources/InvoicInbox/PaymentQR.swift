@@ -1,0 +1,36 @@
+import CQRencode
+import InvoicMoney
+
+/// The EPC069-12 ("GiroCode") QR code of a received invoice: what a banking app scans to pay the
+/// amount due to the supplier's IBAN, as the view shows it. Only for a euro invoice with an amount
+/// due, a credit-transfer account and at most 999,999,999.99 (the format's bound).
+enum PaymentQR {
+    static func epcPayload(_ document: ReceivedDocument) -> String? {
+        let due = document.totals.payable
+        guard document.kind == .invoice, document.currency.code == "EUR", due.minorUnits > 0, due.minorUnits <= 999_999_999_99,
+              let account = document.payment.accounts.first, document.payment.mandate == nil else { return nil }
+        let iban = account.iban.replacingOccurrences(of: " ", with: "").uppercased()
+        guard iban.count >= 15, iban.count <= 34, iban.prefix(2).allSatisfy(\.isLetter) else { return nil }
+        let beneficiary = String((account.name ?? document.payee?.name ?? document.seller.name).prefix(70))
+        let lines = ["BCD", "002", "1", "SCT", (account.bic ?? "").replacingOccurrences(of: " ", with: ""), beneficiary, iban,
+                     "EUR" + due.plain, "", "", String((document.payment.reference ?? document.number).prefix(140))]
+        return lines.joined(separator: "\n")
+    }
+
+    /// The code as an SVG of square modules with the quiet zone, for the HTML view.
+    static func svg(_ payload: String) -> String? {
+        let bytes = Array(payload.utf8)
+        guard let code = bytes.withUnsafeBufferPointer({ QRcode_encodeData(Int32($0.count), $0.baseAddress, 0, QR_ECLEVEL_M) }) else { return nil }
+        defer { QRcode_free(code) }
+        let width = Int(code.pointee.width)
+        var path = ""
+        for row in 0..<width {
+            for column in 0..<width where code.pointee.data[row * width + column] & 1 == 1 {
+                path += "M\(column + 4) \(row + 4)h1v1h-1z"
+            }
+        }
+        let side = width + 8
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(side) \(side)\" width=\"180\" height=\"180\" role=\"img\" aria-label=\"EPC QR code\">"
+            + "<rect width=\"\(side)\" height=\"\(side)\" fill=\"#fff\"/><path d=\"\(path)\" fill=\"#000\"/></svg>"
+    }
+}

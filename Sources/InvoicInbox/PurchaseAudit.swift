@@ -1,0 +1,87 @@
+import InvoicBook
+import InvoicDiagnostics
+import InvoicMoney
+
+/// `check` over the purchases: each record against its original. The original is the evidence,
+/// kept unchanged (its SHA-256 is on the record); the record is derived from it, so its figures
+/// must be the original's, and its findings what the EN 16931 rules find in the original now.
+public enum PurchaseAudit {
+    static let sourceRule = Rule(.purchaseSource, summary: "a received original is missing or changed",
+        explanation: """
+        `invoic receive` keeps each supplier's e-invoice unchanged under purchases/<year>/ and writes
+        its SHA-256 on the record beside it. The original is the evidence (like an issued invoice, it is
+        never edited): when it is gone, or its bytes no longer have that SHA-256, the record stands on
+        nothing.
+        """,
+        example: """
+        # purchases/2026/acme-r-1.yaml
+        source:
+          file: acme-r-1.xml        # deleted, or edited after it was received
+          sha256: 3e77de...
+        """)
+
+    static let recordRule = Rule(.purchaseRecordDiffers, summary: "a purchase record says other than its original",
+        explanation: """
+        A purchase record is derived from the original beside it: number, type, dates, currency, the
+        tax breakdown, the totals and the rule findings are the original's. A record edited by hand
+        (other than `payments:`) no longer says what the supplier sent.
+        """,
+        example: """
+        # purchases/2026/acme-r-1.yaml (the original says 119.00)
+        totals:
+          payable: 110.00
+        """)
+
+    public static var rules: [Rule] { [sourceRule, recordRule] }
+
+    public static func check(_ book: Book) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for purchase in book.purchases {
+            let again = "restore the original (from git or the supplier's mail), or remove the record and `invoic receive` the original again"
+            guard let bytes = BookFiles.contents(of: purchase.source, in: book.root, limit: Inbox.maximumFileSize) else {
+                diagnostics.append(.error(.purchaseSource, "the original \(purchase.source) of purchase \(purchase.number) is missing", file: purchase.file, help: again))
+                continue
+            }
+            let hash = SHA256.hex(bytes)
+            guard hash == purchase.sha256.lowercased() else {
+                diagnostics.append(.error(.purchaseSource, "the original \(purchase.source) of purchase \(purchase.number) changed since it was received (its SHA-256 is \(hash), the record says \(purchase.sha256))",
+                                          file: purchase.file, help: again))
+                continue
+            }
+            let documents: [IncomingDocument]
+            do { documents = try Inbox.read(bytes: bytes, filename: purchase.source) } catch {
+                diagnostics.append(.error(.purchaseSource, "the original \(purchase.source) of purchase \(purchase.number) cannot be read: \(error.message)", file: purchase.file, help: again))
+                continue
+            }
+            guard let document = documents.first(where: { $0.document.number == purchase.number })?.document ?? documents.first?.document else { continue }
+            var differences: [String] = []
+            func compare(_ field: String, _ record: String?, _ original: String?) {
+                if record != original { differences.append("\(field) is \(record ?? "absent") on the record, \(original ?? "absent") in the original") }
+            }
+            compare("number", purchase.number, document.number)
+            compare("type", purchase.kind.rawValue, document.kind.rawValue)
+            compare("issued", purchase.issued.description, document.issued.description)
+            compare("due", purchase.due?.description, document.due?.description)
+            compare("currency", purchase.currency.code, document.currency.code)
+            compare("the amount due", purchase.payable.plain, document.totals.payable.plain)
+            compare("the VAT total", purchase.tax.plain, (document.totals.tax ?? Money(0, document.currency)).plain)
+            compare("the net total", purchase.net.plain, (document.totals.net ?? Money(0, document.currency)).plain)
+            let recordGroups = purchase.taxes.map { "\($0.category) \($0.rate?.description ?? "-") \($0.taxable.plain) \($0.tax.plain)" }
+            let originalGroups = document.taxes.map { group in
+                "\(group.category) \(group.rate.flatMap { rate -> String? in if case .success(let parsed) = Rate.parse("\(rate.normalized)%") { return parsed.description }; return nil } ?? "-") \(group.taxable.plain) \(group.tax.plain)"
+            }
+            compare("the tax breakdown", recordGroups.joined(separator: "; "), originalGroups.joined(separator: "; "))
+            compare("the rule findings", purchase.findings.joined(separator: ", "), Findings.check(document).map(\.rule).joined(separator: ", "))
+            if !differences.isEmpty {
+                diagnostics.append(.error(.purchaseRecordDiffers, "the record of purchase \(purchase.number) says other than its original: " + differences.joined(separator: "; "),
+                                          file: purchase.file, help: "edit only `payments:` on a record; to read the original again, remove the record and `invoic receive` \(purchase.source)"))
+            }
+        }
+        return diagnostics
+    }
+}
+
+extension DiagnosticCode {
+    public static let purchaseSource = DiagnosticCode("purchase-source")
+    public static let purchaseRecordDiffers = DiagnosticCode("purchase-record-differs")
+}

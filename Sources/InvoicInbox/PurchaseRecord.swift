@@ -1,0 +1,294 @@
+import InvoicAuthoring
+import InvoicBook
+import InvoicMoney
+
+/// The YAML record written beside a received original: everything the document says, in the
+/// book's words, derived from the original (the evidence) and never the other way round. The
+/// user's keys (`payments:` and the supplier's file) are the only ones meant for editing; `check`
+/// compares the rest with the original.
+enum PurchaseRecord {
+    struct Context {
+        var supplier: String
+        var sourceFile: String
+        var sha256: String
+        var receivedAs: String
+        var attachments: [(id: String, description: String?, file: String?, uri: String?)]
+        var findings: [Finding]
+        var received: Day
+    }
+
+    static func text(_ incoming: IncomingDocument, _ context: Context) -> String {
+        let document = incoming.document
+        var out = YAMLOut()
+        out.comment("Received by `invoic receive` on \(context.received) from \(context.receivedAs). Derived from \(context.sourceFile),")
+        out.comment("the original beside it (the evidence, kept unchanged): edit `payments:` only; `invoic check` compares the rest with it.")
+        out.key("supplier", context.supplier)
+        out.key("number", document.number)
+        out.key("type", document.kind.rawValue)
+        out.key("type_code", document.typeCode)
+        out.figure("issued", document.issued.description)
+        out.figure("due", document.due?.description)
+        out.key("currency", document.currency.code)
+        out.key("syntax", document.syntax.rawValue)
+        out.key("specification", document.customization)
+        out.key("profile", document.profile)
+        out.key("business_process", document.businessProcess)
+        out.key("tax_currency", document.taxCurrency?.code)
+        out.figure("tax_point_date", document.taxPointDate?.description)
+        out.figure("delivery_date", document.deliveryDate?.description)
+        if document.periodStart != nil || document.periodEnd != nil {
+            out.open("period")
+            out.figure("start", document.periodStart?.description)
+            out.figure("end", document.periodEnd?.description)
+            out.close()
+        }
+        out.key("buyer_reference", document.buyerReference)
+        out.key("order", document.order)
+        out.key("contract", document.contract)
+        out.key("project", document.project)
+        if !document.corrects.isEmpty {
+            out.list("corrects")
+            for reference in document.corrects {
+                out.item()
+                out.key("number", reference.number)
+                out.figure("issued", reference.issued?.description)
+                out.close()
+            }
+            out.close()
+        }
+        party("seller", document.seller, &out)
+        party("buyer", document.buyer, &out)
+        if let payee = document.payee { party("payee", payee, &out) }
+        if !document.lines.isEmpty {
+            out.list("lines")
+            for line in document.lines {
+                out.item()
+                out.key("id", line.id)
+                out.key("name", line.name)
+                out.key("description", line.description)
+                out.key("article", line.sellerItemID)
+                out.figure("quantity", line.quantity?.description)
+                out.key("unit", line.unit)
+                out.figure("price", line.netPrice?.description)
+                out.figure("gross_price", line.grossPrice?.description)
+                out.figure("base_quantity", line.baseQuantity?.description)
+                out.figure("net", line.net.plain)
+                out.key("tax_category", line.taxCategory)
+                out.figure("tax_rate", line.taxRate.map(percent))
+                out.figure("period_start", line.periodStart?.description)
+                out.figure("period_end", line.periodEnd?.description)
+                adjustments("allowances_charges", line.allowancesCharges, &out)
+                out.key("note", line.note)
+                out.close()
+            }
+            out.close()
+        }
+        adjustments("allowances_charges", document.allowancesCharges, &out)
+        if !document.taxes.isEmpty {
+            out.list("tax")
+            for group in document.taxes {
+                out.item()
+                out.key("category", group.category)
+                out.figure("rate", group.rate.map(percent))
+                out.figure("taxable", group.taxable.plain)
+                out.figure("tax", group.tax.plain)
+                out.key("exemption_reason", group.exemptionReason)
+                out.key("exemption_code", group.exemptionCode)
+                out.close()
+            }
+            out.close()
+        }
+        let totals = document.totals
+        out.open("totals")
+        out.figure("lines", totals.lines?.plain)
+        out.figure("allowances", totals.allowances?.plain)
+        out.figure("charges", totals.charges?.plain)
+        out.figure("net", totals.net?.plain)
+        out.figure("tax", totals.tax?.plain)
+        if let other = totals.taxInTaxCurrency { out.key("tax_in_tax_currency", "\(other.plain) \(other.currency.code)") }
+        out.figure("total", totals.total?.plain)
+        out.figure("prepaid", totals.prepaid?.plain)
+        out.figure("rounding", totals.rounding?.plain)
+        out.figure("payable", totals.payable.plain)
+        out.close()
+        let payment = document.payment
+        if payment.meansCode != nil || !payment.accounts.isEmpty || payment.terms != nil || payment.reference != nil || payment.mandate != nil {
+            out.open("payment")
+            out.key("means", payment.meansCode)
+            out.key("means_text", payment.meansText)
+            if !payment.accounts.isEmpty {
+                out.list("accounts")
+                for account in payment.accounts {
+                    out.item()
+                    out.key("iban", account.iban)
+                    out.key("bic", account.bic)
+                    out.key("name", account.name)
+                    out.close()
+                }
+                out.close()
+            }
+            out.key("reference", payment.reference)
+            out.key("mandate", payment.mandate)
+            out.key("debited_account", payment.debitedAccount)
+            out.key("terms", payment.terms)
+            out.close()
+        }
+        if !document.notes.isEmpty {
+            out.list("notes")
+            for note in document.notes { out.scalarItem(note) }
+            out.close()
+        }
+        if !context.attachments.isEmpty {
+            out.list("attachments")
+            for attachment in context.attachments {
+                out.item()
+                out.key("id", attachment.id)
+                out.key("description", attachment.description)
+                out.key("file", attachment.file)
+                out.key("uri", attachment.uri)
+                out.close()
+            }
+            out.close()
+        }
+        if !context.findings.isEmpty {
+            out.list("findings")
+            for finding in context.findings {
+                out.item()
+                out.key("rule", finding.rule)
+                out.key("message", finding.message)
+                out.close()
+            }
+            out.close()
+        }
+        out.open("source")
+        out.key("file", context.sourceFile)
+        out.key("sha256", context.sha256)
+        out.key("received_as", context.receivedAs)
+        out.key("embedded", incoming.embeddedName)
+        out.key("mail", incoming.mail)
+        out.close()
+        out.figure("received", context.received.description)
+        out.comment("Payments you made: `invoic pay NUMBER --supplier ID`, or by hand as `- {date: YYYY-MM-DD, amount: 0.00}`.")
+        out.raw("payments: []")
+        return out.text
+    }
+
+    static func percent(_ rate: DecimalNumber) -> String { "\(rate.normalized)%" }
+
+    private static func party(_ key: String, _ party: ReceivedDocument.Party, _ out: inout YAMLOut) {
+        out.open(key)
+        out.key("name", party.name)
+        out.key("trading_name", party.tradingName)
+        out.key("vat_id", party.vatID)
+        out.key("tax_number", party.taxNumber)
+        out.key("legal_id", party.legalID)
+        if !party.identifiers.isEmpty {
+            out.list("identifiers")
+            for id in party.identifiers { out.scalarItem(id) }
+            out.close()
+        }
+        out.key("electronic_address", party.electronicAddress)
+        let address = party.address
+        if !address.lines.isEmpty || address.city != nil || address.country != nil || address.postalCode != nil {
+            out.open("address")
+            if !address.lines.isEmpty {
+                out.list("lines")
+                for line in address.lines { out.scalarItem(line) }
+                out.close()
+            }
+            out.key("postal_code", address.postalCode)
+            out.key("city", address.city)
+            out.key("region", address.region)
+            out.key("country", address.country)
+            out.close()
+        }
+        if party.contactName != nil || party.contactPhone != nil || party.contactEmail != nil {
+            out.open("contact")
+            out.key("name", party.contactName)
+            out.key("phone", party.contactPhone)
+            out.key("email", party.contactEmail)
+            out.close()
+        }
+        out.close()
+    }
+
+    private static func adjustments(_ key: String, _ adjustments: [ReceivedDocument.AllowanceCharge], _ out: inout YAMLOut) {
+        guard !adjustments.isEmpty else { return }
+        out.list(key)
+        for adjustment in adjustments {
+            out.item()
+            out.key("kind", adjustment.isCharge ? "charge" : "allowance")
+            out.figure("amount", adjustment.amount.plain)
+            out.figure("base", adjustment.base?.plain)
+            out.figure("percent", adjustment.percent.map(percent))
+            out.key("reason", adjustment.reason)
+            out.key("reason_code", adjustment.reasonCode)
+            out.key("tax_category", adjustment.taxCategory)
+            out.figure("tax_rate", adjustment.taxRate.map(percent))
+            out.close()
+        }
+        out.close()
+    }
+}
+
+/// Block YAML written line by line, every value quoted by the authoring layer's one scalar writer.
+struct YAMLOut {
+    private(set) var text = ""
+    private var indent = 0
+    /// For each open level: whether the next key is the first of a list item (written after `- `).
+    private var pendingItem = false
+    private var stack: [Int] = []
+
+    mutating func comment(_ line: String) { text += String(repeating: " ", count: indent) + "# " + line + "\n" }
+    mutating func raw(_ line: String) { text += String(repeating: " ", count: indent) + line + "\n" }
+
+    /// Text the supplier wrote, through the one scalar writer, which quotes whatever could read
+    /// as structure or as another type (`"0042"`, `"380"`).
+    mutating func key(_ name: String, _ value: String?) {
+        guard let value else { return }
+        line("\(name): \(YAMLText.scalar(value))")
+    }
+
+    /// Dates, amounts, rates and quantities the reader made: bare, as a person writes them in the book.
+    mutating func figure(_ name: String, _ value: String?) {
+        guard let value else { return }
+        line("\(name): \(value)")
+    }
+
+    mutating func open(_ name: String) {
+        line("\(name):")
+        stack.append(indent)
+        indent += 2
+    }
+
+    mutating func list(_ name: String) {
+        line("\(name):")
+        stack.append(indent)
+        indent += 2
+    }
+
+    mutating func item() {
+        stack.append(indent)
+        pendingItem = true
+    }
+
+    mutating func scalarItem(_ value: String) {
+        text += String(repeating: " ", count: indent) + "- " + YAMLText.scalar(value) + "\n"
+    }
+
+    mutating func close() {
+        if pendingItem { pendingItem = false; text += String(repeating: " ", count: indent) + "- {}\n" }
+        indent = stack.popLast() ?? 0
+    }
+
+    private mutating func line(_ content: String) {
+        if pendingItem {
+            text += String(repeating: " ", count: indent) + "- " + content + "\n"
+            pendingItem = false
+            indent += 2
+        } else {
+            text += String(repeating: " ", count: indent) + content + "\n"
+        }
+    }
+}
+

@@ -1,0 +1,230 @@
+import InvoicBook
+import InvoicMoney
+
+/// An e-invoice a supplier sent, whatever its syntax (UBL 2.1 Invoice or CreditNote, CII D16B of
+/// every Factur-X / ZUGFeRD profile, XRechnung, Peppol BIS), in EN 16931's terms (BT-/BG- noted
+/// beside each field). Amounts are exact `Money` of the document currency; prices and quantities
+/// keep the decimals the document wrote.
+public struct ReceivedDocument: Sendable {
+    public enum Syntax: String, Sendable { case ubl = "UBL", cii = "CII" }
+    public enum Kind: String, Sendable { case invoice, creditNote = "credit-note" }
+
+    public var syntax: Syntax
+    /// BT-24: the specification the document follows (EN 16931, XRechnung, Peppol, a Factur-X profile).
+    public var customization: String?
+    /// BT-23.
+    public var businessProcess: String?
+    /// BT-1.
+    public var number: String
+    /// BT-3, as written (380, 381, 384, 386, 389, ...).
+    public var typeCode: String
+    public var kind: Kind
+    /// BT-2.
+    public var issued: Day
+    /// BT-9.
+    public var due: Day?
+    /// BT-7.
+    public var taxPointDate: Day?
+    /// BT-72.
+    public var deliveryDate: Day?
+    /// BG-14.
+    public var periodStart: Day?
+    public var periodEnd: Day?
+    /// BT-5.
+    public var currency: Currency
+    /// BT-6.
+    public var taxCurrency: Currency?
+    /// BT-10.
+    public var buyerReference: String?
+    /// BT-13.
+    public var order: String?
+    /// BT-12.
+    public var contract: String?
+    /// BT-11.
+    public var project: String?
+    /// BG-3: the invoices a credit note (or a corrected invoice) corrects.
+    public var corrects: [(number: String, issued: Day?)] = []
+    public var seller: Party
+    public var buyer: Party
+    /// BG-10.
+    public var payee: Party?
+    public var lines: [Line] = []
+    /// BG-20 and BG-21.
+    public var allowancesCharges: [AllowanceCharge] = []
+    /// BG-23.
+    public var taxes: [TaxGroup] = []
+    public var totals: Totals
+    /// BG-16.
+    public var payment: Payment
+    /// BT-22.
+    public var notes: [String] = []
+    /// BG-24.
+    public var attachments: [Attachment] = []
+    /// Where an amount had to be read against the rules (more decimals than the currency has):
+    /// reported as findings by `Findings`, the figure kept rounded to the currency.
+    public var readingProblems: [Finding] = []
+
+    /// The Factur-X / ZUGFeRD profile, from BT-24, when the document names one.
+    public var profile: String? {
+        guard let id = customization?.lowercased() else { return nil }
+        if id.contains("xrechnung") { return "XRECHNUNG" }
+        if id.contains("peppol") { return "PEPPOL BIS" }
+        if id.contains("minimum") { return "MINIMUM" }
+        if id.contains("basicwl") { return "BASIC WL" }
+        if id.contains("basic") { return "BASIC" }
+        if id.contains("extended") { return "EXTENDED" }
+        if id.contains("en16931") { return "EN 16931" }
+        return nil
+    }
+
+    public struct Party: Sendable {
+        /// BT-27 / BT-44.
+        public var name: String
+        /// BT-28 / BT-45.
+        public var tradingName: String?
+        /// BT-29 / BT-46 (with its scheme).
+        public var identifiers: [String] = []
+        /// BT-30 / BT-47.
+        public var legalID: String?
+        /// BT-31 / BT-48.
+        public var vatID: String?
+        /// BT-32.
+        public var taxNumber: String?
+        /// BT-34 / BT-49, `scheme:id`.
+        public var electronicAddress: String?
+        public var address = Address()
+        public var contactName: String?
+        public var contactPhone: String?
+        public var contactEmail: String?
+
+        public init(name: String) { self.name = name }
+    }
+
+    public struct Address: Sendable {
+        public var lines: [String] = []
+        public var city: String?
+        public var postalCode: String?
+        public var region: String?
+        public var country: String?
+        public init() {}
+    }
+
+    public struct Line: Sendable {
+        /// BT-126.
+        public var id: String
+        /// BT-127.
+        public var note: String?
+        /// BT-153.
+        public var name: String
+        /// BT-154.
+        public var description: String?
+        /// BT-155.
+        public var sellerItemID: String?
+        /// BT-129.
+        public var quantity: DecimalNumber?
+        /// BT-130.
+        public var unit: String?
+        /// BT-146.
+        public var netPrice: DecimalNumber?
+        /// BT-148.
+        public var grossPrice: DecimalNumber?
+        /// BT-149.
+        public var baseQuantity: DecimalNumber?
+        /// BT-131.
+        public var net: Money
+        /// BT-151, BT-152.
+        public var taxCategory: String?
+        public var taxRate: DecimalNumber?
+        public var allowancesCharges: [AllowanceCharge] = []
+        public var periodStart: Day?
+        public var periodEnd: Day?
+    }
+
+    public struct AllowanceCharge: Sendable {
+        public var isCharge: Bool
+        public var amount: Money
+        public var base: Money?
+        public var percent: DecimalNumber?
+        public var reason: String?
+        public var reasonCode: String?
+        /// BT-95 / BT-102 (document level only).
+        public var taxCategory: String?
+        public var taxRate: DecimalNumber?
+    }
+
+    public struct TaxGroup: Sendable {
+        /// BT-118 (UNCL 5305: S, Z, E, AE, K, G, O, L, M).
+        public var category: String
+        /// BT-119; absent for category O.
+        public var rate: DecimalNumber?
+        /// BT-116.
+        public var taxable: Money
+        /// BT-117.
+        public var tax: Money
+        /// BT-120, BT-121.
+        public var exemptionReason: String?
+        public var exemptionCode: String?
+    }
+
+    public struct Totals: Sendable {
+        /// BT-106.
+        public var lines: Money?
+        /// BT-107, BT-108.
+        public var allowances: Money?
+        public var charges: Money?
+        /// BT-109.
+        public var net: Money?
+        /// BT-110 (in the document currency).
+        public var tax: Money?
+        /// BT-111 (in the tax currency, when one is named).
+        public var taxInTaxCurrency: Money?
+        /// BT-112.
+        public var total: Money?
+        /// BT-113.
+        public var prepaid: Money?
+        /// BT-114.
+        public var rounding: Money?
+        /// BT-115.
+        public var payable: Money
+    }
+
+    public struct Payment: Sendable {
+        /// BT-81 (UNCL 4461: 30 credit transfer, 58 SEPA credit transfer, 59 SEPA direct debit, ...).
+        public var meansCode: String?
+        public var meansText: String?
+        /// BT-83.
+        public var reference: String?
+        /// BG-17.
+        public var accounts: [(iban: String, name: String?, bic: String?)] = []
+        /// BT-89, BT-91.
+        public var mandate: String?
+        public var debitedAccount: String?
+        /// BT-20.
+        public var terms: String?
+    }
+
+    public struct Attachment: Sendable {
+        /// BT-122.
+        public var id: String
+        /// BT-123.
+        public var description: String?
+        /// BT-125's filename and mime code; `data` its decoded bytes.
+        public var filename: String?
+        public var mimeCode: String?
+        public var data: [UInt8]?
+        /// BT-124.
+        public var uri: String?
+    }
+}
+
+/// A rule of EN 16931 (or of its syntax binding) a received document breaks: listed on its
+/// record by rule id. A supplier's invoice that breaks rules is still received.
+public struct Finding: Sendable, Hashable, CustomStringConvertible {
+    public var rule: String
+    public var message: String
+    public init(rule: String, message: String) {
+        self.rule = rule
+        self.message = message
+    }
+    public var description: String { "\(rule): \(message)" }
+}
