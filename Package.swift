@@ -76,7 +76,7 @@ let package = Package(
         // Peppol through an access point provider's HTTP API (libcurl, opened by CSMTP when a request
         // is made), the outbox records, and the SML/SMP lookup (libresolv's res_nquery, in glibc's
         // libc since 2.34; expat for the SMP's XML).
-        .target(name: "InvoicPeppol", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics", "InvoicAuthoring", "InvoicEInvoice", "InvoicMail", "CSMTP", "CExpat"]),
+        .target(name: "InvoicPeppol", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics", "InvoicAuthoring", "InvoicEInvoice", "InvoicMail", "InvoicInbox", "CSMTP", "CExpat"]),
         // `invoic serve`: the book as a local web app (Hummingbird, pages from Mustache templates).
         .target(name: "InvoicServe", dependencies: [
             "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox",

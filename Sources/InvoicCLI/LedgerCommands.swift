@@ -75,8 +75,7 @@ struct VATReportCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        // Purchases plug in here once the book has them (issue 29): see InvoicLedger/Purchases.swift.
-        let figures = VATReturn(book: book, period: period, basis: basis.flatMap(VATBasis.init(rawValue:)), purchases: .none)
+        let figures = VATReturn(book: book, period: period, basis: basis.flatMap(VATBasis.init(rawValue:)), purchases: Purchases(book: book))
         Terminal.standardOutput.write(figures.render(format ?? .text, form: vatForm))
     }
 }
@@ -155,8 +154,7 @@ struct ExportJournalCommand: ParsableCommand {
 
     func run() throws {
         let book = try checkedBook(self.book.directory)
-        // Purchases plug in here once the book has them (issue 29): see InvoicLedger/Purchases.swift.
-        let journal = Journal(book: book, purchases: .none)
+        let journal = Journal(book: book, purchases: Purchases(book: book))
         let text = journal.render(format, period: period, since: since)
         guard let output, output != "-" else {
             Terminal.standardOutput.write(text)

@@ -1,13 +1,11 @@
 import InvoicBook
 import InvoicMoney
 
-/// The input side of the VAT return and of the journal: what the business bought. The book has
-/// no purchases yet (issue 29 adds `purchases/` and `suppliers/`); `Purchases.none` is what every
-/// caller passes until then. When they land, one function that reads the checked book's purchases
-/// into these values, passed where `Purchases.none` is passed today (`VATReportCommand.run` and
-/// `ExportJournalCommand.run` in InvoicCLI/LedgerCommands.swift), puts them in the VAT return (input VAT,
-/// reverse-charge purchases, the balance), on the forms' boxes (66, 46/47, 67; U30 060, 057, 066)
-/// and in the journal (payables, expenses, input VAT), on either VAT basis.
+/// The input side of the VAT return and of the journal: what the business bought, read from the
+/// book's received purchases by ``init(book:)`` (`VATReportCommand` and `ExportJournalCommand`
+/// pass it): input VAT, reverse-charge purchases and the balance in the VAT return, on the forms'
+/// boxes (66, 46/47, 67; U30 060, 057, 066) and in the journal (payables, expenses, input VAT), on
+/// either VAT basis.
 public struct Purchases: Sendable {
     public var taxes: [PurchaseTax]
     public var payments: [PurchasePayment]
@@ -18,6 +16,38 @@ public struct Purchases: Sendable {
     }
 
     public static let none = Purchases()
+
+    /// The book's received purchases (`purchases/`, issue 29): each tax group of each invoice or
+    /// credit note (a credit note's amounts negative), and each payment made on them (a refund a
+    /// supplier paid back on a credit note negative). Where the supplier is comes from the country
+    /// prefix of its VAT id; a reverse-charge or intra-EU purchase is self-assessed at the book's
+    /// standard rate (`defaults.tax`), the rate the buyer owes on it.
+    public init(book: Book) {
+        let home = book.settings.business.address?.country
+        var ownRate: Rate?
+        if let rate = book.settings.defaults.tax?.value, rate.category == .standard { ownRate = rate.rate }
+        var taxes: [PurchaseTax] = []
+        var payments: [PurchasePayment] = []
+        for purchase in book.purchases {
+            let supplier = book.suppliers[purchase.supplier]
+            let prefix = supplier?.vatIDs.first.map { String($0.prefix(2)).uppercased() }.flatMap { $0.allSatisfy(\.isLetter) ? $0 : nil }
+            let origin = Destination.of(country: prefix == "EL" ? "GR" : prefix, home: home)
+            for group in purchase.taxes {
+                let category = TaxCategory(rawValue: group.category) ?? .standard
+                let taxRate = TaxRate(category, group.rate ?? .zero)
+                let selfAssessed = category == .reverseCharge || category == .intraCommunity ? ownRate : nil
+                taxes.append(PurchaseTax(document: purchase.number, file: purchase.file, supplier: purchase.supplier, supplierName: purchase.supplierName,
+                                         issued: purchase.issued, currency: purchase.currency, taxRate: taxRate, selfAssessedRate: selfAssessed,
+                                         origin: origin, taxable: purchase.sign * group.taxable.minorUnits, tax: purchase.sign * group.tax.minorUnits,
+                                         category: supplier?.category))
+            }
+            for payment in purchase.payments {
+                payments.append(PurchasePayment(document: purchase.number, file: purchase.file, supplier: purchase.supplier, supplierName: purchase.supplierName,
+                                                date: payment.date, currency: purchase.currency, amount: purchase.sign * payment.amount.minorUnits))
+            }
+        }
+        self.init(taxes: taxes, payments: payments)
+    }
 }
 
 /// One tax group of one received purchase invoice, in the purchase's currency.

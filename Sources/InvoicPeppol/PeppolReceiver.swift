@@ -1,6 +1,7 @@
 import Foundation
 import InvoicAuthoring
 import InvoicBook
+import InvoicInbox
 
 /// `invoic peppol receive`: each document waiting in the provider's inbox is fetched, handed to
 /// the book's receive pipeline, and acknowledged only once the book holds it, so a crash at any
@@ -34,9 +35,6 @@ public struct PeppolReceiver {
         let entries = try provider.inbox()
         var outcomes: [Outcome] = []
         for entry in entries {
-            let lock: BookLock
-            do { lock = try BookLock(root: root) } catch { throw PeppolError("\(error)") }
-            defer { withExtendedLifetime(lock) {} }
             let folder = Self.folder(forProviderID: entry.id)
             let recordPath = BookLoader.join(root, folder + "/peppol.yaml")
             if let data = FileManager.default.contents(atPath: recordPath) {
@@ -46,12 +44,15 @@ public struct PeppolReceiver {
                     continue
                 }
                 try provider.acknowledge(id: entry.id)
-                try write(text + "acknowledged: \(timestamp(now()))\n", to: recordPath)
+                try locked { () throws(PeppolError) in try write(text + "acknowledged: \(timestamp(now()))\n", to: recordPath) }
                 outcomes.append(.acknowledged(id: entry.id))
                 continue
             }
             let bytes = try provider.fetch(id: entry.id)
-            let path = try handToReceivePipeline(bytes, providerID: entry.id, sender: entry.sender, folder: folder)
+            // `invoic receive` takes the book's lock itself; a crash after it and before the
+            // record below leaves the document in the book, and the next run's receive finds it
+            // there (same supplier, number and type) and writes the record then.
+            let path = try handToReceivePipeline(bytes, providerID: entry.id)
             var text = """
                 # invoic peppol receive: a document taken from the access point provider's inbox, written by invoic.
                 provider: \(YAMLText.scalar(settings.provider.rawValue))
@@ -63,35 +64,43 @@ public struct PeppolReceiver {
             if let number = entry.number { text += "number: \(YAMLText.scalar(number))\n" }
             text += "file: \(YAMLText.scalar(path))\nsha256: \(SHA256.hex(bytes))\nfetched: \(timestamp(now()))\n"
             // The book holds it (and this record of its id) before the provider is told.
-            try write(text, to: recordPath)
+            try locked { () throws(PeppolError) in try write(text, to: recordPath) }
             try provider.acknowledge(id: entry.id)
-            try write(text + "acknowledged: \(timestamp(now()))\n", to: recordPath)
+            try locked { () throws(PeppolError) in try write(text + "acknowledged: \(timestamp(now()))\n", to: recordPath) }
             outcomes.append(.taken(id: entry.id, path: path))
         }
         return outcomes
+    }
+
+    private func locked(_ body: () throws(PeppolError) -> Void) throws(PeppolError) {
+        let lock: BookLock
+        do { lock = try BookLock(root: root) } catch { throw PeppolError("\(error)") }
+        defer { withExtendedLifetime(lock) {} }
+        try body()
     }
 
     static func folder(forProviderID id: String) -> String {
         folderName + "/" + String(id.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" }).prefix(120)
     }
 
-    /// Where a fetched document goes into the book: for now a holding folder beside its record,
-    /// `received/peppol/<id>/document.xml`. `invoic receive` (issue 29) will take it from here:
-    /// this one function is what is re-pointed at its library, so that a document fetched over
-    /// Peppol lands where a received e-mail's does. Returns the path, relative to the book.
-    func handToReceivePipeline(_ bytes: [UInt8], providerID: String, sender: String?, folder: String) throws(PeppolError) -> String {
-        let path = folder + "/document.xml"
-        do {
-            try FileManager.default.createDirectory(atPath: BookLoader.join(root, folder), withIntermediateDirectories: true)
-            try AtomicFile.write(bytes, to: BookLoader.join(root, path), temporaryDirectory: try? BookLock.prepareFolder(of: root))
-        } catch {
-            throw PeppolError("cannot keep the document \(providerID): \(error)")
+    /// A fetched document goes into the book as any received e-invoice does: `invoic receive`'s
+    /// pipeline keeps the original under `purchases/<year>/` with its record and supplier, or
+    /// recognises it as received already. Returns the record's path, relative to the book. What
+    /// the pipeline refuses (no e-invoice, hostile XML) is not acknowledged: it stays in the
+    /// provider's inbox, and the error says why.
+    func handToReceivePipeline(_ bytes: [UInt8], providerID: String) throws(PeppolError) -> String {
+        let outcomes = Inbox.receive(bytes: bytes, filename: "peppol-\(providerID).xml", into: root)
+        guard !outcomes.isEmpty else { throw PeppolError("the document \(providerID) holds no invoice") }
+        if let refused = outcomes.first(where: { $0.status == .refused }) {
+            throw PeppolError("the document \(providerID) was not received: \(refused.refusal.map { "\($0.message) (\($0.help))" } ?? "refused")")
         }
-        return path
+        guard let record = outcomes.first?.record else { throw PeppolError("the document \(providerID) was received without a record") }
+        return record
     }
 
     private func write(_ text: String, to path: String) throws(PeppolError) {
         do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try AtomicFile.write(Array(text.utf8), to: path, temporaryDirectory: try? BookLock.prepareFolder(of: root))
         } catch {
             throw PeppolError("\(error)")

@@ -315,22 +315,34 @@ import Testing
     @Test func aReceivedDocumentLandsInTheBookOnce() throws {
         let server = try FakeProvider()
         defer { server.stop() }
-        let incoming = try String(contentsOf: Invoic.fixtures.appendingPathComponent("peppol/smp-servicegroup.xml"), encoding: .utf8)
-        try incoming.write(to: server.state.appendingPathComponent("incoming.xml"), atomically: true, encoding: .utf8)
+        // A supplier's UBL invoice (the EN 16931 example), and a document that is no invoice.
+        let incoming = try Data(contentsOf: Invoic.fixtures.appendingPathComponent("received/ubl-tc434-example1.xml"))
+        try incoming.write(to: server.state.appendingPathComponent("incoming.xml"))
+        let notAnInvoice = try Data(contentsOf: Invoic.fixtures.appendingPathComponent("peppol/smp-servicegroup.xml"))
+        try notAnInvoice.write(to: server.state.appendingPathComponent("other.xml"))
         try server.configure(["inbox": [["id": "in-7", "file": "incoming.xml"]]])
         let book = try makeBook("peppol:\n  provider: e-invoice.be\n  url: \(server.url)\n")
         defer { try? FileManager.default.removeItem(at: book) }
 
+        // It goes through `invoic receive`'s pipeline: the original under purchases/, its record and supplier.
         let first = try peppol(["receive"], book)
-        #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.contains("received in-7: received/peppol/in-7/document.xml"))
-        #expect(try text(book, "received/peppol/in-7/document.xml") == incoming)
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        #expect(first.stdout.contains("received in-7: purchases/"), "\(first.stdout)")
+        let originals = try FileManager.default.subpathsOfDirectory(atPath: book.appendingPathComponent("purchases").path).filter { $0.hasSuffix(".xml") }
+        #expect(originals.count == 1 && (try? Data(contentsOf: book.appendingPathComponent("purchases/" + (originals.first ?? "")))) == incoming, "\(originals)")
         let record = try text(book, "received/peppol/in-7/peppol.yaml")
-        #expect(record.contains("provider_id: \"in-7\"") && record.contains("acknowledged: "))
+        #expect(record.contains("provider_id: \"in-7\"") && record.contains("acknowledged: ") && record.contains("file: purchases/"))
         let second = try peppol(["receive"], book)
         #expect(second.stdout.contains("in-7 is already in the book"))
         #expect(try server.count("GET", matching: "/files/in-7") == 1)
+        #expect(try Invoic.run(["check", "-C", book.path]).status == 0)
         #expect(try server.violations().isEmpty)
+
+        // What the pipeline refuses is not acknowledged: it stays with the provider, and the error says why.
+        try server.configure(["inbox": [["id": "in-8", "file": "other.xml"]]])
+        let refused = try peppol(["receive"], book)
+        #expect(refused.status != 0 && refused.stderr.contains("in-8 was not received"), "\(refused.stdout)\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: book.appendingPathComponent("received/peppol/in-8/peppol.yaml").path))
     }
 
     @Test(arguments: ["recommand", "scrada", "http"])

@@ -181,4 +181,28 @@ import Testing
         let report = try Self.json(Invoic.run(["report", "--format", "json", "--today", "2026-11-26"], in: book).stdout)
         #expect((report["purchases"] as? [[String: Any]])?.first?["status"] as? String == "paid")
     }
+
+    /// Issue 30 meets issue 29: a received invoice is input VAT in the VAT return and a purchase
+    /// in the journal, which hledger itself checks; paying it clears the payable.
+    @Test func aReceivedInvoiceIsInputVATAndAPurchaseInTheJournal() throws {
+        let book = try Self.emptyBook()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let xml = Self.received.appendingPathComponent("xrechnung-01.01a-INVOICE_ubl.xml").path
+        #expect(try Invoic.run(["receive", xml], in: book).status == 0)
+        let vat = try Invoic.run(["report", "--format", "json", "vat", "--period", "2016"], in: book)
+        #expect(vat.status == 0, "\(vat.stderr)")
+        let section = try #require((try Self.json(vat.stdout)["sections"] as? [[String: Any]])?.first)
+        // The example's tax breakdown: 314.86 at 7 % with 22.04 VAT (BT-116, BT-117), all reclaimed.
+        #expect(section["input_tax"] as? String == "22.04" && section["balance"] as? String == "-22.04", "\(section)")
+        let number = "123456XX"
+        #expect(try Invoic.run(["pay", number, "--amount", "336.90", "--date", "2016-04-20"], in: book).status == 0)
+        let journal = try Invoic.run(["export-journal", "--format", "hledger"], in: book)
+        #expect(journal.stdout.contains("Assets:VAT:Input:7                         22.04 EUR"), "\(journal.stdout)")
+        let file = book.appendingPathComponent("book.journal")
+        try Data(journal.stdout.utf8).write(to: file)
+        #expect(try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["hledger", "-f", file.path, "check"]).status == 0)
+        let payable = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["hledger", "-f", file.path, "bal", "Liabilities:Payable", "--flat", "-N"])
+        // hledger hides an account whose balance is zero: nothing is owed to the supplier any more.
+        #expect(payable.status == 0 && payable.stdout.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(payable.stdout)")
+    }
 }
