@@ -10,10 +10,96 @@ import InvoicMoney
 /// request can name another file.
 extension BookServer {
     func addPurchaseRoutes(_ router: Router<BasicRequestContext>) {
-        router.get("/purchases") { _, _ in self.purchasesPage() }
+        router.get("/purchases") { request, _ in self.purchasesPage(done: request.uri.queryParameters.get("done").map { String($0) }) }
         router.get("/purchases/view") { request, _ in self.purchaseFile(request, as: .view) }
         router.get("/purchases/original") { request, _ in self.purchaseFile(request, as: .original) }
         router.get("/purchases/record") { request, _ in self.purchaseFile(request, as: .record) }
+        router.post("/purchases") { request, _ in try await self.receiveUpload(request) }
+    }
+
+    /// The largest file the page takes: a supplier's PDF with its attachments, with room to spare.
+    static let maximumUpload = 32 * 1024 * 1024
+
+    /// A file chosen or dropped on the Purchases page, received as `invoic receive FILE` would:
+    /// the same pipeline, the same lock, the same refusals.
+    func receiveUpload(_ request: Request) async throws -> Response {
+        let words = live.snapshot.words
+        var request = request
+        guard let type = request.headers[.contentType], let boundary = Self.boundary(of: type) else {
+            return refused(words["upload_no_file"], back: "/purchases")
+        }
+        let body = Array(buffer: try await request.collectBody(upTo: Self.maximumUpload))
+        let parts = Self.multipartParts(body, boundary: boundary)
+        guard parts.first(where: { $0.name == "csrf" }).map({ String(decoding: $0.bytes, as: UTF8.self) }) == csrfToken else {
+            return refused(words["form_err_session"], back: "/purchases", status: .forbidden)
+        }
+        guard let file = parts.first(where: { $0.name == "file" && !($0.filename ?? "").isEmpty && !$0.bytes.isEmpty }) else {
+            return refused(words["upload_no_file"], back: "/purchases")
+        }
+        let name = ((file.filename ?? "upload") as NSString).lastPathComponent
+        let outcomes = Inbox.receive(bytes: file.bytes, filename: name, into: live.root, today: live.snapshot.today)
+        live.reload()
+        if let refusal = outcomes.first(where: { $0.status == .refused })?.refusal {
+            return refused(words.format("upload_refused", ["file": name]), text: "\(refusal.message)\n\(refusal.help)", back: "/purchases")
+        }
+        let done = outcomes.map { outcome in
+            "\(outcome.status == .duplicate ? words["upload_duplicate"] : words["upload_received"]): \(outcome.number ?? name) (\(outcome.record ?? ""))"
+        }.joined(separator: "; ")
+        return Response(status: .seeOther, headers: [.location: "/purchases?done=" + (done.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? "")])
+    }
+
+    /// `multipart/form-data; boundary=X` -> X.
+    static func boundary(of contentType: String) -> String? {
+        guard contentType.lowercased().hasPrefix("multipart/form-data") else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if pair.count == 2, pair[0].lowercased() == "boundary" {
+                let value = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                return value.isEmpty || value.count > 200 ? nil : value
+            }
+        }
+        return nil
+    }
+
+    /// The parts of a multipart/form-data body (RFC 7578): each part's field name, file name and
+    /// bytes, exactly as sent. A malformed body gives the parts read before the fault.
+    static func multipartParts(_ body: [UInt8], boundary: String) -> [(name: String, filename: String?, bytes: [UInt8])] {
+        let delimiter = Array("--\(boundary)".utf8)
+        func find(_ needle: [UInt8], from start: Int) -> Int? {
+            guard let first = needle.first, body.count >= needle.count else { return nil }
+            var index = start
+            while index <= body.count - needle.count {
+                if body[index] == first, body[index..<index + needle.count].elementsEqual(needle) { return index }
+                index += 1
+            }
+            return nil
+        }
+        var parts: [(String, String?, [UInt8])] = []
+        guard var at = find(delimiter, from: 0) else { return [] }
+        let headerEnd = Array("\r\n\r\n".utf8)
+        let next = Array("\r\n--\(boundary)".utf8)
+        while true {
+            at += delimiter.count
+            // `--` after the delimiter ends the body.
+            if at + 1 < body.count, body[at] == UInt8(ascii: "-"), body[at + 1] == UInt8(ascii: "-") { break }
+            guard let headersEnd = find(headerEnd, from: at) else { break }
+            let headers = String(decoding: body[at..<headersEnd], as: UTF8.self)
+            let start = headersEnd + headerEnd.count
+            guard let end = find(next, from: start) else { break }
+            var name = "", filename: String?
+            for line in headers.split(whereSeparator: \.isNewline) where line.lowercased().hasPrefix("content-disposition:") {
+                for parameter in line.split(separator: ";").dropFirst() {
+                    let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                    guard pair.count == 2 else { continue }
+                    let value = pair[1].hasPrefix("\"") && pair[1].hasSuffix("\"") && pair[1].count >= 2 ? String(pair[1].dropFirst().dropLast()) : pair[1]
+                    if pair[0].lowercased() == "name" { name = value }
+                    if pair[0].lowercased() == "filename" { filename = value }
+                }
+            }
+            parts.append((name, filename, Array(body[start..<end])))
+            at = end + 2
+        }
+        return parts.map { (name: $0.0, filename: $0.1, bytes: $0.2) }
     }
 
     enum PurchaseOutput { case view, original, record }
@@ -33,7 +119,7 @@ extension BookServer {
         return out
     }
 
-    func purchasesPage() -> Response {
+    func purchasesPage(done: String? = nil) -> Response {
         let snapshot = live.snapshot
         let locale = snapshot.report.locale
         let words = snapshot.words
@@ -55,7 +141,14 @@ extension BookServer {
             html += "</tbody></table>"
         }
         html += "</section>"
-        return layout(words["purchases"], html)
+        if !options.readOnly {
+            // A file dropped on the field is chosen, in every browser, without any script.
+            html += "<section class=\"panel\" aria-labelledby=\"receive\"><h2 id=\"receive\">\(Self.escapedHTML(words["upload_title"]))</h2>"
+                + "<form method=\"post\" action=\"/purchases\" enctype=\"multipart/form-data\"><input type=\"hidden\" name=\"csrf\" value=\"\(csrfToken)\">"
+                + "<label>\(Self.escapedHTML(words["upload_label"])) <input type=\"file\" name=\"file\" accept=\".xml,.pdf,.eml,application/xml,application/pdf,message/rfc822\"></label> "
+                + "<button type=\"submit\">\(Self.escapedHTML(words["upload_button"]))</button></form></section>"
+        }
+        return layout(words["purchases"], html, done: done)
     }
 
     func purchaseFile(_ request: Request, as output: PurchaseOutput) -> Response {

@@ -110,7 +110,7 @@ enum Templates {
 
     static let dashboard = """
         <h1>{{w.dashboard}}</h1>
-        {{#newInvoice}}<p class="new-links"><a class="button" href="/new/invoice">{{w.new_invoice}}</a> <a class="button secondary" href="/new/estimate">{{w.new_estimate}}</a></p>{{/newInvoice}}
+        {{#newInvoice}}<p class="new-links"><a class="button" href="/new/invoice">{{w.new_invoice}}</a> <a class="button secondary" href="/new/estimate">{{w.new_estimate}}</a> <a class="button secondary" href="/purchases">{{w.upload_title}}</a></p>{{/newInvoice}}
         {{#cards}}<section aria-labelledby="cards-{{currency}}"><h2 id="cards-{{currency}}">{{currency}}</h2><div class="cards">
         <div class="card"><span class="label">{{w.outstanding}}</span><span class="value amount">{{outstanding}}</span>{{outstandingCount}}</div>
         <div class="card{{#isOverdue}} alert{{/isOverdue}}"><span class="label">{{w.overdue}}</span><span class="value amount">{{overdue}}</span>{{overdueCount}}</div>

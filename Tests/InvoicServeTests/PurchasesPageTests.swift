@@ -40,4 +40,47 @@ import Testing
             }
         }
     }
+
+    /// A file chosen (or dropped) on the page is received as `invoic receive` would receive it:
+    /// once, the second time recognised, and a plain PDF refused with the reason, nothing written.
+    @Test func aFileSentFromThePageIsReceived() async throws {
+        let root = try ServeTests.book()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try ServeTests.server(root)
+        let fixtures = ServeTests.repository.appendingPathComponent("Tests/Fixtures/received")
+        let token = server.csrfToken
+        @Sendable func upload(_ name: String, csrf: String = token) throws -> (HTTPFields, ByteBuffer) {
+            let boundary = "----invoic-test-7d3f"
+            var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n\(csrf)\r\n".utf8)
+            body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(name)\"\r\nContent-Type: application/pdf\r\n\r\n".utf8)
+            body += try Data(contentsOf: fixtures.appendingPathComponent(name))
+            body += Data("\r\n--\(boundary)--\r\n".utf8)
+            return ([.contentType: "multipart/form-data; boundary=\(boundary)"], ByteBuffer(bytes: body))
+        }
+        try await server.application().test(.router) { client in
+            try await client.execute(uri: "/purchases", method: .get) { response in
+                #expect(String(buffer: response.body).contains("enctype=\"multipart/form-data\""))
+            }
+            let (headers, body) = try upload("zugferd-pdf_zf_en16931_1.pdf")
+            try await client.execute(uri: "/purchases", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location]?.contains("purchases%2F2018%2Flieferant-gmbh-471102.yaml") == true, "\(response.headers)")
+            }
+            #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("purchases/2018/lieferant-gmbh-471102.pdf").path))
+            try await client.execute(uri: "/purchases", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .seeOther && response.headers[.location]?.contains("Already") == true, "\(response.headers)")
+            }
+            let (plainHeaders, plain) = try upload("zugferd-pdf_plain.pdf")
+            try await client.execute(uri: "/purchases", method: .post, headers: plainHeaders, body: plain) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("carries no embedded file"))
+            }
+            let (_, forged) = try upload("zugferd-pdf_zf_en16931_1.pdf", csrf: "forged")
+            try await client.execute(uri: "/purchases", method: .post, headers: headers, body: forged) { response in
+                #expect(response.status == .forbidden)
+            }
+        }
+        let purchases = try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent("purchases").path)
+        #expect(purchases.sorted() == ["2018", "2018/lieferant-gmbh-471102.pdf", "2018/lieferant-gmbh-471102.yaml"], "\(purchases)")
+    }
 }
