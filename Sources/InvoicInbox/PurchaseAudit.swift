@@ -1,6 +1,7 @@
 import InvoicBook
 import InvoicDiagnostics
 import InvoicMoney
+import InvoicAuthoring
 
 /// `check` over the purchases: each record against its original. The original is the evidence,
 /// kept unchanged (its SHA-256 is on the record); the record is derived from it, so its figures

@@ -1,6 +1,7 @@
 import CExpat
 import CSMTP
 import Foundation
+import InvoicAuthoring
 
 /// `invoic peppol lookup`: can a participant receive Peppol documents, and which, asked of the
 /// network itself rather than of a provider. The SML publishes each participant under a DNS name

@@ -3,6 +3,7 @@ import Foundation
 import InvoicBook
 import InvoicMoney
 import Testing
+import InvoicAuthoring
 
 let receivedFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures/received")

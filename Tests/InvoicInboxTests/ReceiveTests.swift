@@ -3,6 +3,7 @@ import Foundation
 import InvoicBook
 import InvoicYAML
 import Testing
+import InvoicAuthoring
 
 /// Receiving into a book: the original kept byte for byte, the record and the supplier written,
 /// the same document recognised, the same supplier recognised by its VAT id.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import InvoicPeppol
 import Testing
+import InvoicAuthoring
 
 @Suite struct PeppolTests {
     @Test func sha256MatchesTheStandardsVectors() {

@@ -1,7 +1,8 @@
-/// SHA-256 (FIPS 180-4) of the bytes a supplier sent (internal: InvoicPeppol has its own public one), written on the record: the evidence that the
-/// record was read from exactly that file. Here because Foundation on Linux has no digest and
-/// invoic links no crypto library; the tests check it against the standard's vectors.
-enum SHA256 {
+/// SHA-256 (FIPS 180-4), the one digest of the book's records: a received purchase's record
+/// names its original by it, the Peppol outbox the bytes it sent, and the SML a participant by
+/// the digest of its identifier. Here because Foundation on Linux has no digest and invoic links
+/// no crypto library; the tests check it against the standard's vectors.
+public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -13,8 +14,7 @@ enum SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    /// The digest as 64 lower-case hex digits.
-    static func hex(_ bytes: [UInt8]) -> String {
+    public static func digest(_ bytes: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var message = bytes
         let bitLength = UInt64(bytes.count) &* 8
@@ -42,15 +42,35 @@ enum SHA256 {
                 let t2 = s0 &+ majority
                 (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
             }
-            h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d; h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
+            h[0] = h[0] &+ a; h[1] = h[1] &+ b; h[2] = h[2] &+ c; h[3] = h[3] &+ d
+            h[4] = h[4] &+ e; h[5] = h[5] &+ f; h[6] = h[6] &+ g; h[7] = h[7] &+ hh
         }
+        return h.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+    }
+
+    public static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef")
-        var result = ""
-        for word in h {
-            for shift in stride(from: 28, through: 0, by: -4) { result.append(digits[Int(word >> UInt32(shift) & 0xf)]) }
-        }
-        return result
+        return String(digest(bytes).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
     }
 
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { value >> count | value << (32 - count) }
+}
+
+/// RFC 4648 base32 (A-Z, 2-7), without padding: how the SML names a participant.
+public enum Base32 {
+    public static func encode(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+        var output = ""
+        var buffer: UInt32 = 0, bits = 0
+        for byte in bytes {
+            buffer = buffer << 8 | UInt32(byte)
+            bits += 8
+            while bits >= 5 {
+                output.append(alphabet[Int((buffer >> UInt32(bits - 5)) & 31)])
+                bits -= 5
+            }
+        }
+        if bits > 0 { output.append(alphabet[Int((buffer << UInt32(5 - bits)) & 31)]) }
+        return output
+    }
 }
