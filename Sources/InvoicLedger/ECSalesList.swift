@@ -1,5 +1,6 @@
 import InvoicBook
 import InvoicMoney
+import InvoicReport
 
 /// The EC Sales List (recapitulative statement; Zusammenfassende Meldung in Germany and
 /// Austria): per client VAT number, the intra-EU supplies of goods (category K) and the services
@@ -93,15 +94,15 @@ public struct ECSalesList: Sendable {
     }
 
     public func renderJSON() -> String {
-        JSON.object([
+        JSONValue.fields([
             ("period", .string(period.description)), ("from", .string(period.from.description)), ("to", .string(period.to.description)),
             ("lines", .array(lines.map { line in
-                .object([("vat_id", .string(line.vatID)), ("country", .string(String(line.vatID.prefix(2)))),
-                         ("clients", .array(line.clients.map(JSON.string))), ("currency", .string(line.currency.code)),
+                .fields([("vat_id", .string(line.vatID)), ("country", .string(String(line.vatID.prefix(2)))),
+                         ("clients", .array(line.clients.map(JSONValue.string))), ("currency", .string(line.currency.code)),
                          ("goods", .string(MoneyFormat.plain(line.goods, line.currency))),
                          ("services", .string(MoneyFormat.plain(line.services, line.currency)))])
             })),
-            ("missing_vat_id", .array(missingVATID.map { .object([("client", .string($0.client)), ("document", .string($0.document))]) })),
+            ("missing_vat_id", .array(missingVATID.map { .fields([("client", .string($0.client)), ("document", .string($0.document))]) })),
         ]).written()
     }
 }

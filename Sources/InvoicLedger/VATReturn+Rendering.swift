@@ -1,5 +1,6 @@
 import InvoicBook
 import InvoicMoney
+import InvoicReport
 
 extension VATReturn {
     public enum Format: String, Sendable, CaseIterable {
@@ -139,40 +140,40 @@ extension VATReturn {
         return out
     }
 
-    func renderJSON(form: VATForm?) -> JSON {
-        var pairs: [(String, JSON)] = [
+    func renderJSON(form: VATForm?) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [
             ("period", .string(period.description)), ("from", .string(period.from.description)), ("to", .string(period.to.description)),
             ("basis", .string(basis.rawValue)), ("business", .string(business)), ("vat_id", .string(vatID)),
-            ("unconverted", .array(unconverted.map { .object([("document", .string($0.document)), ("currency", .string($0.currency.code))]) })),
+            ("unconverted", .array(unconverted.map { .fields([("document", .string($0.document)), ("currency", .string($0.currency.code))]) })),
         ]
         pairs.append(("sections", .array(sections.map { section in
-            let money = { (minor: Int64) in JSON.string(Self.money(minor, section.currency)) }
-            var fields: [(String, JSON)] = [
+            let money = { (minor: Int64) in JSONValue.string(Self.money(minor, section.currency)) }
+            var fields: [(String, JSONValue)] = [
                 ("currency", .string(section.currency.code)),
                 ("sales", .array(section.sales.map { row in
-                    .object([("category", .string(row.taxRate.category.rawValue)), ("rate", .string(row.taxRate.rate.description)),
+                    .fields([("category", .string(row.taxRate.category.rawValue)), ("rate", .string(row.taxRate.rate.description)),
                              ("place", .string(row.destination.rawValue)), ("taxable", money(row.taxable)), ("tax", money(row.tax))])
                 })),
                 ("purchases", .array(section.purchases.map { row in
-                    .object([("category", .string(row.taxRate.category.rawValue)), ("rate", .string(row.taxRate.rate.description)),
+                    .fields([("category", .string(row.taxRate.category.rawValue)), ("rate", .string(row.taxRate.rate.description)),
                              ("self_assessed_rate", .string(row.selfAssessedRate?.description)), ("place", .string(row.origin.rawValue)),
                              ("taxable", money(row.taxable)), ("tax", money(row.tax)), ("self_assessed", money(row.selfAssessed))])
                 })),
                 ("output_tax", money(section.outputTax)), ("input_tax", money(section.inputTax)), ("balance", money(section.balance)),
             ]
             if let form, form.currency == section.currency {
-                fields.append(("form", .object([
+                fields.append(("form", .fields([
                     ("name", .string(form.name)), ("title", .string(form.title)),
                     ("boxes", .array(form.boxes.map { box in
                         let figure = box.figure(in: section)
-                        return .object([("box", .string(box.box)), ("label", .string(box.label)), ("amount", money(figure)),
+                        return .fields([("box", .string(box.box)), ("label", .string(box.label)), ("amount", money(figure)),
                                         ("entry", .string(Self.entry(figure, box: box, currency: section.currency)))])
                     })),
                 ])))
             }
-            return .object(fields)
+            return .fields(fields)
         })))
-        return .object(pairs)
+        return .fields(pairs)
     }
 
     func renderHTML(form: VATForm?) -> String {
@@ -182,7 +183,7 @@ extension VATReturn {
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <title>\(escapeHTML(title))</title>
+            <title>\(escaped(title))</title>
             <style>
             body { font-family: system-ui, sans-serif; color: #1a1a1a; margin: 2rem; }
             table { border-collapse: collapse; margin-bottom: 1.5rem; }
@@ -192,30 +193,30 @@ extension VATReturn {
             </head>
             <body>
             <main>
-            <h1>\(escapeHTML(title))</h1>
-            <p>\(escapeHTML(period.from.description)) to \(escapeHTML(period.to.description))\(vatID.map { ", VAT id " + escapeHTML($0) } ?? "")</p>
+            <h1>\(escaped(title))</h1>
+            <p>\(escaped(period.from.description)) to \(escaped(period.to.description))\(vatID.map { ", VAT id " + escaped($0) } ?? "")</p>
 
             """
         for section in sections {
-            let code = escapeHTML(section.currency.code)
+            let code = escaped(section.currency.code)
             out += "<section aria-labelledby=\"s-\(code)\">\n<h2 id=\"s-\(code)\">\(code)</h2>\n"
             out += "<table>\n<caption>Sales and purchases</caption>\n<thead><tr><th scope=\"col\">Row</th><th scope=\"col\">Taxable</th><th scope=\"col\">VAT</th></tr></thead>\n<tbody>\n"
             for row in section.sales {
-                out += "<tr><th scope=\"row\">Sales: \(escapeHTML(Self.describe(row)))</th><td class=\"n\">\(Self.money(row.taxable, section.currency))</td><td class=\"n\">\(Self.money(row.tax, section.currency))</td></tr>\n"
+                out += "<tr><th scope=\"row\">Sales: \(escaped(Self.describe(row)))</th><td class=\"n\">\(Self.money(row.taxable, section.currency))</td><td class=\"n\">\(Self.money(row.tax, section.currency))</td></tr>\n"
             }
             for row in section.purchases {
-                out += "<tr><th scope=\"row\">Purchases: \(escapeHTML(Self.describe(row)))</th><td class=\"n\">\(Self.money(row.taxable, section.currency))</td><td class=\"n\">\(Self.money(row.tax + row.selfAssessed, section.currency))</td></tr>\n"
+                out += "<tr><th scope=\"row\">Purchases: \(escaped(Self.describe(row)))</th><td class=\"n\">\(Self.money(row.taxable, section.currency))</td><td class=\"n\">\(Self.money(row.tax + row.selfAssessed, section.currency))</td></tr>\n"
             }
             out += "<tr><th scope=\"row\">Output VAT</th><td></td><td class=\"n\">\(Self.money(section.outputTax, section.currency))</td></tr>\n"
             out += "<tr><th scope=\"row\">Input VAT</th><td></td><td class=\"n\">\(Self.money(section.inputTax, section.currency))</td></tr>\n"
             out += "<tr><th scope=\"row\">\(section.balance >= 0 ? "To pay" : "To reclaim")</th><td></td><td class=\"n\">\(Self.money(abs(section.balance), section.currency))</td></tr>\n"
             out += "</tbody>\n</table>\n"
             if let form, form.currency == section.currency {
-                out += "<table>\n<caption>\(escapeHTML(form.title))</caption>\n<thead><tr><th scope=\"col\">Box</th><th scope=\"col\">Meaning</th><th scope=\"col\">\(code)</th></tr></thead>\n<tbody>\n"
+                out += "<table>\n<caption>\(escaped(form.title))</caption>\n<thead><tr><th scope=\"col\">Box</th><th scope=\"col\">Meaning</th><th scope=\"col\">\(code)</th></tr></thead>\n<tbody>\n"
                 for box in form.boxes {
                     let figure = box.figure(in: section)
                     guard figure != 0 || box.source == .balance else { continue }
-                    out += "<tr><th scope=\"row\">\(escapeHTML(box.box))</th><td>\(escapeHTML(box.label))</td><td class=\"n\">\(Self.entry(figure, box: box, currency: section.currency))</td></tr>\n"
+                    out += "<tr><th scope=\"row\">\(escaped(box.box))</th><td>\(escaped(box.label))</td><td class=\"n\">\(Self.entry(figure, box: box, currency: section.currency))</td></tr>\n"
                 }
                 out += "</tbody>\n</table>\n"
             }

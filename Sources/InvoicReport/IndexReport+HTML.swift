@@ -465,8 +465,9 @@ struct HTMLPage {
     mutating func line(_ line: String) { text += line + "\n" }
 }
 
-/// Text safe in HTML element content and in double- or single-quoted attribute values.
-func escaped(_ text: String) -> String {
+/// Text safe in HTML element content and in double- or single-quoted attribute values: the one
+/// escaper of every HTML page invoic writes.
+public func escaped(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {

@@ -1,7 +1,7 @@
 /// A small JSON tree and a deterministic writer: object keys sorted by their UTF-8 bytes, arrays
 /// in the order given, two-space indentation, non-ASCII text as is. Two reports of the same data
 /// are the same bytes, and a diff of two reports shows what changed.
-enum JSONValue {
+public enum JSONValue {
     case object([String: JSONValue])
     case array([JSONValue])
     /// An array whose items are made as they are written: the report of a 10,000-document book
@@ -13,14 +13,20 @@ enum JSONValue {
     case bool(Bool)
     case null
 
-    static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    public static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+
+    /// An object from its members in the order a reader of the code expects them; written with
+    /// its keys sorted like every other object.
+    public static func fields(_ members: [(String, JSONValue)]) -> JSONValue {
+        .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
+    }
 
     /// `rows` as an array, each made by `item` when it is written.
     static func each<Row>(_ rows: [Row], _ item: @escaping (Row) -> JSONValue) -> JSONValue {
         .generated(count: rows.count) { item(rows[$0]) }
     }
 
-    func written() -> String {
+    public func written() -> String {
         var out = ""
         write(into: &out, indent: 0)
         out += "\n"

@@ -235,9 +235,6 @@ public struct BookServer: Sendable {
         let slot = 84.0, bar = 44.0, plot = 130.0, above = 18.0
         let width = Int(slot * Double(max(months.count, 2))), height = Int(above + plot + 20)
         let label = words.format("chart_label", ["currency": currency.code])
-        func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
         var svg = "<svg class=\"chart\" role=\"img\" aria-label=\"\(escaped(label))\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\">"
         for (index, month) in months.enumerated() {
             let h = max(Double(month.amount) / Double(top) * plot, month.amount > 0 ? 1 : 0)

@@ -3,6 +3,7 @@ import Hummingbird
 import InvoicBook
 import InvoicInbox
 import InvoicMoney
+import InvoicReport
 
 /// The Purchases page (issue 29): the suppliers' documents the book received, each with its
 /// record, its original (downloaded as it was received) and its readable view with the rule
@@ -104,26 +105,11 @@ extension BookServer {
 
     enum PurchaseOutput { case view, original, record }
 
-    private static func escapedHTML(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
-
     func purchasesPage(done: String? = nil) -> Response {
         let snapshot = live.snapshot
         let locale = snapshot.report.locale
         let words = snapshot.words
-        var html = "<section class=\"panel\"><h1>\(Self.escapedHTML(words["purchases"]))</h1>\n"
+        var html = "<section class=\"panel\"><h1>\(escaped(words["purchases"]))</h1>\n"
         let rows = snapshot.report.purchases
         if rows.isEmpty {
             html += "<p>No purchases yet: <code>invoic receive FILE</code> keeps a supplier's e-invoice in purchases/.</p>"
@@ -132,10 +118,10 @@ extension BookServer {
             for row in rows {
                 guard let purchase = snapshot.book.purchases.first(where: { $0.source == row.source }) else { continue }
                 let file = purchase.file.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? ""
-                html += "<tr><td><a href=\"/purchases/view?file=\(file)\">\(Self.escapedHTML(row.number))</a></td>"
-                    + "<td>\(Self.escapedHTML(row.supplierName))</td><td>\(row.issued)</td><td>\(row.due?.description ?? "")</td>"
-                    + "<td class=\"num\">\(Self.escapedHTML(money(row.total, locale)))</td><td class=\"num\">\(Self.escapedHTML(money(row.balance, locale)))</td>"
-                    + "<td>\(Self.escapedHTML(row.status))</td><td>\(Self.escapedHTML(row.findings.joined(separator: ", ")))</td>"
+                html += "<tr><td><a href=\"/purchases/view?file=\(file)\">\(escaped(row.number))</a></td>"
+                    + "<td>\(escaped(row.supplierName))</td><td>\(row.issued)</td><td>\(row.due?.description ?? "")</td>"
+                    + "<td class=\"num\">\(escaped(money(row.total, locale)))</td><td class=\"num\">\(escaped(money(row.balance, locale)))</td>"
+                    + "<td>\(escaped(row.status))</td><td>\(escaped(row.findings.joined(separator: ", ")))</td>"
                     + "<td><a href=\"/purchases/original?file=\(file)\">original</a> · <a href=\"/purchases/record?file=\(file)\">record</a></td></tr>\n"
             }
             html += "</tbody></table>"
@@ -143,10 +129,10 @@ extension BookServer {
         html += "</section>"
         if !options.readOnly {
             // A file dropped on the field is chosen, in every browser, without any script.
-            html += "<section class=\"panel\" aria-labelledby=\"receive\"><h2 id=\"receive\">\(Self.escapedHTML(words["upload_title"]))</h2>"
+            html += "<section class=\"panel\" aria-labelledby=\"receive\"><h2 id=\"receive\">\(escaped(words["upload_title"]))</h2>"
                 + "<form method=\"post\" action=\"/purchases\" enctype=\"multipart/form-data\"><input type=\"hidden\" name=\"csrf\" value=\"\(csrfToken)\">"
-                + "<label>\(Self.escapedHTML(words["upload_label"])) <input type=\"file\" name=\"file\" accept=\".xml,.pdf,.eml,application/xml,application/pdf,message/rfc822\"></label> "
-                + "<button type=\"submit\">\(Self.escapedHTML(words["upload_button"]))</button></form></section>"
+                + "<label>\(escaped(words["upload_label"])) <input type=\"file\" name=\"file\" accept=\".xml,.pdf,.eml,application/xml,application/pdf,message/rfc822\"></label> "
+                + "<button type=\"submit\">\(escaped(words["upload_button"]))</button></form></section>"
         }
         return layout(words["purchases"], html, done: done)
     }
@@ -172,7 +158,7 @@ extension BookServer {
                 let document = documents.first { $0.document.number == purchase.number }?.document ?? documents[0].document
                 return Self.page(ReceivedView.html(document, findings: Findings.check(document), locale: snapshot.report.locale))
             } catch {
-                return Self.page("cannot read \(Self.escapedHTML(path)): \(Self.escapedHTML(error.message))", status: .unprocessableContent, type: "text/plain; charset=utf-8")
+                return Self.page("cannot read \(escaped(path)): \(escaped(error.message))", status: .unprocessableContent, type: "text/plain; charset=utf-8")
             }
         }
     }
