@@ -1,4 +1,5 @@
 import CQRencode
+import InvoicBook
 import InvoicMoney
 
 /// The EPC069-12 ("GiroCode") QR code of a received invoice: what a banking app scans to pay the
@@ -11,10 +12,8 @@ enum PaymentQR {
               let account = document.payment.accounts.first, document.payment.mandate == nil else { return nil }
         let iban = account.iban.replacingOccurrences(of: " ", with: "").uppercased()
         guard iban.count >= 15, iban.count <= 34, iban.prefix(2).allSatisfy(\.isLetter) else { return nil }
-        let beneficiary = String((account.name ?? document.payee?.name ?? document.seller.name).prefix(70))
-        let lines = ["BCD", "002", "1", "SCT", (account.bic ?? "").replacingOccurrences(of: " ", with: ""), beneficiary, iban,
-                     "EUR" + due.plain, "", "", String((document.payment.reference ?? document.number).prefix(140))]
-        return lines.joined(separator: "\n")
+        return PaymentCode.epcPayload(bic: account.bic, beneficiary: account.name ?? document.payee?.name ?? document.seller.name, iban: iban,
+                                      amount: due.minorUnits, currency: document.currency, remittance: document.payment.reference ?? document.number)
     }
 
     /// The code as an SVG of square modules with the quiet zone, for the HTML view.

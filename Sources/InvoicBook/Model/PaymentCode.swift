@@ -29,17 +29,22 @@ public enum PaymentCode {
               epcProblem(book: book, document: document) == nil, let figures = document.figures, amount <= 999_999_999_99,
               let account = book.settings.payment.account else { return nil }
         let payment = book.settings.payment
-        let beneficiary = String((payment.beneficiary ?? book.settings.business.name).prefix(70))
-        let lines = [
+        return epcPayload(bic: payment.bic, beneficiary: payment.beneficiary ?? book.settings.business.name, iban: account,
+                          amount: amount, currency: figures.currency, remittance: document.number)
+    }
+
+    /// The EPC069-12 lines for a euro amount (minor units) to `iban`: the one writer of the
+    /// format, for invoic's invoices and for the view of a supplier's (InvoicInbox).
+    public static func epcPayload(bic: String?, beneficiary: String, iban: String, amount: Int64, currency: Currency, remittance: String) -> String {
+        [
             "BCD", "002", "1", "SCT",
-            (payment.bic ?? "").replacingOccurrences(of: " ", with: ""),
-            beneficiary,
-            account.replacingOccurrences(of: " ", with: "").uppercased(),
-            "EUR" + MoneyFormat.plain(amount, figures.currency),
+            (bic ?? "").replacingOccurrences(of: " ", with: ""),
+            String(beneficiary.prefix(70)),
+            iban.replacingOccurrences(of: " ", with: "").uppercased(),
+            "EUR" + MoneyFormat.plain(amount, currency),
             "", "",
-            String(document.number.prefix(140)),
-        ]
-        return lines.joined(separator: "\n")
+            String(remittance.prefix(140)),
+        ].joined(separator: "\n")
     }
 }
 
