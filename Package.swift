@@ -68,7 +68,7 @@ let package = Package(
         // Incoming e-invoices: UBL, CII, Factur-X/ZUGFeRD PDFs and mails read into one received
         // document (expat for the XML, qpdf for the PDF's attachments), checked, and kept in the
         // book's purchases/ with a derived record (issue 29).
-        .target(name: "InvoicInbox", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicAuthoring", "CExpat", "CQPDF", "CZlib", "CQRencode"]),
+        .target(name: "InvoicInbox", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicAuthoring", "InvoicPDF", "InvoicDiagnostics", "CExpat", "CQPDF", "CZlib", "CQRencode"]),
         // Mail: RFC 5322 messages with their PDF and e-invoice attached, sent by sendmail or by
         // SMTP through libcurl (CSMTP opens it when sending, and wraps curl's variadic setopt).
         .target(name: "CSMTP"),

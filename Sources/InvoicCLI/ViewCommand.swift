@@ -9,12 +9,13 @@ struct ViewCommand: ParsableCommand {
         commandName: "view", abstract: "Show an e-invoice (XML, Factur-X / ZUGFeRD PDF, mail) as a readable document.",
         discussion: "Needs no book. Parties, references, lines, allowances and charges, tax, totals, payment, notes, attachments, and the EN 16931 rule findings last.")
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, html }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, html, pdf }
 
     @Argument(help: ArgumentHelp("The e-invoice.", valueName: "file")) var file: String
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "out")) var output: String?
-    @Option(help: "text or html; default: html when --output ends in .html, text otherwise.") var format: Format?
-    @Option(help: ArgumentHelp("The locale of amounts and numbers, e.g. de_DE; default en_US.", valueName: "locale")) var locale: String = "en_US"
+    @Option(help: "text, html or pdf; default: by --output's ending (.html, .pdf), text otherwise.") var format: Format?
+    @Option(help: ArgumentHelp("The reader's locale: the words, amounts and dates of the view, e.g. de_DE; default en_US.", valueName: "locale"))
+    var locale: String = "en_US"
 
     func run() throws {
         let bytes: [UInt8]
@@ -29,11 +30,9 @@ struct ViewCommand: ParsableCommand {
             Terminal.standardError.write("\(file): error: \(error.message)\n  help: \(error.help)\n")
             throw ExitCode(1)
         }
-        let chosen = format ?? (output?.lowercased().hasSuffix(".html") == true ? .html : .text)
-        if output?.lowercased().hasSuffix(".pdf") == true {
-            Terminal.standardError.write("error: a PDF view is not made yet; use -o FILE.html or --format text\n")
-            throw ExitCode(2)
-        }
+        let ending = output.map { ($0 as NSString).pathExtension.lowercased() }
+        let chosen = format ?? (ending == "html" ? .html : ending == "pdf" ? .pdf : .text)
+        if chosen == .pdf { return try writePDFs(documents) }
         let rendered = documents.map { incoming in
             let findings = Findings.check(incoming.document)
             return chosen == .html ? ReceivedView.html(incoming.document, findings: findings, locale: locale)
@@ -46,6 +45,45 @@ struct ViewCommand: ParsableCommand {
             }
         } else {
             print(rendered, terminator: "")
+        }
+    }
+
+    /// One PDF per document read: to `--output`, or beside it numbered when the file held several
+    /// (a mail with two invoices); to standard output only when it is no terminal.
+    private func writePDFs(_ documents: [IncomingDocument]) throws {
+        let name = (file as NSString).lastPathComponent
+        guard let output else {
+            guard isatty(STDOUT_FILENO) == 0, documents.count == 1 else {
+                Terminal.standardError.write("error: a PDF view needs a file to go to\n  help: invoic view \(file) -o view.pdf\n")
+                throw ExitCode(2)
+            }
+            FileHandle.standardOutput.write(Data(try pdf(documents[0], name: name)))
+            return
+        }
+        for (index, incoming) in documents.enumerated() {
+            var target = output
+            if documents.count > 1 {
+                let stem = (output as NSString).deletingPathExtension
+                target = "\(stem)-\(index + 1).pdf"
+            }
+            let bytes = try pdf(incoming, name: name)
+            do { try AtomicFile.write(bytes, to: target) } catch {
+                Terminal.standardError.write("error: \(error)\n")
+                throw ExitCode(2)
+            }
+            if documents.count > 1 { print("\(target): \(incoming.document.number)") }
+        }
+    }
+
+    private func pdf(_ incoming: IncomingDocument, name: String) throws -> [UInt8] {
+        let findings = Findings.check(incoming.document)
+        do {
+            let (bytes, missing) = try ReceivedPDF.render(incoming.document, findings: findings, locale: locale, file: name)
+            for text in missing { Terminal.standardError.write("warning: no font draws \(text); it prints as a box\n") }
+            return bytes
+        } catch {
+            Terminal.standardError.write("error: \(error)\n")
+            throw ExitCode(2)
         }
     }
 }

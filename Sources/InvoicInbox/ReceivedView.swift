@@ -13,27 +13,28 @@ public enum ReceivedView {
             out += heading + "\n" + lines.map { "  " + $0 }.joined(separator: "\n") + "\n\n"
         }
         if !model.references.isEmpty {
-            out += "References\n" + model.references.map { "  \($0.0): \($0.1)" }.joined(separator: "\n") + "\n\n"
+            out += model["view_references"] + "\n" + model.references.map { "  \($0.0): \($0.1)" }.joined(separator: "\n") + "\n\n"
         }
         if !model.lineRows.isEmpty {
-            out += "Lines\n" + table(model.lineHeader, model.lineRows) + "\n"
+            out += model["view_lines"] + "\n" + table(model.lineHeader, model.lineRows, figures: model.figureColumns) + "\n"
         }
         if !model.adjustmentRows.isEmpty {
-            out += "Allowances and charges\n" + table(["", "Reason", "Tax", "Amount"], model.adjustmentRows) + "\n"
+            out += model["view_allowances_charges"] + "\n" + table(model.adjustmentHeader, model.adjustmentRows, figures: model.figureColumns) + "\n"
         }
         if !model.taxRows.isEmpty {
-            out += "VAT\n" + table(["Category", "Rate", "Taxable", "VAT", "Reason"], model.taxRows) + "\n"
+            out += model["view_tax_breakdown"] + "\n" + table(model.taxHeader, model.taxRows, figures: model.figureColumns) + "\n"
         }
-        out += "Totals\n" + model.totals.map { "  \($0.0.padding(toLength: 24, withPad: " ", startingAt: 0)) \($0.1)" }.joined(separator: "\n") + "\n\n"
+        let width = max(24, (model.totals.map(\.0.count).max() ?? 0) + 1)
+        out += model["total"] + "\n" + model.totals.map { "  \($0.0.padding(toLength: width, withPad: " ", startingAt: 0)) \($0.1)" }.joined(separator: "\n") + "\n\n"
         if !model.payment.isEmpty {
-            out += "Payment\n" + model.payment.map { "  \($0.0): \($0.1)" }.joined(separator: "\n") + "\n"
-            if PaymentQR.epcPayload(document) != nil { out += "  (the HTML view has an EPC QR code for the amount due: --format html)\n" }
+            out += model["payment_details"] + "\n" + model.payment.map { "  \($0.0): \($0.1)" }.joined(separator: "\n") + "\n"
+            if PaymentQR.epcPayload(document) != nil { out += "  (\(model["pay_with_app"]): --format html, --format pdf)\n" }
             out += "\n"
         }
-        if !document.notes.isEmpty { out += "Notes\n" + document.notes.map { "  " + $0 }.joined(separator: "\n") + "\n\n" }
-        if !model.attachments.isEmpty { out += "Attachments\n" + model.attachments.map { "  " + $0 }.joined(separator: "\n") + "\n\n" }
-        out += "Findings (EN 16931 rules)\n"
-        out += findings.isEmpty ? "  none: the document keeps every rule checked\n" : findings.map { "  \($0.rule): \($0.message)" }.joined(separator: "\n") + "\n"
+        if !document.notes.isEmpty { out += model["notes"] + "\n" + document.notes.map { "  " + ReceivedPDF.noteText($0) }.joined(separator: "\n") + "\n\n" }
+        if !model.attachments.isEmpty { out += model["view_attachments"] + "\n" + model.attachments.map { "  " + $0 }.joined(separator: "\n") + "\n\n" }
+        out += model["view_findings"] + "\n"
+        out += findings.isEmpty ? "  " + model["view_no_findings"] + "\n" : findings.map { "  \($0.rule): \($0.message)" }.joined(separator: "\n") + "\n"
         return out
     }
 
@@ -71,62 +72,76 @@ public enum ReceivedView {
             """
         out += "<h1>\(e(model.title)) \(e(document.number))</h1>\n" + pairs(model.facts)
         out += "<div class=\"parties\">" + model.parties.map { "<section><h2>\(e($0.0))</h2><p>" + $0.1.map(e).joined(separator: "<br>") + "</p></section>" }.joined() + "</div>\n"
-        if !model.references.isEmpty { out += "<h2>References</h2>\n" + pairs(model.references) }
-        if !model.lineRows.isEmpty { out += "<h2>Lines</h2>\n" + table(model.lineHeader, model.lineRows) }
-        if !model.adjustmentRows.isEmpty { out += "<h2>Allowances and charges</h2>\n" + table(["", "Reason", "Tax", "Amount"], model.adjustmentRows) }
-        if !model.taxRows.isEmpty { out += "<h2>VAT</h2>\n" + table(["Category", "Rate", "Taxable", "VAT", "Reason"], model.taxRows) }
-        out += "<h2>Totals</h2>\n" + pairs(model.totals)
-        if !model.payment.isEmpty { out += "<h2>Payment</h2>\n" + pairs(model.payment) }
+        if !model.references.isEmpty { out += "<h2>\(e(model["view_references"]))</h2>\n" + pairs(model.references) }
+        if !model.lineRows.isEmpty { out += "<h2>\(e(model["view_lines"]))</h2>\n" + table(model.lineHeader, model.lineRows) }
+        if !model.adjustmentRows.isEmpty { out += "<h2>\(e(model["view_allowances_charges"]))</h2>\n" + table(model.adjustmentHeader, model.adjustmentRows) }
+        if !model.taxRows.isEmpty { out += "<h2>\(e(model["view_tax_breakdown"]))</h2>\n" + table(model.taxHeader, model.taxRows) }
+        out += "<h2>\(e(model["total"]))</h2>\n" + pairs(model.totals)
+        if !model.payment.isEmpty { out += "<h2>\(e(model["payment_details"]))</h2>\n" + pairs(model.payment) }
         if let payload = PaymentQR.epcPayload(document), let svg = PaymentQR.svg(payload) {
-            out += "<figure class=\"qr\">\(svg)<figcaption>EPC QR code: \(e(model.totals.last?.1 ?? "")) to \(e(document.payment.accounts.first?.iban ?? ""))</figcaption></figure>\n"
+            out += "<figure class=\"qr\">\(svg)<figcaption>\(e(model["pay_with_app"])): \(e(model.totals.last?.1 ?? "")), \(e(document.payment.accounts.first?.iban ?? ""))</figcaption></figure>\n"
         }
-        if !document.notes.isEmpty { out += "<h2>Notes</h2>\n" + document.notes.map { "<p>\(e($0))</p>" }.joined() + "\n" }
-        if !model.attachments.isEmpty { out += "<h2>Attachments</h2>\n<ul>" + model.attachments.map { "<li>\(e($0))</li>" }.joined() + "</ul>\n" }
-        out += "<section class=\"findings\"><h2>Findings (EN 16931 rules)</h2>\n"
-        out += findings.isEmpty ? "<p>None: the document keeps every rule checked.</p>" : "<ul>" + findings.map { "<li><b>\(e($0.rule))</b>: \(e($0.message))</li>" }.joined() + "</ul>"
+        if !document.notes.isEmpty { out += "<h2>\(e(model["notes"]))</h2>\n" + document.notes.map { "<p>\(e(ReceivedPDF.noteText($0)))</p>" }.joined() + "\n" }
+        if !model.attachments.isEmpty { out += "<h2>\(e(model["view_attachments"]))</h2>\n<ul>" + model.attachments.map { "<li>\(e($0))</li>" }.joined() + "</ul>\n" }
+        out += "<section class=\"findings\"><h2>\(e(model["view_findings"]))</h2>\n"
+        out += findings.isEmpty ? "<p>\(e(model["view_no_findings"]))</p>" : "<ul>" + findings.map { "<li><b>\(e($0.rule))</b>: \(e($0.message))</li>" }.joined() + "</ul>"
         out += "</section>\n</body></html>\n"
         return out
     }
 
-    private static func table(_ header: [String], _ rows: [[String]]) -> String {
+    private static func table(_ header: [String], _ rows: [[String]], figures: Set<String>) -> String {
         let all = [header] + rows
         let widths = header.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
         return all.map { row in
             "  " + row.enumerated().map { index, cell in
-                // Figures right-aligned: the columns whose heading names one.
-                ["Quantity", "Price", "Net", "Taxable", "VAT", "Amount", "Rate"].contains(header[index])
+                figures.contains(header[index])
                     ? String(repeating: " ", count: widths[index] - cell.count) + cell
                     : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
             }.joined(separator: "  ").trimmingTrailingWhitespace
         }.joined(separator: "\n") + "\n"
     }
 
-    /// What both renderings show, in display text.
+    /// What both renderings show, in display text: the words are the PDFs' labels in the
+    /// reader's language (`words`), the figures the supplier's, formatted in the reader's locale.
     struct Model {
+        var words: [String: String]
         var title: String
         var facts: [(String, String)] = []
         var parties: [(String, [String])] = []
         var references: [(String, String)] = []
-        var lineHeader = ["#", "Item", "Quantity", "Unit", "Price", "VAT", "Net"]
+        var lineHeader: [String]
         var lineRows: [[String]] = []
+        var adjustmentHeader: [String]
         var adjustmentRows: [[String]] = []
+        var taxHeader: [String]
         var taxRows: [[String]] = []
         var totals: [(String, String)] = []
         var payment: [(String, String)] = []
         var attachments: [String] = []
+        /// The columns whose cells are figures, right-aligned in the text view.
+        var figureColumns: Set<String>
+
+        subscript(_ key: String) -> String { words[key] ?? key }
 
         init(_ document: ReceivedDocument, findings: [Finding], locale: String) {
+            let words = ReceivedPDF.words(locale: locale)
+            self.words = words
+            func w(_ key: String) -> String { words[key] ?? key }
             func money(_ value: Money?) -> String { value.map { MoneyFormat.format($0.minorUnits, $0.currency, locale: locale) } ?? "" }
             func number(_ value: DecimalNumber?) -> String { value.map { MoneyFormat.number($0, locale: locale) } ?? "" }
             func rate(_ value: DecimalNumber?) -> String { value.map { MoneyFormat.number($0.normalized, locale: locale) + " %" } ?? "" }
-            title = document.kind == .creditNote ? "Credit note" : "Invoice"
-            facts.append(("Issued", document.issued.description))
-            if let due = document.due { facts.append(("Due", due.description)) }
-            if let day = document.deliveryDate { facts.append(("Delivered", day.description)) }
-            if let start = document.periodStart { facts.append(("Period", "\(start) – \(document.periodEnd?.description ?? "")")) }
-            facts.append(("Currency", document.currency.code))
-            facts.append(("Format", "\(document.syntax.rawValue)\(document.profile.map { ", \($0)" } ?? "")\(document.customization.map { " (\($0))" } ?? "")"))
-            facts.append(("Type", document.typeCode))
+            title = w(document.kind == .creditNote ? "credit_note" : document.typeCode == "386" ? "prepayment_invoice" : "invoice")
+            lineHeader = ["#", w("description"), w("quantity"), w("rate"), w("tax"), w("amount")]
+            adjustmentHeader = ["", w("description"), w("tax"), w("amount")]
+            taxHeader = [w("view_category"), w("view_taxable"), w("tax"), w("view_exemption")]
+            figureColumns = [w("quantity"), w("rate"), w("amount"), w("view_taxable"), w("tax")]
+            facts.append((w("issue_date"), document.issued.description))
+            if let due = document.due { facts.append((w("due_date"), due.description)) }
+            if let day = document.deliveryDate { facts.append((w("delivery_date"), day.description)) }
+            if let start = document.periodStart { facts.append((w("period"), "\(start) – \(document.periodEnd?.description ?? "")")) }
+            facts.append((w("view_currency"), document.currency.code))
+            facts.append((w("view_format"), [document.syntax.rawValue, document.profile, document.customization, document.typeCode]
+                .compactMap { $0 }.joined(separator: " · ")))
             func lines(_ party: ReceivedDocument.Party) -> [String] {
                 var result = [party.name]
                 if let trading = party.tradingName { result.append(trading) }
@@ -134,47 +149,55 @@ public enum ReceivedView {
                 let city = [party.address.postalCode, party.address.city].compactMap { $0 }.joined(separator: " ")
                 if !city.isEmpty { result.append(city) }
                 if let country = party.address.country { result.append(country) }
-                if let vat = party.vatID { result.append("VAT \(vat)") }
-                if let tax = party.taxNumber { result.append("Tax number \(tax)") }
-                if let legal = party.legalID { result.append("Registration \(legal)") }
-                if let address = party.electronicAddress { result.append("Electronic address \(address)") }
+                if let vat = party.vatID { result.append("\(w("tax_id")) \(vat)") }
+                if let tax = party.taxNumber { result.append("\(w("view_tax_number")) \(tax)") }
+                if let legal = party.legalID { result.append("\(w("view_legal_id")) \(legal)") }
+                if let address = party.electronicAddress { result.append("\(w("view_electronic_address")) \(address)") }
                 let contact = [party.contactName, party.contactPhone, party.contactEmail].compactMap { $0 }.joined(separator: ", ")
-                if !contact.isEmpty { result.append("Contact: \(contact)") }
+                if !contact.isEmpty { result.append("\(w("view_contact")): \(contact)") }
                 return result
             }
-            parties = [("Seller", lines(document.seller)), ("Buyer", lines(document.buyer))]
-            if let payee = document.payee { parties.append(("Payee", lines(payee))) }
-            if let value = document.buyerReference { references.append(("Buyer reference", value)) }
-            if let value = document.order { references.append(("Order", value)) }
-            if let value = document.contract { references.append(("Contract", value)) }
-            if let value = document.project { references.append(("Project", value)) }
-            for corrected in document.corrects { references.append(("Corrects", corrected.number + (corrected.issued.map { " of \($0)" } ?? ""))) }
+            parties = [(w("from"), lines(document.seller)), (w("bill_to"), lines(document.buyer))]
+            if let payee = document.payee { parties.append((w("beneficiary"), lines(payee))) }
+            if let value = document.buyerReference { references.append((w("buyer_reference"), value)) }
+            if let value = document.order { references.append((w("order"), value)) }
+            if let value = document.contract { references.append((w("contract"), value)) }
+            if let value = document.project { references.append((w("view_project_reference"), value)) }
+            for corrected in document.corrects {
+                references.append((w("view_corrects").replacingOccurrences(of: "{number}", with: corrected.number), corrected.issued?.description ?? ""))
+            }
             lineRows = document.lines.map { line in
                 let name = [line.name, line.description].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " – ")
-                return [line.id, name, number(line.quantity), line.unit ?? "", line.netPrice.map { MoneyFormat.format($0, document.currency, locale: locale) } ?? "",
+                let quantity = [number(line.quantity), line.unit.flatMap(ReceivedPDF.unitSymbol) ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+                // A price per a base quantity says so, as invoic's own PDFs do: `0,75 NOK / 100`.
+                let per = line.baseQuantity.flatMap { $0 == DecimalNumber(integer: 1) ? nil : " / " + number($0) } ?? ""
+                return [line.id, name, quantity, line.netPrice.map { MoneyFormat.format($0, document.currency, locale: locale) + per } ?? "",
                         [line.taxCategory, line.taxRate.map { rate($0) }].compactMap { $0 }.joined(separator: " "), money(line.net)]
             }
             adjustmentRows = document.allowancesCharges.map { adjustment in
-                [adjustment.isCharge ? "Charge" : "Allowance",
-                 [adjustment.reason, adjustment.percent.map { "\(rate($0)) of \(money(adjustment.base))" }].compactMap { $0 }.joined(separator: ", "),
+                [w(adjustment.isCharge ? "charge" : "allowance"),
+                 [adjustment.reason, adjustment.percent.map { "\(rate($0)) × \(money(adjustment.base))" }].compactMap { $0 }.joined(separator: ", "),
                  [adjustment.taxCategory, adjustment.taxRate.map { rate($0) }].compactMap { $0 }.joined(separator: " "),
                  (adjustment.isCharge ? "" : "-") + money(adjustment.amount)]
             }
-            taxRows = document.taxes.map { [$0.category, rate($0.rate), money($0.taxable), money($0.tax), [$0.exemptionCode, $0.exemptionReason].compactMap { $0 }.joined(separator: " ")] }
+            taxRows = document.taxes.map { ["\($0.category) \(rate($0.rate))", money($0.taxable), money($0.tax), [$0.exemptionCode, $0.exemptionReason].compactMap { $0 }.joined(separator: " ")] }
             let t = document.totals
-            let figures: [(String, Money?)] = [("Lines", t.lines), ("Allowances", t.allowances), ("Charges", t.charges), ("Total without VAT", t.net),
-                                               ("VAT", t.tax), ("Total", t.total), ("Paid in advance", t.prepaid), ("Rounding", t.rounding)]
+            let figures: [(String, Money?)] = [(w("subtotal"), t.lines), (w("allowance"), t.allowances), (w("charge"), t.charges), (w("view_net"), t.net),
+                                               (w("tax"), t.tax), (w("total"), t.total), (w("prepaid"), t.prepaid), (w("rounding"), t.rounding)]
             totals = figures.compactMap { label, value in value.map { (label, money($0)) } }
-            if let other = t.taxInTaxCurrency { totals.append(("VAT in \(other.currency.code)", money(other))) }
-            totals.append(("Amount due", money(t.payable)))
+            if let other = t.taxInTaxCurrency { totals.append(("\(w("tax")) (\(other.currency.code))", money(other))) }
+            totals.append((w("amount_due"), money(t.payable)))
             let p = document.payment
-            if let code = p.meansCode { payment.append(("Means", code + (p.meansText.map { " (\($0))" } ?? "") + meansName(code))) }
+            if let code = p.meansCode { payment.append((w("view_means"), code + (p.meansText.map { " (\($0))" } ?? "") + meansName(code))) }
             for account in p.accounts {
-                payment.append(("Pay to", [account.name, account.iban, account.bic.map { "BIC \($0)" }].compactMap { $0 }.joined(separator: ", ")))
+                payment.append((w("account"), [account.name, account.iban, account.bic.map { "BIC \($0)" }].compactMap { $0 }.joined(separator: ", ")))
             }
-            if let reference = p.reference { payment.append(("Reference", reference)) }
-            if let mandate = p.mandate { payment.append(("Direct debit mandate", mandate + (p.debitedAccount.map { ", from \($0)" } ?? ""))) }
-            if let terms = p.terms { payment.append(("Terms", terms)) }
+            if let reference = p.reference { payment.append((w("view_payment_reference"), reference)) }
+            if let mandate = p.mandate {
+                payment.append((w("view_means"), w("payment_direct_debit").replacingOccurrences(of: "{iban}", with: p.debitedAccount ?? "–")
+                    .replacingOccurrences(of: "{mandate}", with: mandate)))
+            }
+            if let terms = p.terms { payment.append((w("view_terms"), terms)) }
             attachments = document.attachments.map { attachment in
                 [attachment.id, attachment.description, attachment.filename, attachment.uri, attachment.data.map { "\($0.count) bytes" }].compactMap { $0 }.joined(separator: " – ")
             }

@@ -64,6 +64,18 @@ public struct PriceBreakdown: Hashable, Sendable {
     /// The document allowances and charges (BT-107, BT-108).
     public var allowances: Int64 = 0
     public var charges: Int64 = 0
+
+    /// Figures another system computed, taken as they are: the view of a supplier's e-invoice
+    /// prints the supplier's own (InvoicInbox), never invoic's arithmetic over them.
+    public init(subtotal: Int64, discount: Int64, groups: [TaxGroup], tax: Int64, total: Int64, allowances: Int64 = 0, charges: Int64 = 0) {
+        self.subtotal = subtotal
+        self.discount = discount
+        self.groups = groups
+        self.tax = tax
+        self.total = total
+        self.allowances = allowances
+        self.charges = charges
+    }
 }
 
 /// The pricing rules of the book (format section 5).

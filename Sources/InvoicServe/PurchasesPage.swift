@@ -15,6 +15,7 @@ extension BookServer {
         router.get("/purchases/view") { request, _ in self.purchaseFile(request, as: .view) }
         router.get("/purchases/original") { request, _ in self.purchaseFile(request, as: .original) }
         router.get("/purchases/record") { request, _ in self.purchaseFile(request, as: .record) }
+        router.get("/purchases/view.pdf") { request, _ in self.purchaseFile(request, as: .pdf) }
         router.post("/purchases") { request, _ in try await self.receiveUpload(request) }
     }
 
@@ -103,7 +104,7 @@ extension BookServer {
         return parts.map { (name: $0.0, filename: $0.1, bytes: $0.2) }
     }
 
-    enum PurchaseOutput { case view, original, record }
+    enum PurchaseOutput { case view, pdf, original, record }
 
     func purchasesPage(done: String? = nil) -> Response {
         let snapshot = live.snapshot
@@ -122,7 +123,7 @@ extension BookServer {
                     + "<td>\(escaped(row.supplierName))</td><td>\(row.issued)</td><td>\(row.due?.description ?? "")</td>"
                     + "<td class=\"num\">\(escaped(money(row.total, locale)))</td><td class=\"num\">\(escaped(money(row.balance, locale)))</td>"
                     + "<td>\(escaped(row.status))</td><td>\(escaped(row.findings.joined(separator: ", ")))</td>"
-                    + "<td><a href=\"/purchases/original?file=\(file)\">original</a> · <a href=\"/purchases/record?file=\(file)\">record</a></td></tr>\n"
+                    + "<td><a href=\"/purchases/view.pdf?file=\(file)\">PDF</a> · <a href=\"/purchases/original?file=\(file)\">original</a> · <a href=\"/purchases/record?file=\(file)\">record</a></td></tr>\n"
             }
             html += "</tbody></table>"
         }
@@ -152,13 +153,19 @@ extension BookServer {
             let name = (path as NSString).lastPathComponent
             return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store", .contentDisposition: "attachment; filename=\"\(name)\""],
                             body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
-        case .view:
-            do {
-                let documents = try Inbox.read(bytes: bytes, filename: path)
-                let document = documents.first { $0.document.number == purchase.number }?.document ?? documents[0].document
-                return Self.page(ReceivedView.html(document, findings: Findings.check(document), locale: snapshot.report.locale))
-            } catch {
+        case .view, .pdf:
+            let documents: [IncomingDocument]
+            do { documents = try Inbox.read(bytes: bytes, filename: path) } catch {
                 return Self.page("cannot read \(escaped(path)): \(escaped(error.message))", status: .unprocessableContent, type: "text/plain; charset=utf-8")
+            }
+            let document = documents.first { $0.document.number == purchase.number }?.document ?? documents[0].document
+            let findings = Findings.check(document)
+            guard output == .pdf else { return Self.page(ReceivedView.html(document, findings: findings, locale: snapshot.report.locale)) }
+            do {
+                let pdf = try ReceivedPDF.render(document, findings: findings, locale: snapshot.report.locale, file: (path as NSString).lastPathComponent).bytes
+                return Response(status: .ok, headers: [.contentType: "application/pdf", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: pdf)))
+            } catch {
+                return Self.page("cannot view \(escaped(path)): \(escaped(error.description))", status: .internalServerError, type: "text/plain; charset=utf-8")
             }
         }
     }

@@ -30,6 +30,16 @@ import Testing
                 let html = String(buffer: response.body)
                 #expect(html.contains("<h1>Invoice 471102</h1>") && html.contains("Findings (EN 16931 rules)"))
             }
+            try await client.execute(uri: "/purchases/view.pdf?file=purchases%2F2018%2Flieferant-gmbh-471102.yaml", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/pdf")
+                let view = [UInt8](Data(buffer: response.body))
+                #expect(view.starts(with: Array("%PDF-".utf8)) && Data(view) != pdf, "the view, not the original")
+                let file = root.appendingPathComponent("view.pdf")
+                try Data(view).write(to: file)
+                let text = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftotext"), [file.path, "-"]).stdout
+                #expect(text.contains("471102") && text.contains("529.87") && text.contains("FINDINGS"), "\(text)")
+            }
             try await client.execute(uri: "/purchases/original?file=purchases%2F2018%2Flieferant-gmbh-471102.yaml", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(Data(buffer: response.body) == pdf)

@@ -109,6 +109,9 @@ public struct Document: Sendable {
     public var type: Located<InvoiceType>?
     /// `prepaid:` (BT-113).
     public var prepaid: Located<DecimalNumber>?
+    /// What a payment quotes (BT-83) when not the number: set only on the view of a supplier's
+    /// e-invoice, whose payment reference may be a structured one (RF18...).
+    public var remittance: String?
     /// `payable_rounding:`, the step the amount due is rounded to (0.05 for Swiss cash, 1 for Swedish kronor).
     public var payableRounding: Located<DecimalNumber>?
     /// `rounding_amount:`, the rounding of the amount due (BT-114) as another system decided it.
@@ -256,6 +259,18 @@ public struct Figures: Sendable {
     public var taxInTaxCurrency: Int64?
     /// How the invoice is paid (BT-81): the document's, the client's, the book's, or from the account.
     public var paymentMeans: PaymentMeans?
+
+    public init(currency: Currency, locale: String, rounding: RoundingRule, dueDate: Day?, lines: [PricedLine], breakdown: PriceBreakdown,
+                payments: [Int64], paid: Int64) {
+        self.currency = currency
+        self.locale = locale
+        self.rounding = rounding
+        self.dueDate = dueDate
+        self.lines = lines
+        self.breakdown = breakdown
+        self.payments = payments
+        self.paid = paid
+    }
 
     public var total: Int64 { breakdown.total }
     /// The amount due for payment (BT-115): total - prepaid + rounding.

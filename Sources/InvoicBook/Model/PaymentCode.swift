@@ -30,7 +30,7 @@ public enum PaymentCode {
               let account = book.settings.payment.account else { return nil }
         let payment = book.settings.payment
         return epcPayload(bic: payment.bic, beneficiary: payment.beneficiary ?? book.settings.business.name, iban: account,
-                          amount: amount, currency: figures.currency, remittance: document.number)
+                          amount: amount, currency: figures.currency, remittance: document.remittance ?? document.number)
     }
 
     /// The EPC069-12 lines for a euro amount (minor units) to `iban`: the one writer of the

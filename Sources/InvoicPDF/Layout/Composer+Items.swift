@@ -193,7 +193,8 @@ extension Composer {
         for group in groups {
             row(&self, taxLabel(group.taxRate), text.money(group.tax))
         }
-        if groups.count > 1 { row(&self, labels["tax_total"], text.money(breakdown.tax)) }
+        // A supplier's e-invoice may state its VAT without a breakdown (Factur-X MINIMUM): the sum alone.
+        if groups.count > 1 || (reading != nil && groups.isEmpty && breakdown.tax != 0) { row(&self, labels["tax_total"], text.money(breakdown.tax)) }
         y += 4
         let ruleWidth = min(width, template.totals.ruleWidth)
         ops.append(.line(x1: x + width - ruleWidth, y1: y + 0.5, x2: x + width, y2: y + 0.5, width: 1, color: color("rule") ?? .black))
@@ -240,7 +241,8 @@ extension Composer {
         }
         let byTransfer = means.map { $0.isTransfer || !($0.isDirectDebit || $0.isCard || $0 == .cash) } ?? true
         // A credit note asks for no payment: it gives money back.
-        guard document.kind == .invoice, copy?.status != .void, (byTransfer && !payment.isEmpty) || how != nil else { return nil }
+        let readingRows = reading.map { $0.paymentReference != nil || $0.paymentTerms != nil } ?? false
+        guard document.kind == .invoice, copy?.status != .void, (byTransfer && !payment.isEmpty) || how != nil || readingRows else { return nil }
         var ops: [DrawOp] = [.line(x1: left, y1: 0.5, x2: right, y2: 0.5, width: 1, color: color("rule") ?? .black)]
         var y = 18.0
         let label = block(labels["payment_details"], .label)
@@ -251,7 +253,10 @@ extension Composer {
         // invoice in EUR to an IBAN with an amount due. 30 mm square, the text beside it narrower.
         var codeBottom = 0.0
         var textWidth = contentWidth
-        if byTransfer, let payload = PaymentCode.epc(book: book, document: document, amount: issued.due), let code = QRCode(payload) {
+        // A supplier's e-invoice whose amount due contradicts its own figures gets no code: the
+        // reader decides what to pay (the findings say why).
+        if byTransfer, reading?.statedDue == nil, let payload = PaymentCode.epc(book: book, document: document, amount: issued.due),
+           let code = QRCode(payload) {
             let side = 30 / 25.4 * 72
             let caption = block(labels["pay_with_app"], .note, width: side + 24, alignment: .center)
             let x = right - side
@@ -267,6 +272,7 @@ extension Composer {
         let labelWidth = template.paymentLabelWidth
         let rows: [(String, String?)] = byTransfer
             ? [("beneficiary", payment.beneficiary), ("bank", payment.bank), ("account", payment.account), ("bic", payment.bic)] : []
+
         for (key, value) in rows {
             guard let value, !value.isEmpty else { continue }
             let name = block(labels[key], .paymentLabel, width: labelWidth - 8)
@@ -278,6 +284,15 @@ extension Composer {
         }
         if let how {
             let text = block(how, .paymentValue, width: textWidth)
+            ops.append(.text(text, x: left, y: y))
+            y += text.height + 2
+        }
+        // A supplier's e-invoice: its payment reference and terms, each a line of its own.
+        let said = [("view_payment_reference", reading?.paymentReference), ("view_terms", reading?.paymentTerms)]
+            .compactMap { key, value in value.map { labels[key] + ": " + $0 } }
+        if !said.isEmpty {
+            y += 4
+            let text = block(said.joined(separator: "\n"), .paymentValue, width: textWidth)
             ops.append(.text(text, x: left, y: y))
             y += text.height + 2
         }

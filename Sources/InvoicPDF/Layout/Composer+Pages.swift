@@ -10,6 +10,11 @@ extension Composer {
             case .parties:
                 blocks.append(template.layout == .classic ? classicParties() : invoiParties())
             case .items:
+                // A supplier's e-invoice of a profile without lines says so where the table would be.
+                if reading != nil, document.items.isEmpty {
+                    blocks.append(noLinesBlock())
+                    continue
+                }
                 let table = itemsTable()
                 // Repeated on a new page, the header row is for the eye: a screen reader has heard
                 // the column headers once, and every cell is already tied to its header.
@@ -102,6 +107,7 @@ extension Composer {
             let retry = pagination.layout(attempt, tableHeader: tableHeader)
             if retry.pages.count <= pages.count, retry.lastPageStart <= totals { (pages, lastPageStart) = retry }
         }
+        if let reading { pages += readingPages(reading) }
         for index in pages.indices where bill == nil || index < pages.count - 1 {
             pages[index] += footer(page: index + 1, of: pages.count)
         }

@@ -17,6 +17,8 @@ struct Composer {
     let issued: IssuedFigures
     /// Set when printing a copy that shows today's status: never the document itself.
     var copy: DocumentCopy?
+    /// Set when viewing a supplier's e-invoice: what it prints beyond the invoice itself.
+    var reading: ReadingAppendix?
     let client: Client?
     /// The logo's natural size, for its proportions; nil without a logo.
     let logoSize: (width: Double, height: Double)?
@@ -326,6 +328,7 @@ struct Composer {
             if let reason = document.void?.reason, !reason.isEmpty, copy.status == .void { lines.append(labels.format("void_reason", ["reason": reason])) }
             lines.append(labels.format(copy.balance > 0 ? "copy_note_due" : "copy_note", ["date": text.date(copy.date), "amount": text.money(copy.balance)]))
         }
+        if let reading { lines += readingRemarks(reading) }
         return lines
     }
 }

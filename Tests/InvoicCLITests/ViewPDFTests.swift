@@ -1,0 +1,116 @@
+import Foundation
+import InvoicTestSupport
+import Testing
+
+/// `invoic view --format pdf`: a supplier's e-invoice as a PDF in invoic's look and the reader's
+/// language, with the supplier's figures, an EPC code for the amount due (read back by zxing-cpp),
+/// the facts page and the findings on a page of their own; PDF/UA-1 and `qpdf --check` clean.
+@Suite struct ViewPDFTests {
+    static let received = Invoic.fixtures.appendingPathComponent("received")
+
+    struct Viewed {
+        var folder: URL
+        var pdf: URL
+        var pages: [String]
+    }
+
+    /// The view of `file` in `locale`, its text page by page.
+    func view(_ file: String, locale: String) throws -> Viewed {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-view-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let pdf = folder.appendingPathComponent("view.pdf")
+        let run = try Invoic.run(["view", Self.received.appendingPathComponent(file).path, "-o", pdf.path, "--locale", locale])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        let text = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftotext"), ["-layout", pdf.path, "-"]).stdout
+        return Viewed(folder: folder, pdf: pdf, pages: text.components(separatedBy: "\u{0C}").filter { !$0.isEmpty })
+    }
+
+    /// The payloads of the QR codes on the first page.
+    func codes(_ viewed: Viewed) throws -> [String] {
+        let prefix = viewed.folder.appendingPathComponent("page").path
+        _ = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftoppm"), ["-gray", "-r", "200", "-f", "1", "-l", "1", viewed.pdf.path, prefix])
+        let page = try #require(try FileManager.default.contentsOfDirectory(atPath: viewed.folder.path).first { $0.hasSuffix(".pgm") })
+        let read = try runProcess(Invoic.repository.appendingPathComponent("scripts/read-qr.py"), [viewed.folder.appendingPathComponent(page).path])
+        return read.stdout.split(separator: "\n").map { hex in
+            String(decoding: stride(from: 0, to: hex.count, by: 2).map { offset in
+                UInt8(hex[hex.index(hex.startIndex, offsetBy: offset)..<hex.index(hex.startIndex, offsetBy: offset + 2)], radix: 16)!
+            }, as: UTF8.self)
+        }
+    }
+
+    /// The KoSIT XRechnung example in German: its lines, the supplier's figures, the payment terms,
+    /// the code for 336.90 to the seller's IBAN, the facts page and an empty findings page.
+    @Test func anXRechnungReadsAsAGermanInvoice() throws {
+        let viewed = try view("xrechnung-01.01a-INVOICE_ubl.xml", locale: "de_DE")
+        defer { try? FileManager.default.removeItem(at: viewed.folder) }
+        #expect(viewed.pages.count == 3)
+        let first = try #require(viewed.pages.first)
+        for expected in ["RECHNUNG", "123456XX", "[Seller name]", "[Buyer name]", "RECHNUNGSDATUM", "4. Apr. 2016", "04011000-12345-03",
+                         "Zeitschrift [...]", "288,79 €", "Porto + Versandkosten", "26,07 €", "Zwischensumme", "314,86 €", "USt. 7 %", "22,04 €",
+                         "336,90 €", "DE79000000001234567890", "Zahlungsbedingungen: Zahlbar sofort ohne Abzug.",
+                         "Es gelten unsere Allgem. Geschäftsbedingungen"] {
+            #expect(first.contains(expected), "page 1 lacks \(expected)")
+        }
+        #expect(!first.contains("#ADU#"), "the note's subject code is not text for the reader")
+        #expect(first.replacingOccurrences(of: "\n", with: " ").contains("erstellt von"), "the view says it is one")
+        #expect(viewed.pages[1].contains("ZU DIESER E-RECHNUNG") && viewed.pages[1].contains("EM:seller@email.de"))
+        #expect(viewed.pages[1].contains("314,86 €") && viewed.pages[1].contains("USt. 7 % (S)"), "the VAT breakdown as written")
+        #expect(viewed.pages[2].contains("BEFUNDE (REGELN DER EN 16931)") && viewed.pages[2].contains("Keine"))
+        #expect(try codes(viewed) == ["BCD\n002\n1\nSCT\n\n[Seller name]\nDE79000000001234567890\nEUR336.90\n\n\n123456XX"])
+    }
+
+    /// A credit note that breaks a rule: titled as one, no code (it asks for no payment), and the
+    /// rule by its id on the findings page.
+    @Test func aCreditNoteWithFindingsListsThemOnTheirOwnPage() throws {
+        let viewed = try view("ubl-tc434-creditnote1.xml", locale: "en_GB")
+        defer { try? FileManager.default.removeItem(at: viewed.folder) }
+        let first = try #require(viewed.pages.first)
+        #expect(first.contains("CREDIT NOTE") && first.contains("018304 / 28865"))
+        #expect(first.contains("100.11"))
+        #expect(first.replacingOccurrences(of: "\n", with: " ").contains("EN 16931 rules broken: 1"), "page one says it breaks a rule")
+        let last = try #require(viewed.pages.last)
+        #expect(last.contains("FINDINGS (EN 16931 RULES)") && last.contains("BR-CO-25"))
+        #expect(try codes(viewed).isEmpty)
+    }
+
+    /// Factur-X MINIMUM has no lines and states no prepaid amount: the view says it has no lines,
+    /// prints the supplier's net, VAT and total, and names the amount due that its figures do not
+    /// give, with no code to pay it.
+    @Test func aMinimumProfileShowsItsTotalsAndSaysWhatItLacks() throws {
+        let viewed = try view("zugferd-pdf_fx_minimum_1.pdf", locale: "fr_FR")
+        defer { try? FileManager.default.removeItem(at: viewed.folder) }
+        let first = try #require(viewed.pages.first).replacingOccurrences(of: "\n", with: " ")
+        #expect(first.contains("FACTURE") && first.contains("F20220027"))
+        #expect(first.contains("ne comporte aucune ligne (profil MINIMUM)"))
+        for amount in ["100,00", "10,00", "110,00"] { #expect(first.contains(amount), "lacks \(amount)") }
+        #expect(first.contains("Le fournisseur demande 100,00"), "\(first)")
+        #expect(try codes(viewed).isEmpty, "an amount due the document contradicts gets no code")
+    }
+
+    /// Every received fixture views as a conforming PDF in several languages; a Japanese view has
+    /// its words from the CJK fonts.
+    @Test(arguments: ["ubl-tc434-example1.xml", "ubl-tc434-example2.xml", "CII_example1.xml", "CII_example5.xml", "xrechnung-02.01a-INVOICE_ubl.xml",
+                      "xrechnung-01.01a-INVOICE_uncefact.xml", "zugferd-pdf_zf_en16931_1.pdf", "zugferd-pdf_zf_extended_1.pdf",
+                      "zugferd-xml_basic_1.xml", "zugferd-pdf_zf_xrechnung_1.pdf"])
+    func everyFixtureViewsAsAConformingPDF(_ file: String) throws {
+        for locale in ["en_US", "ja_JP"] {
+            let viewed = try view(file, locale: locale)
+            defer { try? FileManager.default.removeItem(at: viewed.folder) }
+            #expect(viewed.pages.count >= 3)
+            #expect(try runProcess(URL(fileURLWithPath: "/usr/bin/qpdf"), ["--check", viewed.pdf.path]).status == 0)
+            let python = Invoic.repository.appendingPathComponent(".build/einvoice-venv/bin/python")
+            let conformance = try runProcess(python, [Invoic.repository.appendingPathComponent("scripts/pdf-conformance.py").path, viewed.pdf.path])
+            #expect(conformance.status == 0, "\(conformance.stdout)\(conformance.stderr)")
+            let last = try #require(viewed.pages.last)
+            #expect(last.contains(locale == "ja_JP" ? "指摘事項" : "FINDINGS"), "\(last)")
+        }
+    }
+
+    @Test func aPDFNeedsAFileToGoTo() throws {
+        let run = try Invoic.run(["view", Self.received.appendingPathComponent("ubl-tc434-example1.xml").path, "--format", "pdf"])
+        // The test's standard output is a pipe, not a terminal: the PDF goes there.
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("%PDF-"))
+    }
+}
