@@ -55,10 +55,10 @@ struct MatchCommand: ParsableCommand {
             }
         }
         let results = Matcher(book: checked.book).match(transactions)
-        Terminal.standardOutput.write(json ? Self.json(results) : Self.table(results, applying: apply))
         // Debits no invoice or credit note took: the purchases they pay (issue 29).
         let unmatched = results.filter { [.unmatched, .ignored].contains($0.outcome) && $0.transaction.direction == .debit }.map(\.transaction)
         let purchases = PurchaseMatcher.match(unmatched, book: checked.book)
+        Terminal.standardOutput.write(json ? Self.json(results, purchases: purchases) : Self.table(results, applying: apply))
         if !json, !purchases.isEmpty {
             var text = "\npurchases paid:\n"
             for match in purchases {
@@ -265,7 +265,7 @@ struct MatchCommand: ParsableCommand {
         return text + "\n"
     }
 
-    static func json(_ results: [MatchResult]) -> String {
+    static func json(_ results: [MatchResult], purchases: [PurchaseMatch] = []) -> String {
         let entries: [[String: Any]] = results.map { result in
             let transaction = result.transaction
             var entry: [String: Any] = [
@@ -287,7 +287,18 @@ struct MatchCommand: ParsableCommand {
             if !transaction.isBooked { entry["booked"] = false }
             return entry
         }
-        let data = (try? JSONSerialization.data(withJSONObject: ["transactions": entries], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        // The debits that pay suppliers' invoices: the purchase each pays, and whether `--apply`
+        // records it (`matched`) or the book has it already (`recorded`).
+        let paid: [[String: Any]] = purchases.map { match in
+            let transaction = match.transaction
+            return ["file": transaction.file, "line": transaction.line, "date": transaction.date.description,
+                    "amount": MoneyFormat.plain(transaction.amount, transaction.currency), "currency": transaction.currency.code,
+                    "direction": transaction.direction.rawValue, "reference": transaction.reference, "outcome": match.outcome.rawValue, "basis": match.basis,
+                    "number": match.purchase.number, "supplier": match.purchase.supplier, "supplier_name": match.purchase.supplierName,
+                    "record": match.purchase.file]
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: ["transactions": entries, "purchases": paid],
+                                                 options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return jsonEscapingControls(String(decoding: data, as: UTF8.self)) + "\n"
     }
 

@@ -195,11 +195,11 @@ public struct Journal: Sendable {
                 }
             }
             transactions.append(Transaction(date: first.issued, kind: .purchase, document: first.document, file: first.file, payee: first.supplierName,
-                                            narration: "Purchase \(first.document)", postings: postings))
+                                            narration: (first.isCredit ? "Supplier credit note " : "Purchase ") + first.document, postings: postings))
         }
         for payment in purchases.payments where payment.amount != 0 {
             transactions.append(Transaction(date: payment.date, kind: .purchasePayment, document: payment.document, file: payment.file,
-                                            payee: payment.supplierName, narration: "Payment of \(payment.document)",
+                                            payee: payment.supplierName, narration: (payment.isRefund ? "Refund on " : "Payment of ") + payment.document,
                                             postings: [Posting(account: accounts["payable"] + ":" + component(payment.supplier), amount: payment.amount, currency: payment.currency),
                                                        Posting(account: accounts["bank"], amount: -payment.amount, currency: payment.currency)]))
         }

@@ -36,14 +36,18 @@ public struct Purchases: Sendable {
                 let category = TaxCategory(rawValue: group.category) ?? .standard
                 let taxRate = TaxRate(category, group.rate ?? .zero)
                 let selfAssessed = category == .reverseCharge || category == .intraCommunity ? ownRate : nil
-                taxes.append(PurchaseTax(document: purchase.number, file: purchase.file, supplier: purchase.supplier, supplierName: purchase.supplierName,
-                                         issued: purchase.issued, currency: purchase.currency, taxRate: taxRate, selfAssessedRate: selfAssessed,
-                                         origin: origin, taxable: purchase.sign * group.taxable.minorUnits, tax: purchase.sign * group.tax.minorUnits,
-                                         category: supplier?.category))
+                var tax = PurchaseTax(document: purchase.number, file: purchase.file, supplier: purchase.supplier, supplierName: purchase.supplierName,
+                                      issued: purchase.issued, currency: purchase.currency, taxRate: taxRate, selfAssessedRate: selfAssessed,
+                                      origin: origin, taxable: purchase.sign * group.taxable.minorUnits, tax: purchase.sign * group.tax.minorUnits,
+                                      category: supplier?.category)
+                tax.isCredit = purchase.kind == .creditNote
+                taxes.append(tax)
             }
             for payment in purchase.payments {
-                payments.append(PurchasePayment(document: purchase.number, file: purchase.file, supplier: purchase.supplier, supplierName: purchase.supplierName,
-                                                date: payment.date, currency: purchase.currency, amount: purchase.sign * payment.amount.minorUnits))
+                var paid = PurchasePayment(document: purchase.number, file: purchase.file, supplier: purchase.supplier, supplierName: purchase.supplierName,
+                                           date: payment.date, currency: purchase.currency, amount: purchase.sign * payment.amount.minorUnits)
+                paid.isRefund = purchase.kind == .creditNote
+                payments.append(paid)
             }
         }
         self.init(taxes: taxes, payments: payments)
@@ -72,6 +76,8 @@ public struct PurchaseTax: Sendable {
     public var tax: Int64
     /// The expense's category (`Expenses:<category>`), nil for the book's `purchases` account.
     public var category: String?
+    /// A supplier's credit note (its amounts negative): narrated as one in the journal.
+    public var isCredit = false
 
     public init(document: String, file: String, supplier: String, supplierName: String, issued: Day, currency: Currency, taxRate: TaxRate,
                 selfAssessedRate: Rate? = nil, origin: Destination, taxable: Int64, tax: Int64, category: String? = nil) {
@@ -99,6 +105,8 @@ public struct PurchasePayment: Sendable {
     public var date: Day
     public var currency: Currency
     public var amount: Int64
+    /// Money a supplier paid back on its credit note (`amount` negative).
+    public var isRefund = false
 
     public init(document: String, file: String, supplier: String, supplierName: String, date: Day, currency: Currency, amount: Int64) {
         self.document = document

@@ -113,17 +113,21 @@ extension BookServer {
         var html = "<section class=\"panel\"><h1>\(escaped(words["purchases"]))</h1>\n"
         let rows = snapshot.report.purchases
         if rows.isEmpty {
-            html += "<p>No purchases yet: <code>invoic receive FILE</code> keeps a supplier's e-invoice in purchases/.</p>"
+            html += "<p>" + escaped(words["purchases_empty"]).replacingOccurrences(of: "{command}", with: "<code>invoic receive FILE</code>") + "</p>"
         } else {
-            html += "<table><thead><tr><th>Number</th><th>Supplier</th><th>Issued</th><th>Due</th><th class=\"num\">Total</th><th class=\"num\">Balance</th><th>Status</th><th>Findings</th><th></th></tr></thead><tbody>\n"
+            let heads = ["number", "supplier", "issued", "due"].map { "<th>\(escaped(words[$0]))</th>" }.joined()
+                + ["total", "balance"].map { "<th class=\"num\">\(escaped(words[$0]))</th>" }.joined()
+                + ["status", "findings"].map { "<th>\(escaped(words[$0]))</th>" }.joined()
+            html += "<table><thead><tr>\(heads)<th></th></tr></thead><tbody>\n"
             for row in rows {
                 guard let purchase = snapshot.book.purchases.first(where: { $0.source == row.source }) else { continue }
                 let file = purchase.file.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? ""
                 html += "<tr><td><a href=\"/purchases/view?file=\(file)\">\(escaped(row.number))</a></td>"
                     + "<td>\(escaped(row.supplierName))</td><td>\(row.issued)</td><td>\(row.due?.description ?? "")</td>"
                     + "<td class=\"num\">\(escaped(money(row.total, locale)))</td><td class=\"num\">\(escaped(money(row.balance, locale)))</td>"
-                    + "<td>\(escaped(row.status))</td><td>\(escaped(row.findings.joined(separator: ", ")))</td>"
-                    + "<td><a href=\"/purchases/view.pdf?file=\(file)\">PDF</a> · <a href=\"/purchases/original?file=\(file)\">original</a> · <a href=\"/purchases/record?file=\(file)\">record</a></td></tr>\n"
+                    + "<td>\(escaped(words["status_" + row.status]))</td><td>\(escaped(row.findings.joined(separator: ", ")))</td>"
+                    + "<td><a href=\"/purchases/view.pdf?file=\(file)\">PDF</a> · <a href=\"/purchases/original?file=\(file)\">\(escaped(words["original"]))</a>"
+                    + " · <a href=\"/purchases/record?file=\(file)\">\(escaped(words["record"]))</a></td></tr>\n"
             }
             html += "</tbody></table>"
         }

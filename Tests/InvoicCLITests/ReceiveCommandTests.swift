@@ -172,6 +172,11 @@ import Testing
         let proposal = try Invoic.run(["match", "out.xml"], in: book)
         #expect(proposal.status == 0, "\(proposal.stderr)")
         #expect(proposal.stdout.contains("\npurchases paid:\n  2026-11-25  -529.87 EUR  matched (iban)  471102 Lieferant GmbH\n"), "\(proposal.stdout)")
+        // The same in JSON, for programs.
+        let proposed = try Self.json(Invoic.run(["match", "--json", "out.xml"], in: book).stdout)
+        let paying = try #require((proposed["purchases"] as? [[String: Any]])?.first)
+        #expect(paying["number"] as? String == "471102" && paying["outcome"] as? String == "matched" && paying["basis"] as? String == "iban")
+        #expect(paying["amount"] as? String == "529.87" && paying["record"] as? String == "purchases/2018/lieferant-gmbh-471102.yaml", "\(paying)")
         let apply = try Invoic.run(["match", "out.xml", "--apply"], in: book)
         #expect(apply.stderr.contains("recorded 529.87 EUR paid on 2026-11-25 for purchase 471102"), "\(apply.stderr)")
         let again = try Invoic.run(["match", "out.xml", "--apply"], in: book)

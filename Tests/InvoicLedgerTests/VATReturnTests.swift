@@ -179,6 +179,27 @@ import Testing
         let purchase = try #require(journal.transactions.first { $0.kind == .purchase && $0.document == "X-1" })
         #expect(purchase.postings.reduce(0) { $0 + $1.amount } == 0)
         #expect(purchase.postings.contains { $0.account == "Liabilities:Payable:Cloud" && $0.amount == -1000 })
+        #expect(purchase.narration == "Purchase X-1")
+    }
+
+    /// A supplier's credit note and the money it pays back are narrated as what they are, not as
+    /// a purchase and a payment.
+    @Test func aSuppliersCreditNoteIsNarratedAsOne() throws {
+        let book = try Self.book(["invoices/INV-0001.yaml": Self.twoRates])
+        let eur = Currency.named("EUR")!
+        var credit = PurchaseTax(document: "G-5", file: "purchases/2026/office-g-5.yaml", supplier: "office", supplierName: "Office Ltd",
+                                 issued: Day("2026-03-05")!, currency: eur, taxRate: TaxRate(.standard, try Rate.parse("19%").get()),
+                                 origin: .domestic, taxable: -1000, tax: -190)
+        credit.isCredit = true
+        var refund = PurchasePayment(document: "G-5", file: "purchases/2026/office-g-5.yaml", supplier: "office", supplierName: "Office Ltd",
+                                     date: Day("2026-03-09")!, currency: eur, amount: -1190)
+        refund.isRefund = true
+        let journal = Journal(book: book, purchases: Purchases(taxes: [credit], payments: [refund]))
+        let note = try #require(journal.transactions.first { $0.kind == .purchase && $0.document == "G-5" })
+        #expect(note.narration == "Supplier credit note G-5")
+        #expect(note.postings.contains { $0.account == "Liabilities:Payable:Office" && $0.amount == 1190 })
+        let back = try #require(journal.transactions.first { $0.kind == .purchasePayment && $0.document == "G-5" })
+        #expect(back.narration == "Refund on G-5")
     }
 }
 
