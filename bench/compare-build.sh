@@ -70,7 +70,7 @@ for round in $(seq 1 "$rounds"); do
 done
 
 echo "old: $old ($("$old" --version)); new: $new ($("$new" --version))"
-echo "$(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC'), a book of $count documents (bench/books/generate.py), $rounds rounds"
+echo "$(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC'), a book of $count documents (bench/books/generate.py), $rounds round(s)"
 echo
 python3 - "$work" "$count" <<'EOF'
 import statistics, sys
