@@ -24,6 +24,7 @@ packages=(
     chromium                    # the tests audit the HTML report with axe-core in headless Chromium
     curl                        # the tests of invoic serve send requests with a foreign Host
     hledger                     # the tests check the journals `invoic export-journal` writes with hledger itself
+    strace                      # a test counts the syncs a build makes
 )
 
 missing=()

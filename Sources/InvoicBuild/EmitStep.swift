@@ -78,9 +78,12 @@ public struct EmitStep: Sendable {
             folder.remove(name)
             summary.removed.append(name)
         }
-        for file in extraFiles where try folder.update(file.bytes, at: file.name) {
+        for file in extraFiles where try folder.update(file.bytes, at: file.name, durable: false) {
             summary.written.append(file.name)
         }
+        // The outputs reach the disk before the manifest that records them: after a power cut a
+        // build either finds each one whole, or a manifest that does not vouch for it and renders it again.
+        if !summary.written.isEmpty { folder.sync() }
         try folder.update(Array(next.text.utf8), at: Manifest.fileName)
         if let writeFailure { throw writeFailure }
         if let stamp, summary.diagnostics.isEmpty {
@@ -112,7 +115,7 @@ public struct EmitStep: Sendable {
                 switch renderer.render(output) {
                 case .success(let bytes):
                     do {
-                        try folder.write(bytes, to: output.name)
+                        try folder.write(bytes, to: output.name, durable: false)
                         result = .success(())
                     } catch {
                         // The system's failure, not the book's: no diagnostic, but the build

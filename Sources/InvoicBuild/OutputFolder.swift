@@ -65,11 +65,12 @@ public struct OutputFolder: Sendable {
         }
     }
 
-    /// Writes `bytes` as `name` atomically.
-    public func write(_ bytes: [UInt8], to name: String) throws {
+    /// Writes `bytes` as `name` atomically; `durable`: on the disk before it returns, else only
+    /// after the next `sync()` (a build's outputs: it syncs once before recording them).
+    public func write(_ bytes: [UInt8], to name: String, durable: Bool = true) throws {
         guard Self.isPlainName(name) else { throw OutputError(path: url(name), reason: "an output name must be a plain file name") }
         do {
-            try AtomicFile.write(bytes, to: url(name))
+            try AtomicFile.write(bytes, to: url(name), durable: durable)
         } catch {
             throw OutputError(path: url(name), reason: error.reason)
         }
@@ -77,11 +78,26 @@ public struct OutputFolder: Sendable {
 
     /// Writes only when the content differs, so a build that changes nothing touches nothing.
     @discardableResult
-    public func update(_ bytes: [UInt8], at name: String) throws -> Bool {
+    public func update(_ bytes: [UInt8], at name: String, durable: Bool = true) throws -> Bool {
         if read(name) == bytes { return false }
-        try write(bytes, to: name)
+        try write(bytes, to: name, durable: durable)
         return true
     }
+
+    /// Puts every write made so far on the disk: syncfs(2) of the folder's file system (one flush
+    /// for a build's thousands of outputs, where an fsync each cost a journal commit each), or
+    /// sync(2) where syncfs is missing.
+    public func sync() {
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return }
+        defer { close(folder) }
+        if let syncfs = Self.syncfs, syncfs(folder) == 0 { return }
+        Glibc.sync()
+    }
+
+    /// glibc declares syncfs only under _GNU_SOURCE, which Swift's Glibc module does not define.
+    private static let syncfs: (@convention(c) (Int32) -> Int32)? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs")
+        .map { unsafeBitCast($0, to: (@convention(c) (Int32) -> Int32).self) }
 
     /// Removes an output (a link is removed, not what it points to); a name that is not plain is ignored.
     public func remove(_ name: String) {

@@ -42,6 +42,29 @@ import Testing
         #expect(try Invoic.run(["build", "--today", "2026-11-22", "--out", one.path], in: book).stderr.contains("wrote 1 PDF, 21 up to date"))
     }
 
+    /// A build's 27 outputs reach the disk with one syncfs(2) before the manifest that records
+    /// them, not an fsync of each file and its folder (counted by strace): the manifest and the
+    /// build stamp are the only files a build fsyncs.
+    @Test func aBuildSyncsItsOutputsOnceBeforeItsManifest() throws {
+        let book = try Invoic.copy(Invoic.examples.appendingPathComponent("studio"))
+        defer { try? FileManager.default.removeItem(at: book) }
+        let log = book.appendingPathComponent("strace.log")
+        let run = try runProcess(URL(fileURLWithPath: "/usr/bin/strace"),
+                                 ["-f", "-e", "trace=fsync,fdatasync,syncfs,rename", "-o", log.path, Invoic.binary.path, "build", "--today", "2026-11-21"],
+                                 in: book)
+        #expect(run.status == 0, "\(run.stderr)")
+        let calls = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        func count(_ call: String) -> Int { calls.filter { $0.contains(" \(call)(") || $0.contains("]\(call)(") || $0.dropFirst(6).hasPrefix(call + "(") }.count }
+        let renames = calls.filter { $0.contains("rename(") }
+        #expect(renames.count >= 27, "every output is renamed into place: \(renames.count)")
+        #expect(count("syncfs") == 1, "\(calls.joined(separator: "\n"))")
+        #expect(count("fsync") <= 6, "the manifest, stamp and inputs only, not \(count("fsync"))")
+        // The syncfs comes before the manifest takes its name.
+        let sync = try #require(calls.firstIndex { $0.contains("syncfs(") })
+        let manifest = try #require(calls.lastIndex { $0.contains("rename(") && $0.contains(".invoic-manifest") })
+        #expect(sync < manifest)
+    }
+
     @Test func aBookWithErrorsGetsNoPDF() throws {
         let book = try Invoic.copy(Invoic.examples.appendingPathComponent("contractor"))
         defer { try? FileManager.default.removeItem(at: book) }

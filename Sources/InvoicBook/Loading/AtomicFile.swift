@@ -27,11 +27,15 @@ public enum AtomicFile {
 
     /// - Parameter temporaryDirectory: where the temporary file is made; nil: beside `path`. When
     ///   it is on another file system than `path` (`EXDEV`), the write falls back to beside `path`.
-    public static func write(_ bytes: [UInt8], to path: String, mode: Mode = .replace, temporaryDirectory: String? = nil) throws(Failure) {
+    /// - Parameter durable: fsync the file and its folder, so the write outlives a power cut. A
+    ///   build passes false for the outputs it derives and syncs their file system once, before it
+    ///   records them (`OutputFolder.sync`): one flush instead of two per file.
+    public static func write(_ bytes: [UInt8], to path: String, mode: Mode = .replace, temporaryDirectory: String? = nil,
+                             durable: Bool = true) throws(Failure) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         func failure(_ code: Int32 = errno) -> Failure { Failure(path: path, reason: String(cString: strerror(code)), code: code) }
-        let temporary = try temporaryFile(with: bytes, named: url.lastPathComponent, in: temporaryDirectory ?? directory, failure: failure)
+        let temporary = try temporaryFile(with: bytes, named: url.lastPathComponent, in: temporaryDirectory ?? directory, durable: durable, failure: failure)
         let placed: Int32
         switch mode {
         case .replace:
@@ -44,10 +48,11 @@ public enum AtomicFile {
         if placed != 0 || mode == .createNew { unlink(temporary) }
         if placed != 0 {
             if code == EXDEV, temporaryDirectory != nil {
-                return try write(bytes, to: path, mode: mode)
+                return try write(bytes, to: path, mode: mode, durable: durable)
             }
             throw failure(code)
         }
+        guard durable else { return }
         // The new name reaches the disk too: after a power cut the file is the old one or the new one.
         let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {
@@ -57,7 +62,8 @@ public enum AtomicFile {
     }
 
     /// `bytes` in a new file of `directory`, on the disk; its path.
-    private static func temporaryFile(with bytes: [UInt8], named name: String, in directory: String, failure: (Int32) -> Failure) throws(Failure) -> String {
+    private static func temporaryFile(with bytes: [UInt8], named name: String, in directory: String, durable: Bool,
+                                      failure: (Int32) -> Failure) throws(Failure) -> String {
         let temporary = directory + "/.\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure(errno) }
@@ -73,7 +79,7 @@ public enum AtomicFile {
             }
             offset += written
         }
-        guard fsync(descriptor) == 0 else {
+        guard !durable || fsync(descriptor) == 0 else {
             let error = failure(errno)
             close(descriptor)
             unlink(temporary)
