@@ -10,6 +10,10 @@ public final class XElement: @unchecked Sendable {
     public let line: Int
     public internal(set) var text = ""
     public internal(set) var elements: [XElement] = []
+    /// The namespace of the root element, from the declarations on it (the parser is not
+    /// namespace-aware and names elements by local name; the root's namespace tells UBL's
+    /// `Invoice` from another vocabulary's). Nil below the root and when none is declared.
+    public internal(set) var namespace: String?
 
     init(name: String, attributes: [String: String], line: Int) {
         self.name = name
@@ -138,15 +142,18 @@ public enum XMLReader {
             if count > XMLReader.maximumElements { return refuse("more than \(XMLReader.maximumElements) elements; no e-invoice has that many") }
             let qualified = String(cString: name)
             let local = qualified.split(separator: ":").last.map(String.init) ?? qualified
+            let prefix = qualified.contains(":") ? String(qualified.split(separator: ":")[0]) : nil
+            var namespace: String?
             var pairs: [String: String] = [:]
             var index = 0
             while let attributes, let key = attributes[index], let value = attributes[index + 1] {
                 let key = String(cString: key)
+                if key == (prefix.map { "xmlns:\($0)" } ?? "xmlns") { namespace = String(cString: value) }
                 pairs[key.split(separator: ":").last.map(String.init) ?? key] = String(cString: value)
                 index += 2
             }
             let element = XElement(name: local, attributes: pairs, line: parser.map { Int(XML_GetCurrentLineNumber($0)) } ?? 0)
-            if let parent = stack.last { parent.elements.append(element) } else { root = element }
+            if let parent = stack.last { parent.elements.append(element) } else { root = element; element.namespace = namespace }
             stack.append(element)
         }
 
