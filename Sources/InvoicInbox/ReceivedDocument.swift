@@ -138,6 +138,16 @@ public struct ReceivedDocument: Sendable {
         public var allowancesCharges: [AllowanceCharge] = []
         public var periodStart: Day?
         public var periodEnd: Day?
+        /// Factur-X EXTENDED's sub-invoice lines: the line's subtype (BT-X-8: DETAIL, GROUP or
+        /// INFORMATION) and the line it belongs to (BT-X-304).
+        public var status: String?
+        public var parentID: String?
+
+        /// Whether BT-131 adds to the sum of line nets (BT-106) and the tax groups: a GROUP line
+        /// is the subtotal of its DETAIL lines and an INFORMATION line is for reading only, so
+        /// summing them too would count the same amount twice (Factur-X EXTENDED's BR-FXEXT-CO-10
+        /// sums the lines with no subtype or DETAIL).
+        public var countsInTotals: Bool { status == nil || status?.uppercased() == "DETAIL" }
     }
 
     public struct AllowanceCharge: Sendable {
