@@ -64,6 +64,23 @@ import Testing
         #expect(Findings.check(ciiCredit).map(\.rule) == ["BR-CO-25"])
     }
 
+    /// Windows-1252 and ISO-8859-15 (Latin-9), which some writers declare and expat does not know
+    /// by itself: read with their euro sign and umlauts; an encoding nobody maps stays refused.
+    @Test func singleByteEncodingsBeyondExpatsOwnAreRead() throws {
+        let text = String(decoding: try fixture("ubl-tc434-example1.xml"), as: UTF8.self)
+            .replacingOccurrences(of: "<cbc:RegistrationName>De Koksmaat</cbc:RegistrationName>", with: "<cbc:RegistrationName>Küche € „Œuvre“</cbc:RegistrationName>")
+        func encoded(_ name: String, _ high: [Character: UInt8]) -> [UInt8] {
+            text.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"\(name)\"").flatMap { character -> [UInt8] in
+                character.isASCII ? Array(character.utf8) : [high[character] ?? UInt8(ascii: "?")]
+            }
+        }
+        let cp1252 = try EInvoiceReader.read(encoded("windows-1252", ["ü": 0xFC, "€": 0x80, "„": 0x84, "Œ": 0x8C, "“": 0x93]))
+        #expect(cp1252.seller.name == "Küche € „Œuvre“")
+        let latin9 = try EInvoiceReader.read(encoded("ISO-8859-15", ["ü": 0xFC, "€": 0xA4, "„": UInt8(ascii: "\""), "Œ": 0xBC, "“": UInt8(ascii: "\"")]))
+        #expect(latin9.seller.name == "Küche € \"Œuvre\"")
+        #expect(HostileTests.refusal(encoded("x-unheard-of", [:]))?.contains("unknown encoding") == true)
+    }
+
     /// FeRD's drafts before ZUGFeRD 1.0 (Mustang's 2014 samples) have a root `Invoice` in their
     /// own namespace: refused by what it is, not read as a UBL invoice without a number.
     @Test func aForeignInvoiceRootIsRefusedByItsNamespace() {
