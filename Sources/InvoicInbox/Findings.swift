@@ -58,10 +58,18 @@ public enum Findings {
             add("BR-CO-15", "the total with VAT (BT-112) is \(total.plain), BT-109 + BT-110 is \(text(Int128(net.minorUnits) + Int128(totals.tax?.minorUnits ?? 0)))")
         }
         // MINIMUM has no element for a prepaid amount, so its amount due may differ from its total.
+        // XRechnung's extension adds third-party payments to the amount due (BR-DEX-09, which
+        // replaces BR-CO-16 there; KoSIT's business case 05.01a).
         if let total = totals.total, !minimum {
-            let expected = Int128(total.minorUnits) - Int128(totals.prepaid?.minorUnits ?? 0) + Int128(totals.rounding?.minorUnits ?? 0)
+            let extensionRule = document.isXRechnungExtension
+            let thirdParty = extensionRule ? Int128(totals.thirdPartyPaid?.minorUnits ?? 0) : 0
+            let expected = Int128(total.minorUnits) - Int128(totals.prepaid?.minorUnits ?? 0) + Int128(totals.rounding?.minorUnits ?? 0) + thirdParty
             if Int128(totals.payable.minorUnits) != expected {
-                add("BR-CO-16", "the amount due (BT-115) is \(totals.payable.plain), BT-112 - BT-113 + BT-114 is \(text(expected))")
+                if extensionRule {
+                    add("BR-DEX-09", "the amount due (BT-115) is \(totals.payable.plain), BT-112 - BT-113 + BT-114 + the third-party payments (BT-DEX-002) is \(text(expected))")
+                } else {
+                    add("BR-CO-16", "the amount due (BT-115) is \(totals.payable.plain), BT-112 - BT-113 + BT-114 is \(text(expected))")
+                }
             }
         }
         for group in document.taxes {

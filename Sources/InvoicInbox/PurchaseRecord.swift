@@ -111,6 +111,7 @@ enum PurchaseRecord {
         out.figure("total", totals.total?.plain)
         out.figure("prepaid", totals.prepaid?.plain)
         out.figure("rounding", totals.rounding?.plain)
+        out.figure("third_party_paid", totals.thirdPartyPaid?.plain)
         out.figure("payable", totals.payable.plain)
         out.close()
         let payment = document.payment

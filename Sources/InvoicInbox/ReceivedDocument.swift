@@ -65,6 +65,12 @@ public struct ReceivedDocument: Sendable {
     public var readingProblems: [Finding] = []
 
     /// The Factur-X / ZUGFeRD profile, from BT-24, when the document names one.
+    /// XRechnung's extension (CIUS plus sub-invoice lines and third-party payments), whose rules
+    /// replace some of EN 16931's.
+    public var isXRechnungExtension: Bool {
+        customization?.lowercased().contains("kosit:extension:xrechnung") == true
+    }
+
     public var profile: String? {
         guard let id = customization?.lowercased() else { return nil }
         if id.contains("xrechnung") { return "XRECHNUNG" }
@@ -196,6 +202,9 @@ public struct ReceivedDocument: Sendable {
         public var rounding: Money?
         /// BT-115.
         public var payable: Money
+        /// XRechnung's extension: the third-party payments (BG-DEX-09, the sum of BT-DEX-002,
+        /// UBL's cac:PrepaidPayment), which BT-115 includes (BR-DEX-09 replaces BR-CO-16).
+        public var thirdPartyPaid: Money? = nil
     }
 
     public struct Payment: Sendable {

@@ -31,6 +31,20 @@ import Testing
         #expect(Findings.check(broken).map(\.rule) == ["BR-CO-10", "BR-S-08"])
     }
 
+    /// XRechnung's extension adds third-party payments (BT-DEX-002) to the amount due: KoSIT's
+    /// business case keeps BR-DEX-09, which replaces BR-CO-16; a cent off breaks it.
+    @Test func thirdPartyPaymentsAreInTheAmountDue() throws {
+        let document = try readOne("xrechnung-extension-05.01a-INVOICE_ubl.xml")
+        #expect(document.isXRechnungExtension)
+        #expect(document.totals.thirdPartyPaid?.plain == "29.96")
+        #expect(Findings.check(document).map(\.rule) == [])
+        let broken = try Self.edited("xrechnung-extension-05.01a-INVOICE_ubl.xml", [("<cbc:PayableAmount currencyID=\"EUR\">366.86</cbc:PayableAmount>", "<cbc:PayableAmount currencyID=\"EUR\">366.87</cbc:PayableAmount>")])
+        #expect(Findings.check(broken).map(\.rule) == ["BR-DEX-09"])
+        // Outside the extension a cac:PrepaidPayment is no part of BT-115 (BR-CO-16 as CEN has it).
+        let plain = try Self.edited("xrechnung-extension-05.01a-INVOICE_ubl.xml", [("#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_3.0", "")])
+        #expect(Findings.check(plain).map(\.rule) == ["BR-CO-16"])
+    }
+
     /// BR-CO-17 as CEN's schematron tests it: a group's tax a cent off its taxable amount x rate
     /// (tax added up per line) keeps the rule; a whole unit off breaks it.
     @Test func aGroupTaxWithinAUnitKeepsBRCO17() throws {
