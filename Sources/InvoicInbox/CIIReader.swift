@@ -160,6 +160,8 @@ struct CII {
         line.allowancesCharges = (settlement?.children("SpecifiedTradeAllowanceCharge") ?? []).map { allowanceCharge($0, currency, &reading) }
         line.periodStart = day(settlement?.value("BillingSpecifiedPeriod", "StartDateTime", "DateTimeString"))
         line.periodEnd = day(settlement?.value("BillingSpecifiedPeriod", "EndDateTime", "DateTimeString"))
+        line.status = element.value("AssociatedDocumentLineDocument", "LineStatusReasonCode")
+        line.parentID = element.value("AssociatedDocumentLineDocument", "ParentLineID")
         return line
     }
 

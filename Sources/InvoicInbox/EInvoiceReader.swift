@@ -26,6 +26,13 @@ public enum EInvoiceReader {
         }
         var reading = Reading()
         let document: ReceivedDocument
+        // The root's local name alone is not enough: FeRD's drafts before ZUGFeRD 1.0 call theirs
+        // `Invoice` too (namespace urn:un:unece:uncefact:data:standard:CBFBUY:5), and reading one
+        // as UBL would refuse it for a missing cbc:ID instead of saying what it is.
+        if let namespace = root.namespace, let expected = namespaces[root.name], namespace != expected {
+            throw Refusal("no e-invoice invoic reads: the root element `\(root.name)` is in the namespace `\(namespace)`, not \(expected)",
+                          help: "invoic receives EN 16931 invoices (UBL 2.1, UN/CEFACT CII D16B: XRechnung, Peppol BIS, Factur-X / ZUGFeRD 2); ask the supplier for one of them")
+        }
         switch root.name {
         case "Invoice", "CreditNote":
             document = try UBL(root: root, isCreditNote: root.name == "CreditNote").read(&reading)
@@ -42,6 +49,13 @@ public enum EInvoiceReader {
         result.readingProblems = reading.problems
         return result
     }
+
+    /// The namespace each root element must be in (where one is declared).
+    static let namespaces = [
+        "Invoice": "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2",
+        "CreditNote": "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2",
+        "CrossIndustryInvoice": "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100",
+    ]
 
     /// Type codes of UNCL 1001 that EN 16931 counts as credit notes.
     static let creditNoteCodes: Set<String> = ["81", "83", "261", "262", "296", "308", "381", "396", "420", "458", "532"]

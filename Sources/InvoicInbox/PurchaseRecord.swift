@@ -77,6 +77,8 @@ enum PurchaseRecord {
                 out.figure("tax_rate", line.taxRate.map(percent))
                 out.figure("period_start", line.periodStart?.description)
                 out.figure("period_end", line.periodEnd?.description)
+                out.key("subtype", line.status)
+                out.key("parent", line.parentID)
                 adjustments("allowances_charges", line.allowancesCharges, &out)
                 out.key("note", line.note)
                 out.close()
@@ -109,6 +111,7 @@ enum PurchaseRecord {
         out.figure("total", totals.total?.plain)
         out.figure("prepaid", totals.prepaid?.plain)
         out.figure("rounding", totals.rounding?.plain)
+        out.figure("third_party_paid", totals.thirdPartyPaid?.plain)
         out.figure("payable", totals.payable.plain)
         out.close()
         let payment = document.payment

@@ -65,6 +65,12 @@ public struct ReceivedDocument: Sendable {
     public var readingProblems: [Finding] = []
 
     /// The Factur-X / ZUGFeRD profile, from BT-24, when the document names one.
+    /// XRechnung's extension (CIUS plus sub-invoice lines and third-party payments), whose rules
+    /// replace some of EN 16931's.
+    public var isXRechnungExtension: Bool {
+        customization?.lowercased().contains("kosit:extension:xrechnung") == true
+    }
+
     public var profile: String? {
         guard let id = customization?.lowercased() else { return nil }
         if id.contains("xrechnung") { return "XRECHNUNG" }
@@ -138,6 +144,16 @@ public struct ReceivedDocument: Sendable {
         public var allowancesCharges: [AllowanceCharge] = []
         public var periodStart: Day?
         public var periodEnd: Day?
+        /// Factur-X EXTENDED's sub-invoice lines: the line's subtype (BT-X-8: DETAIL, GROUP or
+        /// INFORMATION) and the line it belongs to (BT-X-304).
+        public var status: String?
+        public var parentID: String?
+
+        /// Whether BT-131 adds to the sum of line nets (BT-106) and the tax groups: a GROUP line
+        /// is the subtotal of its DETAIL lines and an INFORMATION line is for reading only, so
+        /// summing them too would count the same amount twice (Factur-X EXTENDED's BR-FXEXT-CO-10
+        /// sums the lines with no subtype or DETAIL).
+        public var countsInTotals: Bool { status == nil || status?.uppercased() == "DETAIL" }
     }
 
     public struct AllowanceCharge: Sendable {
@@ -186,6 +202,9 @@ public struct ReceivedDocument: Sendable {
         public var rounding: Money?
         /// BT-115.
         public var payable: Money
+        /// XRechnung's extension: the third-party payments (BG-DEX-09, the sum of BT-DEX-002,
+        /// UBL's cac:PrepaidPayment), which BT-115 includes (BR-DEX-09 replaces BR-CO-16).
+        public var thirdPartyPaid: Money? = nil
     }
 
     public struct Payment: Sendable {

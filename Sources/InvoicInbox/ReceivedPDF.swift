@@ -106,7 +106,7 @@ public enum ReceivedPDF {
         let groups = document.taxes.map { group in
             TaxGroup(taxRate: taxRate(group.category, group.rate), net: group.taxable.minorUnits, discount: 0, tax: group.tax.minorUnits)
         }
-        let lineSum = document.lines.reduce(Int64(0)) { $0 &+ $1.net.minorUnits }
+        let lineSum = document.lines.filter(\.countsInTotals).reduce(Int64(0)) { $0 &+ $1.net.minorUnits }
         let breakdown = PriceBreakdown(
             subtotal: totals.lines?.minorUnits ?? (document.lines.isEmpty ? totals.net?.minorUnits ?? 0 : lineSum), discount: 0, groups: groups,
             tax: totals.tax?.minorUnits ?? groups.reduce(0) { $0 &+ $1.tax },

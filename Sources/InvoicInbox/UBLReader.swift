@@ -62,6 +62,8 @@ struct UBL {
                 payable: payable),
             payment: ReceivedDocument.Payment())
         document.taxes = groups
+        let thirdParty = root.children("PrepaidPayment").compactMap { reading.money($0.child("PaidAmount"), currency, field: "BT-DEX-002") }
+        if !thirdParty.isEmpty { document.totals.thirdPartyPaid = Money(thirdParty.reduce(Int64(0)) { $0 &+ $1.minorUnits }, currency) }
         document.taxCurrency = taxCurrency
         document.due = day(root.value("DueDate")) ?? day(root.children("PaymentMeans").lazy.compactMap { $0.value("PaymentDueDate") }.first)
         document.taxPointDate = day(root.value("TaxPointDate"))

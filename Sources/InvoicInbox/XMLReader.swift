@@ -10,6 +10,10 @@ public final class XElement: @unchecked Sendable {
     public let line: Int
     public internal(set) var text = ""
     public internal(set) var elements: [XElement] = []
+    /// The namespace of the root element, from the declarations on it (the parser is not
+    /// namespace-aware and names elements by local name; the root's namespace tells UBL's
+    /// `Invoice` from another vocabulary's). Nil below the root and when none is declared.
+    public internal(set) var namespace: String?
 
     init(name: String, attributes: [String: String], line: Int) {
         self.name = name
@@ -91,6 +95,20 @@ public enum XMLReader {
             let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
             Unmanaged<Builder>.fromOpaque(context).takeUnretainedValue().characters(bytes)
         })
+        // expat knows UTF-8, UTF-16, ISO-8859-1 and US-ASCII; some writers declare Windows-1252 or
+        // ISO-8859-15 (Latin-9, with €). Both are single-byte, so a table of 256 code points
+        // hands them to expat; any other encoding stays unknown and is refused by expat.
+        XML_SetUnknownEncodingHandler(parser, { _, name, info in
+            guard let name, let info, let table = SingleByteEncoding.table(String(cString: name)) else { return 0 }
+            withUnsafeMutableBytes(of: &info.pointee.map) { raw in
+                let map = raw.bindMemory(to: Int32.self)
+                for byte in 0..<256 { map[byte] = table[byte] }
+            }
+            info.pointee.data = nil
+            info.pointee.convert = nil
+            info.pointee.release = nil
+            return 1
+        }, nil)
         // An e-invoice has no DTD: refusing every DOCTYPE refuses XXE and entity expansion bombs
         // whatever expat's own protections of the installed version are.
         XML_SetStartDoctypeDeclHandler(parser) { context, _, _, _, _ in
@@ -138,15 +156,18 @@ public enum XMLReader {
             if count > XMLReader.maximumElements { return refuse("more than \(XMLReader.maximumElements) elements; no e-invoice has that many") }
             let qualified = String(cString: name)
             let local = qualified.split(separator: ":").last.map(String.init) ?? qualified
+            let prefix = qualified.contains(":") ? String(qualified.split(separator: ":")[0]) : nil
+            var namespace: String?
             var pairs: [String: String] = [:]
             var index = 0
             while let attributes, let key = attributes[index], let value = attributes[index + 1] {
                 let key = String(cString: key)
+                if key == (prefix.map { "xmlns:\($0)" } ?? "xmlns") { namespace = String(cString: value) }
                 pairs[key.split(separator: ":").last.map(String.init) ?? key] = String(cString: value)
                 index += 2
             }
             let element = XElement(name: local, attributes: pairs, line: parser.map { Int(XML_GetCurrentLineNumber($0)) } ?? 0)
-            if let parent = stack.last { parent.elements.append(element) } else { root = element }
+            if let parent = stack.last { parent.elements.append(element) } else { root = element; element.namespace = namespace }
             stack.append(element)
         }
 
@@ -168,5 +189,26 @@ public enum XMLReader {
             stack.last?.text += String(decoding: pending, as: UTF8.self)
             pending.removeAll(keepingCapacity: true)
         }
+    }
+}
+
+/// The single-byte encodings beyond expat's own that e-invoice writers declare, as expat's
+/// unknown-encoding map wants them: the Unicode code point of each byte, -1 for none.
+enum SingleByteEncoding {
+    static func table(_ name: String) -> [Int32]? {
+        var table = (0..<256).map { Int32($0) }
+        switch name.lowercased() {
+        case "windows-1252", "cp1252", "x-cp1252":
+            let high: [Int32] = [0x20AC, -1, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, -1, 0x017D, -1,
+                                 -1, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, -1, 0x017E, 0x0178]
+            for (offset, point) in high.enumerated() { table[0x80 + offset] = point }
+        case "iso-8859-15", "iso8859-15", "iso_8859-15", "latin-9", "latin9":
+            for (byte, point) in [(0xA4, 0x20AC), (0xA6, 0x0160), (0xA8, 0x0161), (0xB4, 0x017D), (0xB8, 0x017E), (0xBC, 0x0152), (0xBD, 0x0153), (0xBE, 0x0178)] {
+                table[byte] = Int32(point)
+            }
+        default:
+            return nil
+        }
+        return table
     }
 }

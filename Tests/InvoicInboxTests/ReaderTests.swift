@@ -130,8 +130,9 @@ func readOne(_ name: String) throws -> ReceivedDocument {
                      "xrechnung-02.01a-INVOICE_ubl.xml", "zugferd-pdf_zf_en16931_1.pdf", "zugferd-pdf_zf_extended_1.pdf", "zugferd-pdf_fx_minimum_1.pdf"] {
             #expect(Findings.check(try readOne(name)).isEmpty, "\(name)")
         }
-        // The credit note example gives neither a due date nor terms.
-        #expect(Findings.check(try readOne("ubl-tc434-creditnote1.xml")).map(\.rule) == ["BR-CO-25"])
+        // The credit note example gives neither a due date nor terms, which CEN's rules do not
+        // ask of a UBL credit note (BR-CO-25 does not fire on one; CorpusTests).
+        #expect(Findings.check(try readOne("ubl-tc434-creditnote1.xml")).map(\.rule) == [])
     }
 
     @Test func aBrokenSumIsFoundByItsRule() throws {
