@@ -52,9 +52,11 @@ final class TextEngine {
     private var olderBlocks: [BlockKey: TextBlock] = [:]
     /// About twenty one-page documents' worth of blocks; at most twice this many are kept.
     static let blocksPerGeneration = 1024
-    /// Blocks found already shaped, and blocks shaped (for the tests and benchmarks).
+    /// Blocks found already shaped, and blocks shaped (for the tests).
     private(set) var hits = 0
     private(set) var misses = 0
+    /// The blocks the cache holds now.
+    var cachedBlocks: Int { blocks.count + olderBlocks.count }
 
     private let library: FontLibrary
     private let fonts: FontLibrary.Configuration
@@ -248,6 +250,18 @@ final class TextBlock {
                           Double(pango_layout_iter_get_baseline(iterator)) / scale))
         } while pango_layout_iter_next_line(iterator) != 0
         return lines
+    }
+
+    /// The glyph ids pango chose, run by run in visual order (the tests compare them).
+    var glyphs: [UInt32] {
+        var found: [UInt32] = []
+        let iterator = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator), let glyphs = run.pointee.glyphs else { continue }
+            for index in 0..<Int(glyphs.pointee.num_glyphs) { found.append(glyphs.pointee.glyphs[index].glyph) }
+        } while pango_layout_iter_next_run(iterator) != 0
+        return found
     }
 
     /// The characters pango drew as unknown glyphs: such a glyph carries its character's code.
