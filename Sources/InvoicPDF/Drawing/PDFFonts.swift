@@ -85,8 +85,9 @@ final class PDFFace {
     /// (`hb_subset_preprocess`: its tables parsed once, with their accelerators), made once
     /// this face has been cut `prepareAfter` times. A subset cut from it has the same bytes as
     /// one cut from the face itself (every example PDF is byte for byte the same), in about half
-    /// the time; preparing costs about ten cuts of a Latin face and 170 of a CJK collection's,
-    /// so a document rendered alone (`invoic pdf`) never pays for it and a build does once.
+    /// the time (0.19 ms instead of 0.36 for JetBrains Mono); preparing costs about ten cuts of a
+    /// Latin face and 170 of a CJK collection's, so a document rendered alone (`invoic pdf`)
+    /// never pays for it and a build does once.
     private var prepared: OpaquePointer?
     private var cuts = 0
     /// One cut per 100 KB of the font file, at least 8: the cost of preparing grows with the
