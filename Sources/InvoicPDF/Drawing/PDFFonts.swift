@@ -16,7 +16,9 @@ final class PDFFace {
     let descent: Double
     let capHeight: Double
     let italicAngle: Double
-    private var widths: [UInt32: Double] = [:]
+    /// By glyph id, NaN until asked for: an array, not a dictionary, since every glyph drawn
+    /// asks for its width (hashing it was a cost of its own).
+    private var widths: [Double]
     /// Font programs already cut and compressed, by glyph set: the documents of a build show
     /// the same glyphs of a face often (the labels' bold face, the title's), and cutting and
     /// compressing a subset was a fifth of a PDF's time. At most `cachedSubsets` are kept.
@@ -41,6 +43,7 @@ final class PDFFace {
         let upem = Double(hb_face_get_upem(face))
         let unitsPerEm = upem > 0 ? upem : 1000
         self.unitsPerEm = unitsPerEm
+        widths = [Double](repeating: .nan, count: Int(hb_face_get_glyph_count(face)))
         hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
         let scale = 1000 / unitsPerEm
         isCFF = Self.tableLength(face, "CFF ") > 0
@@ -100,10 +103,11 @@ final class PDFFace {
 
     /// The advance of glyph `gid` in thousandths of an em, to two places (as /W writes it).
     func width(_ gid: UInt32) -> Double {
-        if let known = widths[gid] { return known }
+        let index = Int(gid)
+        if index < widths.count, !widths[index].isNaN { return widths[index] }
         let advance = Double(hb_font_get_glyph_h_advance(font, gid)) * 1000 / unitsPerEm
         let rounded = (advance * 100).rounded() / 100
-        widths[gid] = rounded
+        if index < widths.count { widths[index] = rounded }
         return rounded
     }
 
