@@ -61,7 +61,7 @@ public final class PDFRenderer {
         } else {
             self.logo = nil
         }
-        engine = TextEngine(library: library)
+        engine = TextEngine(library: library, findLinks: Composer.linksOf)
     }
 
     /// The book's own template files among those read: the built-in templates carry labels in

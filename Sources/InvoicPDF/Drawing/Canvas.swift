@@ -4,14 +4,28 @@
 
 import CPangoCairo
 
-/// Shapes text for one thread: one pango font map pinned to the private fontconfig, one context,
-/// reused for every document (a fresh font map costs ~20 ms). Not thread-safe: one per renderer.
+/// Shapes text for one thread: one pango font map pinned to the private fontconfig, one context
+/// per language, reused for every document (a fresh font map costs ~20 ms). Not thread-safe: one
+/// per renderer.
+///
+/// Shaped blocks are shared across the documents of the engine: the labels, the business's name
+/// and address, the payment details and the footer are the same text in the same style on every
+/// page of a build (two blocks in three of a one-page invoice), and shaping was a fifth of the
+/// batch's CPU. A `TextBlock` is never changed once shaped (its links are found when it is
+/// made), so one block may stand on many pages; the cache keeps what was used lately
+/// (`blocksPerGeneration`), so a build of any size holds a bounded number of layouts.
 final class TextEngine {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
-    private let context: OpaquePointer
+    /// The context of the current language, and those of the languages laid out before. A pango
+    /// layout lays itself out again whenever its context changes, so a shaped block must keep a
+    /// context whose language never changes: one per language, not one switched between them.
+    private var context: OpaquePointer
+    private var contexts: [String: OpaquePointer] = [:]
     private var descriptions: [FontKey: OpaquePointer] = [:]
     private var trackings: [Int32: OpaquePointer] = [:]
     private var language: String = ""
+    /// The links of a text (`Composer.linksOf`), for the blocks shaped as paragraphs that may hold some.
+    private let findLinks: (String) -> [(text: String, uri: String)]
 
     private struct FontKey: Hashable {
         var family: String
@@ -20,6 +34,31 @@ final class TextEngine {
         var italic: Bool
     }
 
+    /// Everything a block's shape and drawing depend on.
+    private struct BlockKey: Hashable {
+        var text: String
+        var style: TextStyle
+        var width: Double?
+        var alignment: TextAlignment
+        var language: String
+        var linked: Bool
+    }
+
+    /// The blocks shaped lately: those of this generation and of the one before. A block found
+    /// in the older one moves to the newer; when the newer is full it becomes the older, and what
+    /// no document used for a whole generation goes. Text that repeats on every document (labels,
+    /// the business block) stays; a document's own text is shaped once and dropped in time.
+    private var blocks: [BlockKey: TextBlock] = [:]
+    private var olderBlocks: [BlockKey: TextBlock] = [:]
+    /// About five one-page documents' worth of blocks (a one-page invoice shapes some fifty);
+    /// at most twice this many are kept. 1,024 was no faster and held 1-2 MB more per renderer.
+    static let blocksPerGeneration = 256
+    /// Blocks found already shaped, and blocks shaped (for the tests).
+    private(set) var hits = 0
+    private(set) var misses = 0
+    /// The blocks the cache holds now.
+    var cachedBlocks: Int { blocks.count + olderBlocks.count }
+
     private let library: FontLibrary
     private let fonts: FontLibrary.Configuration
     /// The faces the PDFs embed, read once for all the documents of this engine.
@@ -27,15 +66,21 @@ final class TextEngine {
     /// The compressor of every stream of this engine's PDFs.
     let flate = Flate()
 
-    init(library: FontLibrary) {
+    init(library: FontLibrary, findLinks: @escaping (String) -> [(text: String, uri: String)] = { _ in [] }) {
         self.library = library
+        self.findLinks = findLinks
         fonts = library.checkOut()
         let map = pango_cairo_font_map_new()!
         // The font map is a PangoFcFontMap on Linux: give it the private configuration.
         pango_fc_font_map_set_config(OpaquePointer(map), fonts.config)
         pango_cairo_font_map_set_resolution(OpaquePointer(map), 72)
         fontMap = map
-        context = pango_font_map_create_context(map)
+        context = Self.makeContext(map)
+        contexts[""] = context
+    }
+
+    private static func makeContext(_ map: UnsafeMutablePointer<PangoFontMap>) -> OpaquePointer {
+        let context = pango_font_map_create_context(map)!
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -44,12 +89,16 @@ final class TextEngine {
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
         pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
+        return context
     }
 
     deinit {
+        // The layouts hold their contexts; release them first.
+        blocks = [:]
+        olderBlocks = [:]
         for description in descriptions.values { pango_font_description_free(description) }
         for list in trackings.values { pango_attr_list_unref(list) }
-        g_object_unref(UnsafeMutableRawPointer(context))
+        for context in contexts.values { g_object_unref(UnsafeMutableRawPointer(context)) }
         g_object_unref(UnsafeMutableRawPointer(fontMap))
         library.checkIn(fonts)
     }
@@ -58,11 +107,44 @@ final class TextEngine {
     func setLanguage(_ tag: String) {
         guard tag != language else { return }
         language = tag
+        if let known = contexts[tag] {
+            context = known
+            return
+        }
+        context = Self.makeContext(fontMap)
         pango_context_set_language(context, pango_language_from_string(tag))
+        contexts[tag] = context
     }
 
-    /// `text` shaped in `style`; wrapped at `width` points when given, aligned within it.
-    func block(_ text: String, _ style: TextStyle, width: Double? = nil, alignment: TextAlignment = .left) -> TextBlock {
+    /// `text` shaped in `style`; wrapped at `width` points when given, aligned within it; with
+    /// its links (`findLinks`) when `linked`. The same arguments in the same language give the
+    /// same block, shaped once.
+    func block(_ text: String, _ style: TextStyle, width: Double? = nil, alignment: TextAlignment = .left, linked: Bool = false) -> TextBlock {
+        let key = BlockKey(text: text, style: style, width: width, alignment: alignment, language: language, linked: linked)
+        if let known = blocks[key] {
+            hits += 1
+            return known
+        }
+        if let known = olderBlocks.removeValue(forKey: key) {
+            hits += 1
+            remember(known, key)
+            return known
+        }
+        misses += 1
+        let block = shape(text, style, width: width, alignment: alignment, links: linked ? findLinks(text) : [])
+        remember(block, key)
+        return block
+    }
+
+    private func remember(_ block: TextBlock, _ key: BlockKey) {
+        if blocks.count >= Self.blocksPerGeneration {
+            olderBlocks = blocks
+            blocks = [:]
+        }
+        blocks[key] = block
+    }
+
+    private func shape(_ text: String, _ style: TextStyle, width: Double?, alignment: TextAlignment, links: [(text: String, uri: String)]) -> TextBlock {
         let layout = pango_layout_new(context)!
         // Every paragraph runs left to right, so a Hebrew name lines up with the rest of its column;
         // the bidi algorithm still orders the Hebrew letters right to left within it.
@@ -80,7 +162,7 @@ final class TextEngine {
         }
         if style.lineHeight > 0 { pango_layout_set_line_spacing(layout, Float(style.lineHeight)) }
         text.withCString { pango_layout_set_text(layout, $0, -1) }
-        return TextBlock(layout: layout, text: text, color: style.color, boxWidth: width, alignment: alignment)
+        return TextBlock(layout: layout, text: text, color: style.color, boxWidth: width, alignment: alignment, links: links)
     }
 
     private func description(for style: TextStyle) -> OpaquePointer {
@@ -128,13 +210,14 @@ final class TextBlock {
     let boxWidth: Double?
     /// Parts of the text that are links (`mailto:` an address, a web address), in the order the
     /// text has them; drawn as PDF links where the block is a paragraph of its own.
-    var links: [(text: String, uri: String)] = []
+    let links: [(text: String, uri: String)]
 
-    fileprivate init(layout: OpaquePointer, text: String, color: RGB, boxWidth: Double?, alignment: TextAlignment) {
+    fileprivate init(layout: OpaquePointer, text: String, color: RGB, boxWidth: Double?, alignment: TextAlignment, links: [(text: String, uri: String)]) {
         self.layout = layout
         self.text = text
         self.color = color
         self.boxWidth = boxWidth
+        self.links = links
         var logical = PangoRectangle(), ink = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &logical)
         let scale = Double(PANGO_SCALE)
@@ -168,6 +251,18 @@ final class TextBlock {
                           Double(pango_layout_iter_get_baseline(iterator)) / scale))
         } while pango_layout_iter_next_line(iterator) != 0
         return lines
+    }
+
+    /// The glyph ids pango chose, run by run in visual order (the tests compare them).
+    var glyphs: [UInt32] {
+        var found: [UInt32] = []
+        let iterator = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator), let glyphs = run.pointee.glyphs else { continue }
+            for index in 0..<Int(glyphs.pointee.num_glyphs) { found.append(glyphs.pointee.glyphs[index].glyph) }
+        } while pango_layout_iter_next_run(iterator) != 0
+        return found
     }
 
     /// The characters pango drew as unknown glyphs: such a glyph carries its character's code.

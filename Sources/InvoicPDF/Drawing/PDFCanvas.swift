@@ -390,9 +390,16 @@ final class PDFCanvas {
         let infos = glyphs.pointee.glyphs!, clusters = glyphs.pointee.log_clusters!
         let itemText = UnsafeRawPointer(text).advanced(by: Int(item.pointee.offset)).assumingMemoryBound(to: UInt8.self)
         let itemLength = Int(item.pointee.length)
-        // Where each cluster's text ends: at the next cluster's start in logical order.
+        // Where each cluster's text ends: at the next cluster's start in logical order. (Sorted
+        // and made unique in place: a set hashed every glyph of every run.)
         var starts = (0..<count).map { Int(clusters[$0]) }
-        starts = Array(Set(starts)).sorted()
+        starts.sort()
+        var unique = 0
+        for start in starts where unique == 0 || starts[unique - 1] != start {
+            starts[unique] = start
+            unique += 1
+        }
+        starts.removeSubrange(unique...)
         func end(of start: Int) -> Int {
             var low = 0, high = starts.count
             while low < high {
@@ -411,11 +418,16 @@ final class PDFCanvas {
             let clusterText = String(decoding: UnsafeBufferPointer(start: itemText + start, count: max(0, min(itemLength, end(of: start)) - start)), as: UTF8.self)
             var shown = 0
             var conflict = false
+            // Whether the cluster's one glyph already stands for some text (looked up once).
+            var knownSingle = false
             for position in index..<next {
                 let glyph = infos[position].glyph
                 guard glyph & 0xF000_0000 == 0, glyph != 0x0FFF_FFFF else { continue }
                 shown += 1
-                if let known = use.unicode[glyph], known != clusterText { conflict = true }
+                if let known = use.unicode[glyph] {
+                    knownSingle = true
+                    if known != clusterText { conflict = true }
+                }
             }
             let actual = shown > 1 || conflict
             if actual {
@@ -430,7 +442,8 @@ final class PDFCanvas {
                 defer { advance += Double(geometry.width) / scale }
                 // PANGO_GLYPH_EMPTY (a line break, a zero-width character) and unknown glyphs draw nothing.
                 guard info.glyph & 0xF000_0000 == 0, info.glyph != 0x0FFF_FFFF else { continue }
-                if use.unicode[info.glyph] == nil { use.unicode[info.glyph] = clusterText }
+                // A cluster of one glyph was looked up above; of several, each glyph is.
+                if shown == 1 ? !knownSingle : use.unicode[info.glyph] == nil { use.unicode[info.glyph] = clusterText }
                 place(info.glyph, use: use, size: size,
                       x: x + advance + Double(geometry.x_offset) / scale, y: baseline + Double(geometry.y_offset) / scale)
             }

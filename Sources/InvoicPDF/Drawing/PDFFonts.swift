@@ -16,7 +16,9 @@ final class PDFFace {
     let descent: Double
     let capHeight: Double
     let italicAngle: Double
-    private var widths: [UInt32: Double] = [:]
+    /// By glyph id, NaN until asked for: an array, not a dictionary, since every glyph drawn
+    /// asks for its width (hashing it was a cost of its own).
+    private var widths: [Double]
     /// Font programs already cut and compressed, by glyph set: the documents of a build show
     /// the same glyphs of a face often (the labels' bold face, the title's), and cutting and
     /// compressing a subset was a fifth of a PDF's time. At most `cachedSubsets` are kept.
@@ -41,6 +43,7 @@ final class PDFFace {
         let upem = Double(hb_face_get_upem(face))
         let unitsPerEm = upem > 0 ? upem : 1000
         self.unitsPerEm = unitsPerEm
+        widths = [Double](repeating: .nan, count: Int(hb_face_get_glyph_count(face)))
         hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
         let scale = 1000 / unitsPerEm
         isCFF = Self.tableLength(face, "CFF ") > 0
@@ -78,14 +81,33 @@ final class PDFFace {
     deinit {
         hb_font_destroy(font)
         hb_face_destroy(face)
+        if let prepared { hb_face_destroy(prepared) }
     }
+
+    /// The face as HarfBuzz's subsetter prepares it for cutting many subsets
+    /// (`hb_subset_preprocess`: its tables parsed once, with their accelerators), made once
+    /// this face has been cut `prepareAfter` times. A subset cut from it has the same bytes as
+    /// one cut from the face itself (every example PDF is byte for byte the same), in about half
+    /// the time (0.19 ms instead of 0.36 for JetBrains Mono); preparing costs about ten cuts of a
+    /// Latin face and 170 of a CJK collection's, so a document rendered alone (`invoic pdf`)
+    /// never pays for it and a build does once.
+    private var prepared: OpaquePointer?
+    private var cuts = 0
+    /// One cut per 100 KB of the font file, at least 8: the cost of preparing grows with the
+    /// file (2.7 ms for JetBrains Mono's 270 KB, 0.7 s for a 19 MB CJK collection).
+    private lazy var prepareAfter: Int = {
+        let blob = hb_face_reference_blob(face)
+        defer { hb_blob_destroy(blob) }
+        return max(8, Int(hb_blob_get_length(blob)) / 100_000)
+    }()
 
     /// The advance of glyph `gid` in thousandths of an em, to two places (as /W writes it).
     func width(_ gid: UInt32) -> Double {
-        if let known = widths[gid] { return known }
+        let index = Int(gid)
+        if index < widths.count, !widths[index].isNaN { return widths[index] }
         let advance = Double(hb_font_get_glyph_h_advance(font, gid)) * 1000 / unitsPerEm
         let rounded = (advance * 100).rounded() / 100
-        widths[gid] = rounded
+        if index < widths.count { widths[index] = rounded }
         return rounded
     }
 
@@ -112,7 +134,9 @@ final class PDFFace {
         let names = hb_subset_input_set(input, HB_SUBSET_SETS_NAME_ID)
         hb_set_clear(names)
         hb_set_add(names, 6)
-        guard let subset = hb_subset_or_fail(face, input) else { return nil }
+        cuts += 1
+        if prepared == nil, cuts > prepareAfter { prepared = hb_subset_preprocess(face) }
+        guard let subset = hb_subset_or_fail(prepared ?? face, input) else { return nil }
         defer { hb_face_destroy(subset) }
         // CFF goes in bare (FontFile3 /CIDFontType0C), where a CID is looked up in its charset.
         let blob = isCFF ? hb_face_reference_table(subset, Self.tag("CFF ")) : hb_face_reference_blob(subset)

@@ -55,11 +55,10 @@ struct Composer {
     mutating func block(_ string: String, _ style: Template.Style, width: Double? = nil, alignment: TextAlignment = .left) -> TextBlock {
         let resolved = template.style(style)
         let shown = resolved.uppercase ? string.uppercased() : string
-        let block = engine.block(shown, resolved, width: width, alignment: alignment)
-        if !block.missing.isEmpty { missing.append((shown, block.missing)) }
         // An address in the text is a link, wherever it is written (contact details, payment
         // instructions, notes); drawn as one where the text is a paragraph of its own.
-        if Self.mayHoldLinks(shown.utf8) { block.links = Self.links(in: shown) }
+        let block = engine.block(shown, resolved, width: width, alignment: alignment, linked: true)
+        if !block.missing.isEmpty { missing.append((shown, block.missing)) }
         return block
     }
 
@@ -111,8 +110,7 @@ struct Composer {
         let resolved = template.style(style)
         let lines = shaped.lines
         return lines.enumerated().map { index, line in
-            let piece = engine.block(line.text, resolved, width: width, alignment: alignment)
-            if Self.mayHoldLinks(line.text.utf8) { piece.links = Self.links(in: line.text) }
+            let piece = engine.block(line.text, resolved, width: width, alignment: alignment, linked: true)
             let next = index + 1 < lines.count ? lines[index + 1].top : shaped.height
             return (piece, line.top, line.baseline - line.top - piece.baseline, max(0, next - line.top))
         }
@@ -197,6 +195,12 @@ struct Composer {
         guard let at = address.firstIndex(of: "@"), at > address.startIndex, address[at...].dropFirst().contains("."),
               !address.contains(where: \.isWhitespace) else { return nil }
         return "mailto:" + percentEncoded(String(address), keeping: "@+!$*=")
+    }
+
+    /// The links of a block of `text` (the text engine finds them once, when it shapes the
+    /// block): none without an `@`, `www.` or `http`, else `links(in:)`.
+    static func linksOf(_ text: String) -> [(text: String, uri: String)] {
+        mayHoldLinks(text.utf8) ? links(in: text) : []
     }
 
     /// The e-mail addresses and web addresses (http://, https://, www.) written in free text, as
