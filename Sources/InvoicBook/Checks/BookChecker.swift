@@ -63,7 +63,8 @@ public enum BookChecker {
         // The checks only read the book, so they run side by side; the diagnostics are sorted
         // below, so the order they finish in never shows.
         let priced = book
-        diagnostics += parallelMap(Array(checks.indices)) { index in
+        // A small book's checks are cheaper than the threads that would share them.
+        diagnostics += parallelMap(Array(checks.indices), serialBelow: priced.documents.count < 32 ? Int.max : 0) { index in
             var found: [Diagnostic] = []
             checks[index].check(priced, into: &found)
             return found

@@ -41,7 +41,7 @@ public enum BookLoader {
             return (Book(root: root, settings: BookSettings(business: Contact(name: "")), clients: [:], documents: [], sources: [:]), [diagnostic])
         }
         paths = Array(Set(paths).union(overrides.keys)).sorted { $0 == BookSettings.fileName || ($1 != BookSettings.fileName && $0 < $1) }
-        let decoded = parallelMap(paths) { path in decode(path: path, root: root, override: overrides[path], limits: limits, cache: cache) }
+        let decoded = parallelMap(paths, serialBelow: 32) { path in decode(path: path, root: root, override: overrides[path], limits: limits, cache: cache) }
         cache?.keep(only: Set(paths))
         let (assembled, diagnostics) = assemble(root: root, files: zip(paths, decoded))
         // Received e-invoices and their suppliers (issue 29): records beside their originals.

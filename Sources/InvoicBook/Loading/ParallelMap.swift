@@ -1,7 +1,10 @@
 import Dispatch
 
 /// Maps on all cores, keeping the input order, so results never depend on scheduling.
-public func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+/// - Parameter serialBelow: fewer items than this are mapped on the calling thread: for a small
+///   book (one invoice given to `invoic pdf`) starting the pool's threads costs more than the work.
+public func parallelMap<T: Sendable, R: Sendable>(_ items: [T], serialBelow: Int = 0, _ transform: @Sendable (T) -> R) -> [R] {
+    if items.count < max(2, serialBelow) { return items.map(transform) }
     let slots = ResultSlots<R>(count: items.count)
     DispatchQueue.concurrentPerform(iterations: items.count) { index in
         slots.store(transform(items[index]), at: index)

@@ -17,7 +17,7 @@ extension Book {
     /// Each document's figures and problems. A function of its own, so no copy of the book
     /// outlives it: while one did, `setFigures` copied every document.
     private static func priceEach(of book: Book) -> [(figures: Figures?, diagnostics: [Diagnostic])] {
-        parallelMap(Array(book.documents.indices)) { index in
+        parallelMap(Array(book.documents.indices), serialBelow: 32) { index in
             var pricer = DocumentPricer(book: book, document: book.documents[index])
             return (figures: pricer.price(), diagnostics: pricer.diagnostics)
         }

@@ -88,6 +88,7 @@ struct Template: Sendable {
 /// The texts a page prints around the figures, in the document's language.
 struct Labels: Sendable {
     static let keys = LabelKeys.all
+    static let keySet = Set(LabelKeys.all)
 
     /// The languages the built-in templates speak, every key in each (docs/labels.md).
     static let languages = ["en", "de", "fr", "es", "it", "nl", "pt", "pl", "sv", "da", "nb", "fi", "cs", "ja", "zh"]

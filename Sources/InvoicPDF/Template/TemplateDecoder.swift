@@ -154,7 +154,7 @@ struct TemplateDecoder {
             guard let entries = mapping(language.value, what: "labels.\(language.key)") else { continue }
             checkKeys(entries, allowed: Labels.keys, in: "labels.\(language.key)")
             var texts: [String: String] = [:]
-            for entry in entries where Labels.keys.contains(entry.key) {
+            for entry in entries where Labels.keySet.contains(entry.key) {
                 if let value = text(entry.value, what: "label `\(entry.key)`", allowEmpty: true) { texts[entry.key] = value }
             }
             labels[language.key] = texts
@@ -189,7 +189,9 @@ struct TemplateDecoder {
     }
 
     private mutating func checkKeys(_ entries: [TemplateNode.Entry], allowed: [String], in what: String) {
-        for entry in entries where !allowed.contains(entry.key) {
+        // The labels' keys are checked for 15 languages of some 190 keys each: by a set, not a list.
+        let known = allowed.count > 16 ? (allowed == Labels.keys ? Labels.keySet : Set(allowed)) : nil
+        for entry in entries where !(known?.contains(entry.key) ?? allowed.contains(entry.key)) {
             error("unknown key `\(entry.key)` in \(what)", at: entry.keyPlace,
                   help: closestMatch(to: entry.key, in: allowed).map { "did you mean `\($0)`?" } ?? "known keys: \(allowed.joined(separator: ", "))")
         }
