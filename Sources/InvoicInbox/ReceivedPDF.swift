@@ -163,8 +163,9 @@ public enum ReceivedPDF {
         }
         appendix.findings = findings.map { ($0.rule, $0.message) }
         let t = document.totals
+        appendix.thirdPartyPaid = t.thirdPartyPaid?.minorUnits
         if let total = t.total {
-            let computed = total.minorUnits &- (t.prepaid?.minorUnits ?? 0) &+ (t.rounding?.minorUnits ?? 0)
+            let computed = total.minorUnits &- (t.prepaid?.minorUnits ?? 0) &+ (t.rounding?.minorUnits ?? 0) &+ (t.thirdPartyPaid?.minorUnits ?? 0)
             if computed != t.payable.minorUnits { appendix.statedDue = t.payable.minorUnits }
         }
         appendix.paymentReference = document.payment.reference

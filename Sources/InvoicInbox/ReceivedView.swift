@@ -186,6 +186,7 @@ public enum ReceivedView {
                                                (w("tax"), t.tax), (w("total"), t.total), (w("prepaid"), t.prepaid), (w("rounding"), t.rounding)]
             totals = figures.compactMap { label, value in value.map { (label, money($0)) } }
             if let other = t.taxInTaxCurrency { totals.append(("\(w("tax")) (\(other.currency.code))", money(other))) }
+            if let third = t.thirdPartyPaid { totals.append((w("view_third_party"), money(third))) }
             totals.append((w("amount_due"), money(t.payable)))
             let p = document.payment
             if let code = p.meansCode { payment.append((w("view_means"), code + (p.meansText.map { " (\($0))" } ?? "") + meansName(code))) }

@@ -116,6 +116,17 @@ import Testing
         }
     }
 
+    /// XRechnung's extension collects payments for third parties (BT-DEX-002) on top of the
+    /// total: the view prints them and asks for the sum, with a code for it, and says no conflict.
+    @Test func thirdPartyPaymentsArePartOfTheAmountDue() throws {
+        let viewed = try view("xrechnung-extension-05.01a-INVOICE_ubl.xml", locale: "de_DE")
+        defer { try? FileManager.default.removeItem(at: viewed.folder) }
+        let first = try #require(viewed.pages.first)
+        #expect(first.contains("Zahlungen an Dritte") && first.contains("29,96 €") && first.contains("366,86 €"), "\(first)")
+        #expect(!first.replacingOccurrences(of: "\n", with: " ").contains("Der Lieferant fordert"), "the figures agree")
+        #expect(try codes(viewed).first?.contains("EUR366.86") == true)
+    }
+
     @Test func aPDFNeedsAFileToGoTo() throws {
         let run = try Invoic.run(["view", Self.received.appendingPathComponent("ubl-tc434-example1.xml").path, "--format", "pdf"])
         // The test's standard output is a pipe, not a terminal: the PDF goes there.

@@ -125,6 +125,7 @@ public enum LabelKeys {
         "view_means": "the view of a received e-invoice: the payment means (BT-81)",
         "view_allowances_charges": "the view of a received e-invoice: heading over its allowances and charges",
         "view_contact": "the view of a received e-invoice: a party's contact person",
+        "view_third_party": "the view of a received e-invoice: payments it collects for third parties (XRechnung extension)",
     ]
 
     public static let all: [String] = meanings.map(\.key)

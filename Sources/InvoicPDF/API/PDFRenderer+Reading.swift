@@ -26,6 +26,9 @@ public struct ReadingAppendix: Sendable {
     /// BT-115 as stated, when it is not what the document's own total, prepaid amount and rounding
     /// give (BR-CO-16): page one then says so, and carries no payment code.
     public var statedDue: Int64?
+    /// Payments collected for third parties (XRechnung's extension, BT-DEX-002): part of the
+    /// amount due, printed above it.
+    public var thirdPartyPaid: Int64?
     /// BT-83 and BT-20, printed with the payment details.
     public var paymentReference: String?
     public var paymentTerms: String?

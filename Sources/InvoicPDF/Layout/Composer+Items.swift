@@ -207,12 +207,14 @@ extension Composer {
         }
         // The document as issued: what was paid by its issue day is prepaid, and the amount due is
         // what it asked for then. Later payments belong to the account, never to the page.
-        if issued.prepaid != 0 || issued.rounding != 0 {
+        let thirdParty = reading?.thirdPartyPaid ?? 0
+        if issued.prepaid != 0 || issued.rounding != 0 || thirdParty != 0 {
             y += 2
             let credit = document.kind == .creditNote
             if issued.prepaid != 0 { row(&self, labels[credit && figures.prepaid == 0 ? "refunded" : "prepaid"], text.money(-issued.prepaid)) }
             if issued.rounding != 0 { row(&self, labels["rounding"], text.money(issued.rounding)) }
-            row(&self, labels[credit ? "credit_remaining" : "amount_due"], text.money(issued.due), labelStyle: .totalsValue, valueStyle: .amount)
+            if thirdParty != 0 { row(&self, labels["view_third_party"], text.money(thirdParty)) }
+            row(&self, labels[credit ? "credit_remaining" : "amount_due"], text.money(amountDue), labelStyle: .totalsValue, valueStyle: .amount)
         }
         // invoi sets the status stamp like a rubber stamp, beside the totals.
         if stamped, template.layout == .invoi, let stamp {
@@ -255,7 +257,7 @@ extension Composer {
         var textWidth = contentWidth
         // A supplier's e-invoice whose amount due contradicts its own figures gets no code: the
         // reader decides what to pay (the findings say why).
-        if byTransfer, reading?.statedDue == nil, let payload = PaymentCode.epc(book: book, document: document, amount: issued.due),
+        if byTransfer, reading?.statedDue == nil, let payload = PaymentCode.epc(book: book, document: document, amount: amountDue),
            let code = QRCode(payload) {
             let side = 30 / 25.4 * 72
             let caption = block(labels["pay_with_app"], .note, width: side + 24, alignment: .center)
@@ -263,7 +265,7 @@ extension Composer {
             // What the code is, for a reader who hears the page: a transfer of the amount due to
             // the beneficiary (field 6 of the payload). The IBAN is in the payment details as text.
             let beneficiary = payload.split(separator: "\n", omittingEmptySubsequences: false)[5]
-            let alt = "\(labels["pay_with_app"]): EPC QR code, \(beneficiary), \(text.money(issued.due)), \(document.number)"
+            let alt = "\(labels["pay_with_app"]): EPC QR code, \(beneficiary), \(text.money(amountDue)), \(document.number)"
             ops.append(.qrCode(code, Rect(x: x, y: top, width: side, height: side), alt: alt))
             ops.append(.text(caption, x: x + side / 2 - (side + 24) / 2, y: top + side + 4))
             codeBottom = top + side + 4 + caption.height + 4

@@ -4,13 +4,17 @@ import InvoicMoney
 /// The view of a supplier's e-invoice (issue 29): what page one says beyond the invoice, and the
 /// pages after it: the facts about the document, then the rule findings on a page of their own.
 extension Composer {
+    /// What the page asks to be paid: the amount due as issued, and on a supplier's e-invoice the
+    /// payments it collects for third parties (XRechnung's extension, BT-DEX-002) on top.
+    var amountDue: Int64 { issued.due + (reading?.thirdPartyPaid ?? 0) }
+
     /// Beside the dates: that this is a view (the XML is the invoice), how many rules it breaks,
     /// and an amount due that contradicts the document's own figures.
     func readingRemarks(_ reading: ReadingAppendix) -> [String] {
         var lines = [labels.format("view_legal_note", ["file": reading.file])]
         if !reading.findings.isEmpty { lines.append(labels.format("view_findings_count", ["count": String(reading.findings.count)])) }
         if let stated = reading.statedDue {
-            lines.append(labels.format("view_due_stated", ["stated": text.money(stated), "computed": text.money(issued.due)]))
+            lines.append(labels.format("view_due_stated", ["stated": text.money(stated), "computed": text.money(amountDue)]))
         }
         return lines
     }

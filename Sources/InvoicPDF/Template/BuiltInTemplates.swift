@@ -298,6 +298,7 @@ labels:
     view_means: "Payment means"
     view_allowances_charges: "Allowances and charges"
     view_contact: "Contact"
+    view_third_party: "Third-party payments"
   en_GB: {tax: VAT, tax_id: VAT no.}
   en_IE: {tax: VAT, tax_id: VAT no.}
   en_IN: {tax: GST, tax_id: GSTIN}
@@ -426,6 +427,7 @@ labels:
     view_means: "Zahlungsart"
     view_allowances_charges: "Nachlässe und Zuschläge"
     view_contact: "Kontakt"
+    view_third_party: "Zahlungen an Dritte"
   de_AT: {tax_id: UID-Nr.}
   de_CH: {tax: MWST, tax_id: MWST-Nr.}
   fr:
@@ -550,6 +552,7 @@ labels:
     view_means: "Moyen de paiement"
     view_allowances_charges: "Remises et frais"
     view_contact: "Contact"
+    view_third_party: "Paiements pour des tiers"
   es:
     invoice: Factura
     estimate: Presupuesto
@@ -672,6 +675,7 @@ labels:
     view_means: "Medio de pago"
     view_allowances_charges: "Descuentos y cargos"
     view_contact: "Contacto"
+    view_third_party: "Pagos a terceros"
   it:
     invoice: Fattura
     estimate: Preventivo
@@ -794,6 +798,7 @@ labels:
     view_means: "Modalità di pagamento"
     view_allowances_charges: "Sconti e maggiorazioni"
     view_contact: "Contatto"
+    view_third_party: "Pagamenti a terzi"
   nl:
     invoice: Factuur
     estimate: Offerte
@@ -916,6 +921,7 @@ labels:
     view_means: "Betaalwijze"
     view_allowances_charges: "Kortingen en toeslagen"
     view_contact: "Contactpersoon"
+    view_third_party: "Betalingen aan derden"
   pt:
     invoice: Fatura
     estimate: Orçamento
@@ -1038,6 +1044,7 @@ labels:
     view_means: "Meio de pagamento"
     view_allowances_charges: "Descontos e encargos"
     view_contact: "Contacto"
+    view_third_party: "Pagamentos a terceiros"
   pt_BR: {tax: Impostos, tax_id: CNPJ, amount_due: Valor a pagar, stamp_accepted: Aceito}
   pl:
     invoice: Faktura
@@ -1161,6 +1168,7 @@ labels:
     view_means: "Forma płatności"
     view_allowances_charges: "Rabaty i opłaty"
     view_contact: "Kontakt"
+    view_third_party: "Płatności na rzecz osób trzecich"
   sv:
     invoice: Faktura
     estimate: Offert
@@ -1283,6 +1291,7 @@ labels:
     view_means: "Betalningssätt"
     view_allowances_charges: "Rabatter och avgifter"
     view_contact: "Kontakt"
+    view_third_party: "Betalningar till tredje part"
   da:
     invoice: Faktura
     estimate: Tilbud
@@ -1405,6 +1414,7 @@ labels:
     view_means: "Betalingsmåde"
     view_allowances_charges: "Rabatter og gebyrer"
     view_contact: "Kontakt"
+    view_third_party: "Betalinger til tredjepart"
   nb:
     invoice: Faktura
     estimate: Tilbud
@@ -1527,6 +1537,7 @@ labels:
     view_means: "Betalingsmåte"
     view_allowances_charges: "Rabatter og gebyrer"
     view_contact: "Kontakt"
+    view_third_party: "Betalinger til tredjepart"
   fi:
     invoice: Lasku
     estimate: Tarjous
@@ -1649,6 +1660,7 @@ labels:
     view_means: "Maksutapa"
     view_allowances_charges: "Alennukset ja lisät"
     view_contact: "Yhteyshenkilö"
+    view_third_party: "Maksut kolmansille osapuolille"
   cs:
     invoice: Faktura
     estimate: Nabídka
@@ -1771,6 +1783,7 @@ labels:
     view_means: "Způsob platby"
     view_allowances_charges: "Slevy a přirážky"
     view_contact: "Kontakt"
+    view_third_party: "Platby třetím stranám"
   ja:
     invoice: 請求書
     estimate: 見積書
@@ -1893,6 +1906,7 @@ labels:
     view_means: "支払方法"
     view_allowances_charges: "値引きと追加料金"
     view_contact: "担当者"
+    view_third_party: "第三者への支払"
   zh:
     invoice: 发票
     estimate: 报价单
@@ -2015,6 +2029,7 @@ labels:
     view_means: "付款方式"
     view_allowances_charges: "折扣与附加费"
     view_contact: "联系人"
+    view_third_party: "代第三方收款"
   zh_Hant: {invoice: 發票, estimate: 報價單, from: 開票方, issue_date: 開立日期, due_date: 付款期限, valid_until: 有效期至, delivery_date: 交貨日期, quantity: 數量, rate: 單價, amount: 金額, subtotal: 小計, tax: 稅, paid: 已付, amount_due: 應付餘額, payment_details: 付款資訊, beneficiary: 收款人, bank: 銀行, account: 帳號, tax_id: 統一編號, project: 專案, notes: 備註, page: "第 {page} 頁，共 {pages} 頁", converted_from: "源自報價單 {number}", void_reason: "已作廢：{reason}", stamp_void: 已作廢, stamp_declined: 已拒絕, estimate_for: 報價對象, estimate_date: 報價日期, credit_note: 貸項通知單, corrects_invoice: "更正發票 {number}（{date}）", refunded: 已退款, credit_remaining: 剩餘貸記金額}
 
 """#,
