@@ -125,8 +125,16 @@ public enum ReceivedPDF {
         invoice.figures = figures
 
         // The document's words, so the fonts it needs (CJK among them) are chosen as for a book.
-        let words = ([document.seller.name, document.buyer.name] + document.lines.flatMap { [$0.name, $0.description ?? "", $0.note ?? ""] }
-                     + document.notes).joined(separator: "\n")
+        func partyWords(_ party: ReceivedDocument.Party?) -> [String?] {
+            guard let party else { return [] }
+            return [party.name, party.tradingName, party.address.city, party.address.region, party.contactName] + party.address.lines
+        }
+        let lineWords = document.lines.flatMap { [$0.name, $0.description, $0.note] + $0.allowancesCharges.map(\.reason) }
+        let otherWords: [String?] = document.notes + [document.payment.terms, document.payment.reference, document.buyerReference, document.order,
+                                                      document.contract, document.project] + document.allowancesCharges.map(\.reason)
+            + document.taxes.map(\.exemptionReason) + document.payment.accounts.map(\.name)
+        let words = (partyWords(document.seller) + partyWords(document.buyer) + partyWords(document.payee) + lineWords + otherWords)
+            .compactMap { $0 }.joined(separator: "\n")
         let book = Book(root: "/dev/null/invoic-view", settings: settings, clients: ["buyer": buyer], documents: [invoice] + others,
                         sources: [file: SourceFile(path: file, text: words)])
         return (book, invoice)

@@ -127,6 +127,21 @@ import Testing
         #expect(try codes(viewed).first?.contains("EUR366.86") == true)
     }
 
+    /// Text in a script the Latin fonts lack, only in the payment terms, still finds its font.
+    @Test func japaneseTermsAloneBringTheirFont() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-view-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let xml = try String(contentsOf: Self.received.appendingPathComponent("xrechnung-01.01a-INVOICE_ubl.xml"), encoding: .utf8)
+            .replacingOccurrences(of: "Zahlbar sofort ohne Abzug.", with: "三十日以内にお支払いください")
+        let source = folder.appendingPathComponent("terms.xml"), pdf = folder.appendingPathComponent("terms.pdf")
+        try Data(xml.utf8).write(to: source)
+        let run = try Invoic.run(["view", source.path, "-o", pdf.path])
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let text = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftotext"), [pdf.path, "-"]).stdout
+        #expect(text.contains("三十日以内にお支払いください"), "\(text)")
+    }
+
     @Test func aPDFNeedsAFileToGoTo() throws {
         let run = try Invoic.run(["view", Self.received.appendingPathComponent("ubl-tc434-example1.xml").path, "--format", "pdf"])
         // The test's standard output is a pipe, not a terminal: the PDF goes there.

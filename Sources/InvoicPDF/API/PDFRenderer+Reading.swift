@@ -68,9 +68,11 @@ extension PDFRenderer {
         for page in pages { canvas.draw(page, logo: nil) }
         let issued = document.issued.value
         let bytes = canvas.finish(language: composer.text.languageTag, date: (issued.year, issued.month, issued.day), archive: nil) ?? []
+        // A block laid out twice (the page tried with and without a spill) is named once.
+        var seen: Set<String> = []
         let missing = composer.missing.map { text, characters in
             characters.map { "U+\(String($0.value, radix: 16, uppercase: true))" }.joined(separator: ", ") + " in “\(text)”"
-        }
+        }.filter { seen.insert($0).inserted }
         return (bytes, missing)
     }
 }
