@@ -97,7 +97,7 @@ let package = Package(
 
         .testTarget(name: "InvoicDiagnosticsTests", dependencies: ["InvoicDiagnostics"]),
         .testTarget(name: "InvoicYAMLTests", dependencies: ["InvoicYAML"]),
-        .testTarget(name: "InvoicMoneyTests", dependencies: ["InvoicMoney"]),
+        .testTarget(name: "InvoicMoneyTests", dependencies: ["InvoicMoney", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBookTests", dependencies: ["InvoicBook", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPDFTests", dependencies: ["InvoicPDF", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicReportTests", dependencies: ["InvoicReport", "InvoicTestSupport"]),

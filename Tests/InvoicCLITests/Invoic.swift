@@ -22,6 +22,17 @@ enum Invoic {
         try runProcess(binary, arguments, in: directory, environment: ["NO_COLOR": "1"].merging(environment) { $1 })
     }
 
+    /// The official UBL credit note without its specification identifier (BT-24), so it breaks
+    /// BR-01 (the original keeps every rule): a scratch file the caller removes.
+    static func creditNoteBreakingBR01() throws -> URL {
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("creditnote-\(UUID().uuidString).xml")
+        let identifier = "<cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>"
+        let original = try String(contentsOf: fixtures.appendingPathComponent("received/ubl-tc434-creditnote1.xml"), encoding: .utf8)
+        #expect(original.contains(identifier))
+        try original.replacingOccurrences(of: identifier, with: "").write(to: broken, atomically: true, encoding: .utf8)
+        return broken
+    }
+
     /// A scratch copy of a book, removed by the caller: its files as a fresh clone has them, so
     /// without the `build/` folder that `make` leaves in the examples (git ignores it).
     static func copy(_ source: URL) throws -> URL {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import InvoicInbox
 import InvoicBook
+import InvoicTestSupport
 import Testing
 
 /// Files made to hurt: each is refused with a clear reason, none crashes or hangs, and a refused
@@ -81,21 +82,10 @@ import Testing
 /// Other producers' files with bytes flipped, cut and repeated (a fixed seed, so every run reads
 /// the same files): each is read or refused, none crashes or hangs.
 @Suite struct MutationTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: ["zugferd-pdf_zf_en16931_1.pdf", "ubl-tc434-example2.xml", "CII_example5.xml"])
     func mutatedFilesAreReadOrRefused(_ name: String) throws {
         let original = try fixture(name)
-        var random = Generator(state: 29)
+        var random = SeededGenerator(seed: 29)
         var read = 0, refused = 0
         for round in 0..<150 {
             var bytes = original

@@ -1,5 +1,6 @@
 import Foundation
 @testable import InvoicMoney
+import InvoicTestSupport
 import Testing
 
 /// The formats learned from ICU give ICU's text to the byte: every locale invoic speaks and more
@@ -13,7 +14,7 @@ import Testing
 
     @Test(arguments: locales)
     func learnedTextIsICUsText(_ locale: String) throws {
-        var generator = SplitMix(seed: 2026_11_26)
+        var generator = SeededGenerator(seed: 2026_11_26)
         for code in Self.currencies {
             let currency = try #require(Currency.named(code))
             for _ in 0..<60 {
@@ -46,18 +47,5 @@ import Testing
             let learned = LearnedFormats.shared.format(key: locale + "\u{0}" + code + "\u{0}\(digits)", fractionDigits: digits) { _, _ in "" }
             #expect(learned != nil, "\(locale) \(code)")
         }
-    }
-}
-
-/// A small deterministic generator, so a failure is the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
