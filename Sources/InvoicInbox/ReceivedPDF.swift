@@ -114,8 +114,8 @@ public enum ReceivedPDF {
             allowances: totals.allowances?.minorUnits ?? 0, charges: totals.charges?.minorUnits ?? 0)
         var figures = Figures(currency: currency, locale: locale, rounding: .halfAwayFromZero, dueDate: document.due, lines: lines,
                               breakdown: breakdown, payments: [], paid: 0)
-        figures.allowances = invoice.allowances.compactMap { $0.amount.map { minor($0.value, currency) } }
-        figures.charges = invoice.charges.compactMap { $0.amount.map { minor($0.value, currency) } }
+        figures.allowances = document.allowancesCharges.filter { !$0.isCharge }.map(\.amount.minorUnits)
+        figures.charges = document.allowancesCharges.filter(\.isCharge).map(\.amount.minorUnits)
         figures.prepaid = totals.prepaid?.minorUnits ?? 0
         figures.roundingAmount = totals.rounding?.minorUnits ?? 0
         figures.taxInTaxCurrency = totals.taxInTaxCurrency?.minorUnits
@@ -223,14 +223,6 @@ public enum ReceivedPDF {
 
     static func decimal(_ money: Money) -> DecimalNumber {
         DecimalNumber(significand: Int128(money.minorUnits), scale: money.currency.exponent) ?? DecimalNumber(integer: 0)
-    }
-
-    static func minor(_ value: DecimalNumber, _ currency: Currency) -> Int64 {
-        var units = value.significand
-        var scale = value.scale
-        while scale < currency.exponent { units *= 10; scale += 1 }
-        while scale > currency.exponent { units /= 10; scale -= 1 }
-        return Int64(clamping: units)
     }
 
     /// UN/ECE Recommendation 20 codes printed as the symbol every language reads; a count (one,

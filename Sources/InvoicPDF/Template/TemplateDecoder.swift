@@ -190,8 +190,8 @@ struct TemplateDecoder {
 
     private mutating func checkKeys(_ entries: [TemplateNode.Entry], allowed: [String], in what: String) {
         // The labels' keys are checked for 15 languages of some 190 keys each: by a set, not a list.
-        let known = allowed.count > 16 ? (allowed == Labels.keys ? Labels.keySet : Set(allowed)) : nil
-        for entry in entries where !(known?.contains(entry.key) ?? allowed.contains(entry.key)) {
+        let known = Set(allowed)
+        for entry in entries where !known.contains(entry.key) {
             error("unknown key `\(entry.key)` in \(what)", at: entry.keyPlace,
                   help: closestMatch(to: entry.key, in: allowed).map { "did you mean `\($0)`?" } ?? "known keys: \(allowed.joined(separator: ", "))")
         }
