@@ -87,7 +87,14 @@ extension Document {
         document.itemsWritten = fields["items"]?.sequence?.count ?? 0
         let items = reader.sequence(fields["items"], of: "items")
         if reader.withinBound(items, of: fields["items"], limit: limits.maxItems, what: "items", in: kind) {
-            document.items = items.compactMap { item($0, reader: &reader) }
+            // Sized once: grown by appending, the items of a 10,000-document book held a third
+            // more memory than they use (massif).
+            var decoded: [LineItem] = []
+            decoded.reserveCapacity(items.count)
+            for node in items {
+                if let line = item(node, reader: &reader) { decoded.append(line) }
+            }
+            document.items = decoded
         }
         // A credit note's refunds are payments the other way: they settle it as payments settle an invoice.
         let paymentsKey = kind == .creditNote ? "refunds" : "payments"

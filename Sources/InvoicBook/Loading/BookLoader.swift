@@ -64,6 +64,9 @@ public enum BookLoader {
         var recurring: [Recurring] = []
         var unreadable: [(kind: DocumentKind, number: String, file: String)] = []
         var unreadableClients: Set<String> = []
+        // A document is some kilobytes: an array grown by doubling held up to half again as many.
+        documents.reserveCapacity(files.underestimatedCount)
+        sources.reserveCapacity(files.underestimatedCount)
         for (path, file) in files {
             diagnostics += file.diagnostics
             sources[file.source.path] = file.source
