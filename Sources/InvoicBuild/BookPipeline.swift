@@ -211,7 +211,7 @@ extension BookPipeline {
         let report = IndexReport(book: book, today: request.today, warnings: checked.diagnostics,
                                  issuingCommits: Self.issuingCommits(of: book, history: checked.judgedHistory))
         let emit = EmitStep(folder: folder, jobs: request.jobs)
-        let summary = try emit.run(plan, extraFiles: report.renderAll().map { ($0.fileName, $0.bytes) }, stamp: stamp,
+        let summary = try emit.run(plan, extraFiles: { report.renderAll().map { ($0.fileName, $0.bytes) } }, stamp: stamp,
                                    inputs: plan.inputs, makeRenderer: { () throws(RenderFailure) in
             if let resolved = spare.take() { return PDFDocumentRenderer(renderer: resolved, book: book) }
             do throws(TemplateError) {

@@ -28,7 +28,9 @@ public struct EmitStep: Sendable {
         self.jobs = max(1, jobs)
     }
 
-    /// Runs `plan`. `extraFiles` (the index report) are written when their content changed.
+    /// Runs `plan`. `extraFiles` (the index report) are made on a thread of their own while the
+    /// documents render (on a large book they are a second of work that would otherwise leave
+    /// the other cores idle), and written when their content changed.
     /// `makeRenderer` is called once per worker thread. `stamp`, when given, is forgotten before
     /// anything is written and recorded once everything rendered: both under the folder's lock, so
     /// a concurrent build of the same book can never record a stamp for outputs it did not write.
@@ -37,7 +39,8 @@ public struct EmitStep: Sendable {
     /// Throws the `RenderFailure` of a renderer that cannot be made (a template's errors: then
     /// nothing is rendered), or the first error the system gave writing an output.
     public func run<R: DocumentRenderer>(
-        _ plan: BuildPlan, extraFiles: [(name: String, bytes: [UInt8])] = [], stamp: BuildStamp? = nil, inputs: [String]? = nil,
+        _ plan: BuildPlan, extraFiles: @escaping @Sendable () -> [(name: String, bytes: [UInt8])] = { [] },
+        stamp: BuildStamp? = nil, inputs: [String]? = nil,
         makeRenderer: @Sendable () throws(RenderFailure) -> R, progress: Progress? = nil
     ) throws -> Summary {
         try folder.create()
@@ -59,7 +62,15 @@ public struct EmitStep: Sendable {
             }
         }
 
+        let extras = Mutex<[(name: String, bytes: [UInt8])]>([])
+        let extrasMade = DispatchSemaphore(value: 0)
+        Thread {
+            let files = extraFiles()
+            extras.withLock { $0 = files }
+            extrasMade.signal()
+        }.start()
         let (results, writeFailure) = try render(stale, makeRenderer: makeRenderer, progress: progress)
+        extrasMade.wait()
         for (output, result) in zip(stale, results) {
             switch result {
             case .success:
@@ -78,7 +89,7 @@ public struct EmitStep: Sendable {
             folder.remove(name)
             summary.removed.append(name)
         }
-        for file in extraFiles where try folder.update(file.bytes, at: file.name, durable: false) {
+        for file in extras.withLock({ $0 }) where try folder.update(file.bytes, at: file.name, durable: false) {
             summary.written.append(file.name)
         }
         // The outputs reach the disk before the manifest that records them: after a power cut a

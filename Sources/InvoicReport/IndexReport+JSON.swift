@@ -11,7 +11,9 @@ import InvoicMoney
 
 extension IndexReport {
     /// The whole report as stable JSON.
-    public func json() -> String {
+    public func json() -> String { jsonTree().written() }
+
+    func jsonTree() -> JSONValue {
         let root: [String: JSONValue] = [
             "format": .string("invoic-index-report"),
             "format_version": .int(1),
@@ -42,7 +44,7 @@ extension IndexReport {
             "payables": .array(payables.map(jsonPayables)),
             "input_tax": .array(inputTax.map(jsonInputTax)),
         ]
-        return JSONValue.object(root).written()
+        return JSONValue.object(root)
     }
 
     private func amount(_ minorUnits: Int64, _ currency: Currency, locale: String? = nil) -> JSONValue {

@@ -45,7 +45,9 @@ extension IndexReport {
     /// The four files the build writes into `build/`, beside the PDFs they link to:
     /// `index.html`, `index.md`, `index.csv`, `index.json`, in that order.
     public func renderAll() -> [(fileName: String, bytes: [UInt8])] {
-        [Format.html, .markdown, .csv, .json, .ics].map { format in (format.fileName!, Array(render(format).utf8)) }
+        [Format.html, .markdown, .csv, .json, .ics].map { format in
+            (format.fileName!, format == .json ? jsonTree().writtenBytes() : Array(render(format).utf8))
+        }
     }
 }
 

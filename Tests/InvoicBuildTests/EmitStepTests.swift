@@ -24,7 +24,7 @@ struct TextRenderer: DocumentRenderer {
         let result = book.checkKeeping()
         #expect(!result.diagnostics.hasErrors)
         let pipeline = EmitStep(folder: OutputFolder(path: out ?? book.root + "/build"), jobs: jobs)
-        return try pipeline.run(BuildPlan(book: result.book, renderer: "test 1"), extraFiles: [("index.txt", Array("index\n".utf8))],
+        return try pipeline.run(BuildPlan(book: result.book, renderer: "test 1"), extraFiles: { [("index.txt", Array("index\n".utf8))] },
                                 makeRenderer: { TextRenderer() })
     }
 
