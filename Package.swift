@@ -99,7 +99,7 @@ let package = Package(
         .testTarget(name: "InvoicYAMLTests", dependencies: ["InvoicYAML"]),
         .testTarget(name: "InvoicMoneyTests", dependencies: ["InvoicMoney", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBookTests", dependencies: ["InvoicBook", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicPDFTests", dependencies: ["InvoicPDF", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport", "invoic"]),
+        .testTarget(name: "InvoicPDFTests", dependencies: ["InvoicPDF", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicYAML", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicReportTests", dependencies: ["InvoicReport", "InvoicTestSupport"]),
         .testTarget(name: "InvoicEInvoiceTests", dependencies: ["InvoicEInvoice", "InvoicBook", "InvoicTestSupport"]),
         .testTarget(name: "InvoicAuthoringTests", dependencies: ["InvoicAuthoring", "InvoicTestSupport"]),

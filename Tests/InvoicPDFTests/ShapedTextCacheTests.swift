@@ -9,7 +9,7 @@ import Testing
     static let library = FontLibrary(cjk: true)
 
     static func style(_ family: String = "JetBrains Mono", size: Double = 10) -> TextStyle {
-        TextStyle(family: family, size: size, weight: .regular, italic: false, color: .black, tracking: 0, uppercase: false, lineHeight: 0)
+        TextStyle(family: FontFamilies(family), size: size, weight: .regular, italic: false, color: .black, tracking: 0, uppercase: false, lineHeight: 0)
     }
 
     /// The same text in the same style, width and language is one block, shaped once; any

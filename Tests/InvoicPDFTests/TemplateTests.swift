@@ -3,6 +3,7 @@ import InvoicBook
 import InvoicDiagnostics
 @testable import InvoicPDF
 import InvoicTestSupport
+import InvoicYAML
 import Testing
 
 /// Built-in templates live in templates/ and, compiled in, in BuiltInTemplates.swift; a book's
@@ -10,10 +11,14 @@ import Testing
 @Suite struct EmbeddedTemplateTests {
     static let generated = PDFTest.repository.appendingPathComponent("Sources/InvoicPDF/Template/BuiltInTemplates.swift")
 
-    /// The generated Swift file, from the files in templates/.
+    /// The generated Swift file, from the files in templates/: each file's text, its text without
+    /// its `labels:` (what a process parses when it resolves the template), and the labels as
+    /// Swift tables, one per language, made only when a document in that language asks.
     static func generate() throws -> String {
         let folder = PDFTest.repository.appendingPathComponent("templates")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        var texts: [(name: String, text: String)] = []
+        for file in names { texts.append((String(file.dropLast(5)), try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))) }
         var out = """
             // Generated from templates/*.yaml by the test `embeddedTemplatesMatchTheFiles`: do not edit.
             // After changing a template, run `RECORD=1 swift test --filter EmbeddedTemplateTests` to rewrite
@@ -24,12 +29,40 @@ import Testing
                 static let sources: [String: String] = [
 
             """
-        for file in names {
-            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            out += "        \"\(file.dropLast(5))\": #\"\"\"\n\(text)\n\"\"\"#,\n"
+        for (name, text) in texts { out += "        \"\(name)\": #\"\"\"\n\(text)\n\"\"\"#,\n" }
+        out += """
+                ]
+
+                /// Template name -> its text without `labels:`, line for line the same up to there: the
+                /// labels, some 2,900 texts in 15 languages, are `labels(_:)`, not parsed at every start.
+                static let settings: [String: String] = [
+
+            """
+        var labels: [(language: String, entries: [(key: String, text: String)])] = []
+        for (name, text) in texts {
+            let (settings, found) = try splitLabels(text, name: name)
+            out += "        \"\(name)\": #\"\"\"\n\(settings)\n\"\"\"#,\n"
+            if !found.isEmpty {
+                #expect(labels.isEmpty, "only one built-in template carries labels; \(name) does too")
+                labels = found
+            }
         }
         out += """
                 ]
+
+                /// The built-in templates' labels in `language` (a key of `labels:`: `en`, `de`, `zh_Hant`).
+                static func labels(_ language: String) -> [String: String]? {
+                    switch language {
+
+            """
+        for (index, language) in labels.enumerated() { out += "        case \(literal(language.language)): return labels\(index)\n" }
+        out += "        default: return nil\n        }\n    }\n"
+        for (index, language) in labels.enumerated() {
+            out += "\n    private static let labels\(index): [String: String] = [\n"
+            for entry in language.entries { out += "        \(literal(entry.key)): \(literal(entry.text)),\n" }
+            out += "    ]\n"
+        }
+        out += """
 
                 /// How diagnostics name a built-in template's file.
                 static func displayPath(_ name: String) -> String { "(built in) templates/\\(name).yaml" }
@@ -37,6 +70,39 @@ import Testing
 
             """
         return out
+    }
+
+    /// `text` without its top-level `labels:` section, and the labels it held, in the file's order.
+    static func splitLabels(_ text: String, name: String) throws -> (settings: String, labels: [(language: String, entries: [(key: String, text: String)])]) {
+        var lines = text.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(of: "labels:") else { return (text, []) }
+        let end = lines[(start + 1)...].firstIndex { line in line.first.map { !$0.isWhitespace && $0 != "#" } ?? false } ?? lines.count
+        lines.removeSubrange(start..<end)
+        let parsed = BookFileDecoder.parse(Array(text.utf8), path: "templates/\(name).yaml")
+        #expect(parsed.diagnostics.isEmpty)
+        let root = try #require(parsed.root?.mapping)
+        let node = try #require(root.first { $0.key.keyText == "labels" }?.value.mapping)
+        let labels = try node.map { language -> (String, [(String, String)]) in
+            let entries = try #require(language.value.mapping)
+            return (try #require(language.key.keyText), try entries.map { (try #require($0.key.keyText), try #require($0.value.scalar?.text)) })
+        }
+        return (lines.joined(separator: "\n"), labels)
+    }
+
+    /// `text` as a Swift string literal.
+    static func literal(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
     }
 
     @Test func embeddedTemplatesMatchTheFiles() throws {
@@ -63,7 +129,7 @@ import Testing
         let template = try Self.builtIn(name)
         #expect(template.layout.rawValue == name)
         for language in ["en", "de", "fr", "es"] {
-            #expect(Set(template.labels[language]?.keys.map { $0 } ?? []) == Set(Labels.keys), "\(language) has every label")
+            #expect(Set(template.labels(language).keys) == Set(Labels.keys), "\(language) has every label")
         }
     }
 }

@@ -10,9 +10,12 @@ extension PDFRenderer {
         let name = book.settings.template?.value ?? "invoi"
         guard let node = resolver.resolve(name, requestedAt: nil) ?? resolver.resolve("invoi", requestedAt: nil) else { return [:] }
         var decoder = TemplateDecoder()
-        let labels = decoder.decodeLabels(node["labels"])
+        let own = decoder.decodeLabels(node["labels"])
         var texts: [String: String] = [:]
-        for key in Labels.lookup(locale) { texts.merge(labels[key] ?? [:]) { _, new in new } }
+        for key in Labels.lookup(locale) {
+            texts.merge(BuiltInTemplates.labels(key) ?? [:]) { _, new in new }
+            texts.merge(own[key] ?? [:]) { _, new in new }
+        }
         for key in Labels.lookup(locale) { texts.merge(book.settings.labels[key] ?? [:]) { _, new in new } }
         return texts
     }

@@ -9,9 +9,9 @@ extension PDFRenderer {
     public func mailText(for document: Document, today: Day) -> (subject: String, body: String) {
         // Only a priced document is sent: `invoic mail` refuses a book with errors.
         guard let figures = document.figures else { return (document.number, "") }
-        let labels = Labels(template: template, locale: figures.locale, book: book.settings.labels)
+        let labels = localized(figures.locale).labels
         let text = DocumentText(locale: figures.locale, currency: figures.currency)
-        let composer = Composer(template: template, engine: engine, book: book, document: document, figures: figures, logoSize: nil)
+        let composer = Composer(template: template, labels: labels, engine: engine, book: book, document: document, figures: figures, logoSize: nil)
         func fill(_ key: String, _ values: [String: String]) -> String {
             values.reduce(labels[key]) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
         }

@@ -54,7 +54,8 @@ extension PDFRenderer {
     public func render(_ document: Document, reading appendix: ReadingAppendix) -> (bytes: [UInt8], missing: [String]) {
         guard let figures = document.figures else { return ([], ["the document has no figures"]) }
         engine.setLanguage(DocumentText(locale: figures.locale, currency: figures.currency).languageTag.lowercased())
-        var composer = Composer(template: template.forCJK(locale: figures.locale), engine: engine, book: book, document: document,
+        let (template, labels) = localized(figures.locale)
+        var composer = Composer(template: template, labels: labels, engine: engine, book: book, document: document,
                                 figures: figures, logoSize: nil)
         composer.reading = appendix
         let pages = composer.pages()

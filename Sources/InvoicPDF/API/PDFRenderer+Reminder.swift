@@ -16,7 +16,7 @@ extension PDFRenderer {
     func reminderDocument(_ reminder: Reminder) -> Document {
         let invoice = reminder.invoice
         let locale = invoice.figures?.locale ?? book.settings.defaults.locale?.value ?? Defaults.fallbackLocale
-        let labels = Labels(template: template, locale: locale, book: book.settings.labels)
+        let labels = localized(locale).labels
         let text = DocumentText(locale: locale, currency: reminder.currency)
         let here = invoice.issued.range
         func fill(_ key: String, _ values: [String: String]) -> String {

@@ -18,7 +18,7 @@ extension PDFRenderer {
     func statementDocument(_ statement: Statement) -> Document {
         let client = book.clients[statement.client]
         let locale = client?.locale?.value ?? book.settings.defaults.locale?.value ?? Defaults.fallbackLocale
-        let labels = Labels(template: template, locale: locale, book: book.settings.labels)
+        let labels = localized(locale).labels
         let text = DocumentText(locale: locale, currency: statement.currency)
         let here = SourceRange(line: 1, column: 1)
         var document = Document(kind: .invoice, number: Self.statementName(statement), file: client?.file ?? "invoic.yaml",

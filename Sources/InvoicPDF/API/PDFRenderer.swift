@@ -15,6 +15,8 @@ public final class PDFRenderer {
     private let logo: Logo?
     /// The template files read, for the glyph check: a label may carry a character too.
     private let templateTexts: [String]
+    /// The template and labels of each locale laid out so far: the same for every document in it.
+    private var locales: [String: (template: Template, labels: Labels)] = [:]
 
     /// The template the book names (`template:` in invoic.yaml), `invoi` when it names none.
     public var templateName: String { template.name }
@@ -123,10 +125,21 @@ public final class PDFRenderer {
     /// The pages of one document, laid out but not drawn.
     private func compose(_ document: Document, _ figures: Figures, copy: DocumentCopy? = nil) -> (Composer, [[DrawOp]]) {
         engine.setLanguage(DocumentText(locale: figures.locale, currency: figures.currency).languageTag.lowercased())
-        var composer = Composer(template: template.forCJK(locale: figures.locale), engine: engine, book: book, document: document, figures: figures, logoSize: logo.map { ($0.width, $0.height) })
+        let (template, labels) = localized(figures.locale)
+        var composer = Composer(template: template, labels: labels, engine: engine, book: book, document: document, figures: figures,
+                                logoSize: logo.map { ($0.width, $0.height) })
         composer.copy = copy
         let pages = composer.pages()
         return (composer, pages)
+    }
+
+    /// The template with the CJK fallback of `locale` (`Template.forCJK`), and the labels in its
+    /// language with the book's own.
+    func localized(_ locale: String) -> (template: Template, labels: Labels) {
+        if let known = locales[locale] { return known }
+        let made = (template.forCJK(locale: locale), Labels(template: template, locale: locale, book: book.settings.labels))
+        locales[locale] = made
+        return made
     }
 
     /// What `render` would refuse for want of a glyph, found without drawing, so `check` (and the

@@ -23,12 +23,20 @@ final class TextEngine {
     private var contexts: [String: OpaquePointer] = [:]
     private var descriptions: [FontKey: OpaquePointer] = [:]
     private var trackings: [Int32: OpaquePointer] = [:]
+    /// For text shaped without a layout (`shapeLine`): each font as the attribute pango itemizes
+    /// by, and the font features as the attribute it shapes with, as a layout splits them.
+    private var itemizeAttributes: [FontKey: OpaquePointer] = [:]
+    private lazy var shapeAttributes: OpaquePointer = {
+        let list = pango_attr_list_new()!
+        pango_attr_list_insert(list, pango_attr_font_features_new(Self.fontFeatures))
+        return list
+    }()
     private var language: String = ""
     /// The links of a text (`Composer.linksOf`), for the blocks shaped as paragraphs that may hold some.
     private let findLinks: (String) -> [(text: String, uri: String)]
 
     private struct FontKey: Hashable {
-        var family: String
+        var family: FontFamilies
         var size: Double
         var weight: FontWeight
         var italic: Bool
@@ -63,8 +71,9 @@ final class TextEngine {
     private let fonts: FontLibrary.Configuration
     /// The faces the PDFs embed, read once for all the documents of this engine.
     let faces = PDFFaces()
-    /// The compressor of every stream of this engine's PDFs.
+    /// The compressors of this engine's PDFs: of their streams, and of their font programs.
     let flate = Flate()
+    let fontFlate = Flate(level: Flate.fontLevel)
 
     init(library: FontLibrary, findLinks: @escaping (String) -> [(text: String, uri: String)] = { _ in [] }) {
         self.library = library
@@ -98,6 +107,8 @@ final class TextEngine {
         olderBlocks = [:]
         for description in descriptions.values { pango_font_description_free(description) }
         for list in trackings.values { pango_attr_list_unref(list) }
+        for list in itemizeAttributes.values { pango_attr_list_unref(list) }
+        pango_attr_list_unref(shapeAttributes)
         for context in contexts.values { g_object_unref(UnsafeMutableRawPointer(context)) }
         g_object_unref(UnsafeMutableRawPointer(fontMap))
         library.checkIn(fonts)
@@ -139,12 +150,13 @@ final class TextEngine {
     private func remember(_ block: TextBlock, _ key: BlockKey) {
         if blocks.count >= Self.blocksPerGeneration {
             olderBlocks = blocks
-            blocks = [:]
+            blocks = Dictionary(minimumCapacity: Self.blocksPerGeneration)
         }
         blocks[key] = block
     }
 
     private func shape(_ text: String, _ style: TextStyle, width: Double?, alignment: TextAlignment, links: [(text: String, uri: String)]) -> TextBlock {
+        if links.isEmpty, style.tracking == 0, let line = shapeLine(text, style, width: width, alignment: alignment) { return line }
         let layout = pango_layout_new(context)!
         // Every paragraph runs left to right, so a Hebrew name lines up with the rest of its column;
         // the bidi algorithm still orders the Hebrew letters right to left within it.
@@ -165,11 +177,67 @@ final class TextEngine {
         return TextBlock(layout: layout, text: text, color: style.color, boxWidth: width, alignment: alignment, links: links)
     }
 
+    /// `text` shaped as a layout would shape it when it is one line in one font running left to
+    /// right (an amount, a date, a name, a description that fits its column: most text of a
+    /// page), without the layout: itemized and shaped exactly as `pango_layout_check_lines` does
+    /// (pango 1.50), measured as its one line. A layout also finds line breaks, lays out lines
+    /// and keeps them, which was a third of shaping's cost. Nil when the text needs a layout:
+    /// several fonts or directions, a line break, letter spacing, or wider than its box.
+    private func shapeLine(_ text: String, _ style: TextStyle, width: Double?, alignment: TextAlignment) -> TextBlock? {
+        // Control characters and the line and paragraph separators break lines or paragraphs.
+        guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" })
+        else { return nil }
+        let key = FontKey(family: style.family, size: style.size, weight: style.weight, italic: style.italic)
+        let itemize: OpaquePointer
+        if let known = itemizeAttributes[key] {
+            itemize = known
+        } else {
+            itemize = pango_attr_list_new()!
+            pango_attr_list_insert(itemize, pango_attr_font_desc_new(description(for: style)))
+            itemizeAttributes[key] = itemize
+        }
+        let bytes = Array(text.utf8CString)
+        let length = Int32(bytes.count - 1)
+        return bytes.withUnsafeBufferPointer { buffer -> TextBlock? in
+            guard let items = pango_itemize_with_base_dir(context, PANGO_DIRECTION_LTR, buffer.baseAddress, 0, length, itemize, nil) else { return nil }
+            guard items.pointee.next == nil, let item = items.pointee.data?.assumingMemoryBound(to: PangoItem.self),
+                  item.pointee.analysis.level % 2 == 0, item.pointee.length == length else {
+                g_list_free_full(items) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) }
+                return nil
+            }
+            g_list_free(items)
+            let features = pango_attr_list_get_iterator(shapeAttributes)
+            pango_item_apply_attrs(item, features)
+            pango_attr_iterator_destroy(features)
+            let glyphs = pango_glyph_string_new()!
+            pango_shape_item(item, buffer.baseAddress, length, nil, glyphs, PANGO_SHAPE_NONE)
+            let lineWidth = pango_glyph_string_get_width(glyphs)
+            var offset: Int32 = 0
+            if let width {
+                // What pango's `get_x_offset` gives a line narrower than its layout.
+                let boxWidth = Int32((width * Double(PANGO_SCALE)).rounded())
+                guard lineWidth < boxWidth else {
+                    pango_glyph_string_free(glyphs)
+                    pango_item_free(item)
+                    return nil
+                }
+                switch alignment {
+                case .left: offset = 0
+                case .right: offset = boxWidth - lineWidth
+                case .center:
+                    offset = (boxWidth - lineWidth) / 2
+                    if (boxWidth | lineWidth) & (Int32(PANGO_SCALE) - 1) == 0 { offset = (offset + 512) & ~1023 }
+                }
+            }
+            return TextBlock(run: item, glyphs: glyphs, text: text, color: style.color, boxWidth: width, offset: offset)
+        }
+    }
+
     private func description(for style: TextStyle) -> OpaquePointer {
         let key = FontKey(family: style.family, size: style.size, weight: style.weight, italic: style.italic)
         if let existing = descriptions[key] { return existing }
         let description = pango_font_description_new()!
-        pango_font_description_set_family(description, style.family)
+        pango_font_description_set_family(description, fonts.aliasedFamily(style.family.list))
         pango_font_description_set_absolute_size(description, style.size * Double(PANGO_SCALE))
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(style.weight.rawValue)))
         pango_font_description_set_style(description, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
@@ -179,11 +247,13 @@ final class TextEngine {
 
     /// Letter spacing, and no programming ligatures or contextual alternates: JetBrains Mono
     /// would draw `->` or `!=` as arrows and signs, which an invoice must print as written.
+    private static let fontFeatures = "liga 0, calt 0, clig 0, dlig 0"
+
     private func attributes(tracking points: Double) -> OpaquePointer {
         let units = Int32((points * Double(PANGO_SCALE)).rounded())
         if let existing = trackings[units] { return existing }
         let list = pango_attr_list_new()!
-        pango_attr_list_insert(list, pango_attr_font_features_new("liga 0, calt 0, clig 0, dlig 0"))
+        pango_attr_list_insert(list, pango_attr_font_features_new(Self.fontFeatures))
         if units != 0 { pango_attr_list_insert(list, pango_attr_letter_spacing_new(units)) }
         trackings[units] = list
         return list
@@ -193,7 +263,12 @@ final class TextEngine {
 /// Shaped text with its measurements in points. `width` is the width of the ink-free logical
 /// box of the text itself; a block laid out in a box of `boxWidth` is drawn at the box's left.
 final class TextBlock {
-    let layout: OpaquePointer
+    /// The layout pango set the text in; nil for a line shaped without one (`run`).
+    let layout: OpaquePointer?
+    /// The one run of a line shaped without a layout (`TextEngine.shapeLine`), and its text as
+    /// the run's byte offsets count it.
+    let run: UnsafeMutablePointer<PangoGlyphItem>?
+    let runText: UnsafeMutablePointer<CChar>?
     let text: String
     let color: RGB
     let width: Double
@@ -214,6 +289,8 @@ final class TextBlock {
 
     fileprivate init(layout: OpaquePointer, text: String, color: RGB, boxWidth: Double?, alignment: TextAlignment, links: [(text: String, uri: String)]) {
         self.layout = layout
+        run = nil
+        runText = nil
         self.text = text
         self.color = color
         self.boxWidth = boxWidth
@@ -230,12 +307,57 @@ final class TextBlock {
         missing = pango_layout_get_unknown_glyphs_count(layout) > 0 ? Self.unknownCharacters(layout) : []
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    /// A line shaped without a layout: `item` shaped into `glyphs`, placed `offset` (pango
+    /// units) into its box. Measured as `pango_layout_get_extents` measures a layout of one line
+    /// of one run: the run's logical extents, its top at 0, its baseline at the font's ascent.
+    fileprivate init(run item: UnsafeMutablePointer<PangoItem>, glyphs: UnsafeMutablePointer<PangoGlyphString>, text: String, color: RGB,
+                     boxWidth: Double?, offset: Int32) {
+        layout = nil
+        let run = UnsafeMutablePointer<PangoGlyphItem>.allocate(capacity: 1)
+        run.initialize(to: PangoGlyphItem(item: item, glyphs: glyphs, y_offset: 0, start_x_offset: 0, end_x_offset: 0))
+        self.run = run
+        runText = strdup(text)
+        self.text = text
+        self.color = color
+        self.boxWidth = boxWidth
+        links = []
+        var logical = PangoRectangle(), ink = PangoRectangle()
+        pango_glyph_string_extents(glyphs, item.pointee.analysis.font, &ink, &logical)
+        let scale = Double(PANGO_SCALE)
+        width = Double(logical.width) / scale
+        height = Double(logical.height) / scale
+        self.offset = Double(offset) / scale
+        baseline = Double(-logical.y) / scale
+        // The layout's ink top is the line's baseline plus the run's ink top; its logical top is 0.
+        inkTop = Double(-logical.y + ink.y) / scale
+        lineCount = 1
+        var missing: [Unicode.Scalar] = []
+        for index in 0..<Int(glyphs.pointee.num_glyphs) {
+            let glyph = glyphs.pointee.glyphs[index].glyph
+            guard glyph & Self.unknownFlag != 0, let scalar = Unicode.Scalar(glyph & ~Self.unknownFlag) else { continue }
+            if !missing.contains(scalar) { missing.append(scalar) }
+        }
+        self.missing = missing
+    }
+
+    deinit {
+        if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        if let run {
+            pango_glyph_string_free(run.pointee.glyphs)
+            pango_item_free(run.pointee.item)
+            run.deallocate()
+        }
+        free(runText)
+    }
+
+    /// The flag of a glyph pango could not find in any font; the rest of it is the character.
+    private static let unknownFlag: UInt32 = 0x1000_0000
 
     /// Each line as pango set it (wrapped at the box's width, its line break dropped), with the
     /// top of its row and its baseline from the block's top, in points. Shaped one by one at the
     /// same width, they are this block's lines: text taller than a page flows line by line.
     var lines: [(text: String, top: Double, baseline: Double)] {
+        guard let layout else { return [(text, 0, baseline)] }
         let utf8 = Array(text.utf8)
         let scale = Double(PANGO_SCALE)
         var lines: [(text: String, top: Double, baseline: Double)] = []
@@ -255,6 +377,8 @@ final class TextBlock {
 
     /// The glyph ids pango chose, run by run in visual order (the tests compare them).
     var glyphs: [UInt32] {
+        if let glyphs = run?.pointee.glyphs { return (0..<Int(glyphs.pointee.num_glyphs)).map { glyphs.pointee.glyphs[$0].glyph } }
+        guard let layout else { return [] }
         var found: [UInt32] = []
         let iterator = pango_layout_get_iter(layout)
         defer { pango_layout_iter_free(iterator) }
@@ -267,7 +391,6 @@ final class TextBlock {
 
     /// The characters pango drew as unknown glyphs: such a glyph carries its character's code.
     private static func unknownCharacters(_ layout: OpaquePointer) -> [Unicode.Scalar] {
-        let unknownFlag: UInt32 = 0x1000_0000
         var found: [Unicode.Scalar] = []
         let iterator = pango_layout_get_iter(layout)
         defer { pango_layout_iter_free(iterator) }

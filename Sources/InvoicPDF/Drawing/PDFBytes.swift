@@ -66,7 +66,10 @@ struct PDFBytes {
 
     /// A two-byte code in hexadecimal, as in a CID font's string `<0123>`.
     mutating func hex16(_ value: UInt32) {
-        for shift in [12, 8, 4, 0] { byte(Self.hexDigits[Int(value >> UInt32(shift) & 15)]) }
+        byte(Self.hexDigits[Int(value >> 12 & 15)])
+        byte(Self.hexDigits[Int(value >> 8 & 15)])
+        byte(Self.hexDigits[Int(value >> 4 & 15)])
+        byte(Self.hexDigits[Int(value & 15)])
     }
 
     mutating func hex8(_ value: UInt8) {
@@ -107,11 +110,20 @@ struct PDFBytes {
         byte(UInt8(ascii: ")"))
     }
 
+    /// The delimiters of PDF syntax, and `#`, which a name must escape.
+    @inline(__always) static func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"),
+             UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"), UInt8(ascii: "#"): return true
+        default: return false
+        }
+    }
+
     /// `/Name`, with bytes outside the regular characters written `#xx`.
     mutating func name(_ name: String) {
         byte(UInt8(ascii: "/"))
         for unit in name.utf8 {
-            if unit > 32, unit < 127, !"()<>[]{}/%#".utf8.contains(unit) {
+            if unit > 32, unit < 127, !Self.isDelimiter(unit) {
                 byte(unit)
             } else {
                 byte(UInt8(ascii: "#"))

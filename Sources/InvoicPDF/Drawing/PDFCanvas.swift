@@ -69,7 +69,7 @@ final class PDFCanvas {
         pageWidth = width
         pageHeight = height
         faces = engine.faces
-        file = PDFFile(flate: engine.flate)
+        file = PDFFile(flate: engine.flate, fontFlate: engine.fontFlate)
         self.metadata = metadata
         pagesObject = file.reserve()
         resourcesObject = file.reserve()
@@ -352,14 +352,17 @@ final class PDFCanvas {
     /// object. Each cluster whose text its glyph alone cannot say (several glyphs for a
     /// character, or a glyph already standing for other text) is a span with its ActualText.
     private func show(_ block: TextBlock, x: Double, y: Double, color: RGB, onlyLine: Int? = nil) {
-        let layout = block.layout
-        guard let text = pango_layout_get_text(layout) else { return }
+        if let run = block.run, let text = block.runText {
+            guard onlyLine ?? 0 == 0 else { return }
+            beginText(color)
+            showRun(run, x: x + block.offset, baseline: y + block.baseline, text: text)
+            closeArray()
+            content.raw("ET\n")
+            return
+        }
+        guard let layout = block.layout, let text = pango_layout_get_text(layout) else { return }
         let scale = Double(PANGO_SCALE)
-        setFill(color)
-        content.raw("BT\n")
-        textFont = nil
-        inArray = false
-        inString = false
+        beginText(color)
         let iterator = pango_layout_get_iter(layout)
         defer { pango_layout_iter_free(iterator) }
         var lineIndex = 0
@@ -379,6 +382,14 @@ final class PDFCanvas {
         } while pango_layout_iter_next_run(iterator) != 0
         closeArray()
         content.raw("ET\n")
+    }
+
+    private func beginText(_ color: RGB) {
+        setFill(color)
+        content.raw("BT\n")
+        textFont = nil
+        inArray = false
+        inString = false
     }
 
     private func showRun(_ run: UnsafeMutablePointer<PangoGlyphItem>, x: Double, baseline: Double, text: UnsafePointer<CChar>) {
@@ -505,6 +516,8 @@ final class PDFCanvas {
     /// Link (its annotation tagged with it, as PDF/UA wants) whose clickable area is the link's
     /// own text; the lines between are paragraphs of their own.
     private func showLinked(_ block: TextBlock, x: Double, y: Double) {
+        // Text with links is always set in a layout (`TextEngine.shape`); this is never taken.
+        guard let layout = block.layout else { return show(block, x: x, y: y, color: block.color) }
         // The links in the order the text has them: each found after the one before it.
         let utf8 = Array(block.text.utf8)
         var ranges: [(bytes: Range<Int>, uri: String)] = []
@@ -514,7 +527,7 @@ final class PDFCanvas {
             ranges.append((start..<start + needle.count, link.uri))
         }
         let scale = Double(PANGO_SCALE)
-        let iterator = pango_layout_get_iter(block.layout)
+        let iterator = pango_layout_get_iter(layout)
         defer { pango_layout_iter_free(iterator) }
         // Lines without a link run on in one paragraph; a line with one is a paragraph of its own.
         var paragraph: Int?

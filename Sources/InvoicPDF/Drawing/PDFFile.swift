@@ -6,9 +6,11 @@ struct PDFFile {
     /// Each object's offset by number; -1 until written. Number 0 is the free list's head.
     private var offsets: [Int] = [-1]
     let flate: Flate
+    let fontFlate: Flate
 
-    init(flate: Flate) {
+    init(flate: Flate, fontFlate: Flate) {
         self.flate = flate
+        self.fontFlate = fontFlate
         // The binary comment tells transfer programs the file is binary (ISO 32000-1, 7.5.2).
         output.raw("%PDF-1.7\n%\u{00B5}\u{00B6}\u{00B5}\u{00B6}\n")
     }

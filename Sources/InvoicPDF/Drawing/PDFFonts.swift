@@ -218,7 +218,7 @@ final class PDFFontUse {
     /// The Type0 font, its CID font, descriptor, font program and ToUnicode map.
     func write(into file: inout PDFFile) {
         let glyphs = unicode.keys.sorted()
-        let program = face.compressedSubset(glyphs, flate: file.flate)
+        let program = face.compressedSubset(glyphs, flate: file.fontFlate)
         // A subset's name begins with six capital letters that say which glyphs it has.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for gid in glyphs { hash = (hash ^ UInt64(gid)) &* 0x0000_0100_0000_01B3 }

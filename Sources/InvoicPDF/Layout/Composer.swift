@@ -34,8 +34,10 @@ struct Composer {
     var top: Double { template.margins.top }
     var bottom: Double { pageHeight - template.margins.bottom }
 
-    init(template: Template, engine: TextEngine, book: Book, document: Document, figures: Figures, logoSize: (width: Double, height: Double)?) {
+    /// `template` and `labels` are the book's in the document's locale (`PDFRenderer.localized`).
+    init(template: Template, labels: Labels, engine: TextEngine, book: Book, document: Document, figures: Figures, logoSize: (width: Double, height: Double)?) {
         self.template = template
+        self.labels = labels
         self.engine = engine
         self.book = book
         self.document = document
@@ -43,7 +45,6 @@ struct Composer {
         issued = figures.issued(document)
         self.logoSize = logoSize
         client = book.clients[document.client.value]
-        labels = Labels(template: template, locale: figures.locale, book: book.settings.labels)
         text = DocumentText(locale: figures.locale, currency: figures.currency)
         // The book's `paper:` first (the user's printer), then a template that sets its page, then
         // the paper usual where the document's locale is (Letter for en_US, A4 for de_DE).

@@ -55,8 +55,17 @@ struct Template: Sendable {
     var stamp: (rotation: Double, border: Double)
     var blocks: [Block]
     var pageNumbers: PageNumbers
-    /// Locale key (`en`, `de_AT`) -> label key -> text.
-    var labels: [String: [String: String]]
+    /// The labels the book's own template files set (`labels:` in templates/NAME.yaml): locale
+    /// key (`en`, `de_AT`) -> label key -> text. The built-in ones are `labels(_:)`'s.
+    var ownLabels: [String: [String: String]]
+
+    /// The labels of a locale key (`en`, `de`, `de_AT`): the built-in templates', with the book's
+    /// template files' over them.
+    func labels(_ key: String) -> [String: String] {
+        let own = ownLabels[key] ?? [:]
+        guard let builtIn = BuiltInTemplates.labels(key) else { return own }
+        return own.isEmpty ? builtIn : builtIn.merging(own) { _, new in new }
+    }
 
     func color(_ name: String) -> RGB? { colors[name] ?? nil }
 
@@ -76,7 +85,7 @@ struct Template: Sendable {
         var copy = self
         copy.styles = styles.mapValues { style in
             var style = style
-            style.family = style.family.replacingOccurrences(of: " CJK JP", with: " CJK " + variant)
+            style.family = FontFamilies(style.family.list.replacingOccurrences(of: " CJK JP", with: " CJK " + variant))
             return style
         }
         return copy
@@ -101,7 +110,7 @@ struct Labels: Sendable {
     init(template: Template, locale: String, book: [String: [String: String]] = [:]) {
         var texts: [String: String] = [:]
         let lookup = Self.lookup(locale)
-        for key in lookup { texts.merge(template.labels[key] ?? [:]) { _, new in new } }
+        for key in lookup { texts.merge(template.labels(key)) { _, new in new } }
         for key in lookup { texts.merge(book[key] ?? [:]) { _, new in new } }
         self.texts = texts
     }

@@ -44,7 +44,7 @@ struct TemplateDecoder {
         var styles: [Template.Style: TextStyle] = [:]
         let styleEntries = mapping(root["styles"], what: "styles") ?? []
         checkKeys(styleEntries, allowed: Template.Style.allCases.map(\.rawValue), in: "styles")
-        let family = families.joined(separator: ", ")
+        let family = FontFamilies(families.joined(separator: ", "))
         for style in Template.Style.allCases {
             guard let node = root["styles"]?[style.rawValue] else {
                 missing("styles.\(style.rawValue)", in: root)
@@ -93,7 +93,7 @@ struct TemplateDecoder {
             paymentLabelWidth: number(payment?["label_width"], what: "payment.label_width", in: 0...400) ?? 96,
             stamp: (number(stamp?["rotation"], what: "stamp.rotation", in: -90...90) ?? -8,
                     number(stamp?["border"], what: "stamp.border", in: 0...10) ?? 2),
-            blocks: blocks, pageNumbers: pageNumbers, labels: labels)
+            blocks: blocks, pageNumbers: pageNumbers, ownLabels: labels)
         return diagnostics.count == before ? template : nil
     }
 
@@ -115,7 +115,7 @@ struct TemplateDecoder {
         }
     }
 
-    private mutating func decodeStyle(_ node: TemplateNode, name: String, family: String, colors: [String: RGB?]) -> TextStyle? {
+    private mutating func decodeStyle(_ node: TemplateNode, name: String, family: FontFamilies, colors: [String: RGB?]) -> TextStyle? {
         guard let entries = mapping(node, what: "style `\(name)`") else { return nil }
         checkKeys(entries, allowed: Self.styleKeys, in: "style `\(name)`")
         var style = TextStyle(family: family, size: 12, weight: .regular, italic: false, color: colors["text"].flatMap { $0 } ?? .black,
@@ -158,9 +158,6 @@ struct TemplateDecoder {
                 if let value = text(entry.value, what: "label `\(entry.key)`", allowEmpty: true) { texts[entry.key] = value }
             }
             labels[language.key] = texts
-        }
-        if let english = labels["en"] {
-            for key in Labels.keys where english[key] == nil { missing("labels.en.\(key)", in: node) }
         }
         return labels
     }
