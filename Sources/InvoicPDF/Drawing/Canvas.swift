@@ -58,9 +58,12 @@ final class TextEngine {
     /// the business block) stays; a document's own text is shaped once and dropped in time.
     private var blocks: [BlockKey: TextBlock] = [:]
     private var olderBlocks: [BlockKey: TextBlock] = [:]
-    /// About five one-page documents' worth of blocks (a one-page invoice shapes some fifty);
-    /// at most twice this many are kept. 1,024 was no faster and held 1-2 MB more per renderer.
-    static let blocksPerGeneration = 256
+    /// About twenty one-page documents' worth of blocks (a one-page invoice shapes some fifty);
+    /// at most twice this many are kept. Since most text is shaped without a layout, a block
+    /// costs little to keep: 1,024 rather than 256 keeps a client's address block from one of
+    /// its invoices to the next in a book of 200 clients (3.5 % fewer instructions for a
+    /// 200-document build, 6 % less CPU for 10,000; the peak 1.5-3 MB higher).
+    static let blocksPerGeneration = 1024
     /// Blocks found already shaped, and blocks shaped (for the tests).
     private(set) var hits = 0
     private(set) var misses = 0
