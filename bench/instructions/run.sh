@@ -39,5 +39,5 @@ for binary in "$@"; do
     rm -rf "$work/out"
     build=$(instructions "$work/invoic" build -C "$work/book" --out "$work/out" --today 2026-11-21 --quiet -j 1)
     one=$(instructions "$work/invoic" pdf -C "$work/one" -o "$work/one/out" invoices/INV-0001.yaml)
-    printf '| %s | %s | %s |\n' "$binary" "$(printf "%'d" "$build")" "$(printf "%'d" "$one")"
+    awk -v b="$binary" -v build="$build" -v one="$one" 'BEGIN { printf "| %s | %.1f M | %.1f M |\n", b, build / 1e6, one / 1e6 }'
 done
