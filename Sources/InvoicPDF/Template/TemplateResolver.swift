@@ -73,7 +73,7 @@ struct TemplateResolver {
             }
             bytes = [UInt8](data)
             isBookFile = true
-        } else if let text = BuiltInTemplates.settings[name] {
+        } else if let text = BuiltInTemplates.sources[name] {
             bytes = Array(text.utf8)
             isBookFile = false
         } else {
