@@ -39,11 +39,12 @@ extension IndexReport {
 /// a block (`#`, `-`, `1.`) only at the start of a line (not in a table cell), and line breaks
 /// become spaces so a table row stays one line.
 func markdownEscaped(_ text: String, lineStart: Bool = true) -> String {
+    // Most cells (names, dates, amounts) need nothing escaped: said in one pass over the bytes.
+    if !needsMarkdownEscape(text.utf8, lineStart: lineStart) { return text }
     var out = ""
     let scalars = Array(text.unicodeScalars)
     let leadingDigits = scalars.prefix { $0.isASCII && $0.properties.numericType == .decimal }.count
-    let inline: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~"]
-    let blockStart: Set<Unicode.Scalar> = ["#", "+", "-", "="]
+    let inline = markdownInline, blockStart = markdownBlockStart
     func startsEntity(at index: Int) -> Bool {
         var end = index + 1
         while end < scalars.count, scalars[end].isASCII,
@@ -65,4 +66,31 @@ func markdownEscaped(_ text: String, lineStart: Bool = true) -> String {
         out.unicodeScalars.append(scalar)
     }
     return out
+}
+
+private let markdownInline: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~"]
+private let markdownBlockStart: Set<Unicode.Scalar> = ["#", "+", "-", "="]
+
+/// Whether `markdownEscaped` would change `utf8`: a character escaped anywhere, a line break or
+/// tab, an `&`; at a line's start a block marker, or digits then `.` or `)` (a list item).
+private func needsMarkdownEscape(_ utf8: String.UTF8View, lineStart: Bool) -> Bool {
+    var leadingDigits = true
+    var index = 0
+    for byte in utf8 {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
+             UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "&"),
+             UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+            return true
+        case UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "="):
+            if lineStart && index == 0 { return true }
+        case UInt8(ascii: "."), UInt8(ascii: ")"):
+            if lineStart && leadingDigits && index > 0 { return true }
+        default:
+            break
+        }
+        if !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { leadingDigits = false }
+        index += 1
+    }
+    return false
 }

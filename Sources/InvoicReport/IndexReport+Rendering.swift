@@ -62,7 +62,7 @@ extension IndexReport {
     func money(_ value: Money) -> String { money(value.minorUnits, value.currency) }
 
     /// The report's words, in the language of its locale.
-    var words: ReportWords { ReportWords(locale: locale) }
+    var words: ReportWords { ReportWords.of(locale) }
 
     /// A line saying which filters shaped the report, or nil.
     var filterSummary: String? {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The report's words in the book's language (`defaults.locale`): titles, column heads, notes and
 /// status words of the text, Markdown and HTML reports. The CSV's column names and the JSON's keys
@@ -13,6 +14,20 @@ struct ReportWords: Sendable {
     /// The language the words are in: the locale's, or English when invoic has no words for it.
     let language: String
     private let locale: Locale
+
+    /// The words of `identifier`, made once per process: the renderers ask for them cell by
+    /// cell, and making a `Locale` each time was a twentieth of rendering the HTML report.
+    static func of(_ identifier: String) -> ReportWords {
+        if let known = made.withLock({ $0[identifier] }) { return known }
+        let words = ReportWords(locale: identifier)
+        made.withLock { $0[identifier] = words }
+        return words
+    }
+
+    private static let made = Mutex<[String: ReportWords]>([:])
+
+    /// Month names by format and month key, for every `ReportWords` of a locale alike.
+    private let months = MonthNames()
 
     init(locale identifier: String) {
         let code = String(identifier.prefix { $0 != "_" && $0 != "-" }).lowercased()
@@ -57,6 +72,13 @@ struct ReportWords: Sendable {
     func shortMonth(_ key: String) -> String { month(key, Date.FormatStyle().month(.abbreviated)) ?? key }
 
     private func month(_ key: String, _ style: Date.FormatStyle) -> String? {
+        if let known = months.names.withLock({ $0[MonthNames.Key(style: style, key: key)] }) { return known }
+        let name = formattedMonth(key, style)
+        months.names.withLock { $0[MonthNames.Key(style: style, key: key)] = name }
+        return name
+    }
+
+    private func formattedMonth(_ key: String, _ style: Date.FormatStyle) -> String? {
         guard key.count == 7, let year = Int(key.prefix(4)), let month = Int(key.suffix(2)), (1...12).contains(month) else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -207,4 +229,14 @@ struct ReportWords: Sendable {
         age_over_90|Over 90|Über 90|Plus de 90|Más de 90|Oltre 90|Meer dan 90|Mais de 90|Powyżej 90|Över 90|Over 90|Over 90|Yli 90|Nad 90|90日超|90 天以上
         age_current|Current|Nicht fällig|Non échu|Al corriente|Non scaduto|Niet vervallen|Em dia|Bieżące|Ej förfallet|Ikke forfaldent|Ikke forfalt|Erääntymätön|Do splatnosti|期限内|未到期
         """
+}
+
+/// The month names a `ReportWords` has formatted: a report names the same months row after row.
+private final class MonthNames: Sendable {
+    struct Key: Hashable {
+        var style: Date.FormatStyle
+        var key: String
+    }
+
+    let names = Mutex<[Key: String?]>([:])
 }
