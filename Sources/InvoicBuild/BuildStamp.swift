@@ -19,6 +19,14 @@ public struct BuildStamp: Sendable {
     ///   - context: everything else the outputs depend on: version, today.
     ///   - logo: the logo path to count; by default the one the last build read.
     public static func current(root: String, folder: OutputFolder, context: String, logo: String?? = nil) -> BuildStamp {
+        reading(root: root, folder: folder, context: context, logo: logo).stamp
+    }
+
+    /// The stamp, and the book's YAML files as it read them (relative path -> bytes) for the
+    /// loader: a build that is not up to date then reads each file once. The files are read on
+    /// every core; the hash takes them in order.
+    public static func reading(root: String, folder: OutputFolder, context: String, logo: String?? = nil)
+        -> (stamp: BuildStamp, files: [String: [UInt8]]) {
         let logo = logo ?? recorded(in: folder)?.logo
         var hash = Fingerprint()
         hash.add(context)
@@ -30,15 +38,19 @@ public struct BuildStamp: Sendable {
         // The book's own fonts, which a template may name.
         paths += PDFRenderer.bookFonts(root).map { ("fonts/" + ($0 as NSString).lastPathComponent, limits.maxAssetSize) }
         if let logo { paths.append((logo, limits.maxAssetSize)) }
-        for (path, limit) in paths {
+        let contents = parallelMap(paths, serialBelow: 32) { path, limit in BookFiles.contents(of: path, in: root, limit: limit) }
+        var files: [String: [UInt8]] = [:]
+        files.reserveCapacity(paths.count)
+        for ((path, _), bytes) in zip(paths, contents) {
             hash.add(path)
-            guard let bytes = BookFiles.contents(of: path, in: root, limit: limit) else {
+            guard let bytes else {
                 hash.add("unreadable")
                 continue
             }
             bytes.withUnsafeBytes { hash.add($0) }
+            if path.hasSuffix(".yaml") { files[path] = bytes }
         }
-        return BuildStamp(fingerprint: hash.hex, logo: logo)
+        return (BuildStamp(fingerprint: hash.hex, logo: logo), files)
     }
 
     /// True when the last build finished with this fingerprint and all its outputs are still there.

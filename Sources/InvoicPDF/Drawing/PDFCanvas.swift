@@ -59,11 +59,6 @@ final class PDFCanvas {
     private var annotationParents: [Int] = []
 
     private var content = PDFBytes(capacity: 16 * 1024)
-    /// The text state of the current `BT ... ET`.
-    private var textFont: (use: PDFFontUse, size: Double)?
-    private var inArray = false
-    private var inString = false
-    private var pen = (x: 0.0, y: 0.0)
 
     init(width: Double, height: Double, metadata: [PDFMetadataField: String], engine: TextEngine) {
         pageWidth = width
@@ -352,47 +347,42 @@ final class PDFCanvas {
     /// object. Each cluster whose text its glyph alone cannot say (several glyphs for a
     /// character, or a glyph already standing for other text) is a span with its ActualText.
     private func show(_ block: TextBlock, x: Double, y: Double, color: RGB, onlyLine: Int? = nil) {
-        if let run = block.run, let text = block.runText {
-            guard onlyLine ?? 0 == 0 else { return }
-            beginText(color)
-            showRun(run, x: x + block.offset, baseline: y + block.baseline, text: text)
-            closeArray()
-            content.raw("ET\n")
-            return
-        }
-        guard let layout = block.layout, let text = pango_layout_get_text(layout) else { return }
-        let scale = Double(PANGO_SCALE)
-        beginText(color)
-        let iterator = pango_layout_get_iter(layout)
-        defer { pango_layout_iter_free(iterator) }
-        var lineIndex = 0
-        var currentLine: UnsafeMutablePointer<PangoLayoutLine>?
-        repeat {
-            let line = pango_layout_iter_get_line_readonly(iterator)
-            if line != currentLine {
-                if currentLine != nil { lineIndex += 1 }
-                currentLine = line
-            }
-            if let onlyLine, onlyLine != lineIndex { continue }
-            guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
-            var logical = PangoRectangle()
-            pango_layout_iter_get_run_extents(iterator, nil, &logical)
-            let baseline = Double(pango_layout_iter_get_baseline(iterator)) / scale
-            showRun(run, x: x + Double(logical.x) / scale, baseline: y + baseline, text: text)
-        } while pango_layout_iter_next_run(iterator) != 0
-        closeArray()
-        content.raw("ET\n")
-    }
-
-    private func beginText(_ color: RGB) {
+        if block.run != nil, onlyLine ?? 0 != 0 { return }
         setFill(color)
-        content.raw("BT\n")
-        textFont = nil
-        inArray = false
-        inString = false
+        // The glyphs are written into a value of the loop's own, not through the canvas's
+        // properties: every access to a class's property is checked for exclusivity at run time.
+        var object = TextObject(out: PDFBytes(capacity: 0))
+        swap(&object.out, &content)
+        defer { swap(&object.out, &content) }
+        object.out.raw("BT\n")
+        if let run = block.run, let text = block.runText {
+            showRun(run, x: x + block.offset, baseline: y + block.baseline, text: text, into: &object)
+        } else if let layout = block.layout, let text = pango_layout_get_text(layout) {
+            let scale = Double(PANGO_SCALE)
+            let iterator = pango_layout_get_iter(layout)
+            defer { pango_layout_iter_free(iterator) }
+            var lineIndex = 0
+            var currentLine: UnsafeMutablePointer<PangoLayoutLine>?
+            repeat {
+                let line = pango_layout_iter_get_line_readonly(iterator)
+                if line != currentLine {
+                    if currentLine != nil { lineIndex += 1 }
+                    currentLine = line
+                }
+                if let onlyLine, onlyLine != lineIndex { continue }
+                guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
+                var logical = PangoRectangle()
+                pango_layout_iter_get_run_extents(iterator, nil, &logical)
+                let baseline = Double(pango_layout_iter_get_baseline(iterator)) / scale
+                showRun(run, x: x + Double(logical.x) / scale, baseline: y + baseline, text: text, into: &object)
+            } while pango_layout_iter_next_run(iterator) != 0
+        }
+        object.closeArray()
+        object.out.raw("ET\n")
     }
 
-    private func showRun(_ run: UnsafeMutablePointer<PangoGlyphItem>, x: Double, baseline: Double, text: UnsafePointer<CChar>) {
+    private func showRun(_ run: UnsafeMutablePointer<PangoGlyphItem>, x: Double, baseline: Double, text: UnsafePointer<CChar>,
+                         into object: inout TextObject) {
         guard let item = run.pointee.item, let glyphs = run.pointee.glyphs, let pangoFont = item.pointee.analysis.font,
               let (face, size) = faces.font(pangoFont), size > 0 else { return }
         let use = fontUse(face)
@@ -442,10 +432,10 @@ final class PDFCanvas {
             }
             let actual = shown > 1 || conflict
             if actual {
-                closeArray()
-                content.raw("/Span <</ActualText ")
-                content.textString(clusterText)
-                content.raw(">> BDC\n")
+                object.closeArray()
+                object.out.raw("/Span <</ActualText ")
+                object.out.textString(clusterText)
+                object.out.raw(">> BDC\n")
             }
             for position in index..<next {
                 let info = infos[position]
@@ -455,52 +445,64 @@ final class PDFCanvas {
                 guard info.glyph & 0xF000_0000 == 0, info.glyph != 0x0FFF_FFFF else { continue }
                 // A cluster of one glyph was looked up above; of several, each glyph is.
                 if shown == 1 ? !knownSingle : use.unicode[info.glyph] == nil { use.unicode[info.glyph] = clusterText }
-                place(info.glyph, use: use, size: size,
-                      x: x + advance + Double(geometry.x_offset) / scale, y: baseline + Double(geometry.y_offset) / scale)
+                object.place(info.glyph, use: use, size: size,
+                             x: x + advance + Double(geometry.x_offset) / scale, y: baseline + Double(geometry.y_offset) / scale)
             }
             if actual {
-                closeArray()
-                content.raw("EMC\n")
+                object.closeArray()
+                object.out.raw("EMC\n")
             }
             index = next
         }
     }
 
-    /// One glyph at (x, y): in the current `TJ` array when it is on the same baseline (a
-    /// kerning number makes up the difference between pango's advance and the font's), else
-    /// in a new one at a new text matrix.
-    private func place(_ glyph: UInt32, use: PDFFontUse, size: Double, x: Double, y: Double) {
-        if textFont?.use !== use || textFont?.size != size {
-            closeArray()
-            content.name(use.resourceName)
-            content.byte(32)
-            content.number(size)
-            content.raw(" Tf\n")
-            textFont = (use, size)
-        }
-        if inArray, abs(y - pen.y) < 0.0005 {
-            let adjustment = (pen.x - x) * 1000 / size
-            if abs(adjustment) >= 0.05 {
-                if inString { content.byte(UInt8(ascii: ">")); inString = false }
-                content.number(adjustment, decimals: 1)
-            }
-        } else {
-            closeArray()
-            // Text positions to 1/1,000 pt, as every coordinate: with 1/10,000, pdftotext's
-            // paragraph grouping of two example PDFs differed from what it read in cairo's.
-            content.raw("1 0 0 -1 ")
-            content.numbers(x, y)
-            content.raw("Tm\n[")
-            inArray = true
-        }
-        if !inString { content.byte(UInt8(ascii: "<")); inString = true }
-        content.hex16(glyph)
-        pen = (x + use.face.width(glyph) * size / 1000, y)
-    }
+    /// A `BT ... ET` being written: the font and size set, whether a `TJ` array and a glyph string
+    /// in it are open, and where the last glyph placed ends.
+    private struct TextObject {
+        var out: PDFBytes
+        var font: (use: PDFFontUse, size: Double)?
+        var inArray = false
+        var inString = false
+        var pen = (x: 0.0, y: 0.0)
 
-    private func closeArray() {
-        if inString { content.byte(UInt8(ascii: ">")); inString = false }
-        if inArray { content.raw("]TJ\n"); inArray = false }
+        init(out: PDFBytes) { self.out = out }
+
+        /// One glyph at (x, y): in the current `TJ` array when it is on the same baseline (a
+        /// kerning number makes up the difference between pango's advance and the font's), else
+        /// in a new one at a new text matrix.
+        mutating func place(_ glyph: UInt32, use: PDFFontUse, size: Double, x: Double, y: Double) {
+            if font?.use !== use || font?.size != size {
+                closeArray()
+                out.name(use.resourceName)
+                out.byte(32)
+                out.number(size)
+                out.raw(" Tf\n")
+                font = (use, size)
+            }
+            if inArray, abs(y - pen.y) < 0.0005 {
+                let adjustment = (pen.x - x) * 1000 / size
+                if abs(adjustment) >= 0.05 {
+                    if inString { out.byte(UInt8(ascii: ">")); inString = false }
+                    out.number(adjustment, decimals: 1)
+                }
+            } else {
+                closeArray()
+                // Text positions to 1/1,000 pt, as every coordinate: with 1/10,000, pdftotext's
+                // paragraph grouping of two example PDFs differed from what it read in cairo's.
+                out.raw("1 0 0 -1 ")
+                out.numbers(x, y)
+                out.raw("Tm\n[")
+                inArray = true
+            }
+            if !inString { out.byte(UInt8(ascii: "<")); inString = true }
+            out.hex16(glyph)
+            pen = (x + use.face.width(glyph) * size / 1000, y)
+        }
+
+        mutating func closeArray() {
+            if inString { out.byte(UInt8(ascii: ">")); inString = false }
+            if inArray { out.raw("]TJ\n"); inArray = false }
+        }
     }
 
     private func fontUse(_ face: PDFFace) -> PDFFontUse {
