@@ -72,13 +72,12 @@ public struct BookPipeline: Sendable {
         public static func < (a: Step, b: Step) -> Bool { a.rawValue < b.rawValue }
     }
 
-    /// Runs the steps up to `last` (all of them by default: what `check` runs). `read`: the book's
-    /// files as a build's stamp has just read them, so they are not read twice.
-    public func check(upTo last: Step = .assets, read: [String: [UInt8]] = [:]) throws(PipelineError) -> Checked {
+    /// Runs the steps up to `last` (all of them by default: what `check` runs).
+    public func check(upTo last: Step = .assets) throws(PipelineError) -> Checked {
         // git reads the history on another thread while the book is loaded and checked.
         let judging = last >= .history && history != .skipped
         var reading = judging && (history == .required || Self.isRepository(root)) ? HistoryReading(at: root) : nil
-        let (result, stagedFiles) = try load(read: read)
+        let (result, stagedFiles) = try load()
         if reading == nil, judging, result.book.settings.history { reading = HistoryReading(at: root) }
         var checked = Checked(book: result.book, diagnostics: result.diagnostics, sources: result.book.sources)
         // Each received e-invoice's record against its original (issue 29).
@@ -92,9 +91,9 @@ public struct BookPipeline: Sendable {
     /// The book from the working tree, or as staged in git with the paths staged. Diagnostics
     /// about documents and clients only in the working tree are left out when staged: they are
     /// not being committed.
-    private func load(read: [String: [UInt8]]) throws(PipelineError) -> (CheckedBook, Set<String>?) {
+    private func load() throws(PipelineError) -> (CheckedBook, Set<String>?) {
         guard staged else {
-            do { return (try BookChecker.check(at: root, read: read), nil) } catch { throw .noBook(error) }
+            do { return (try BookChecker.check(at: root), nil) } catch { throw .noBook(error) }
         }
         let files: [String: [UInt8]]
         do { files = try BookHistory.stagedFiles(at: root) } catch { throw .staged(error) }
@@ -192,13 +191,12 @@ extension BookPipeline {
     public func build(_ request: BuildRequest, progress: EmitStep.Progress? = nil) throws -> BuildOutcome {
         let folder = request.folder
         let context = "invoic \(request.version)\ntoday \(request.today)"
-        var (stamp, read) = BuildStamp.reading(root: root, folder: folder, context: context)
+        var stamp = BuildStamp.current(root: root, folder: folder, context: context)
         if stamp.isUpToDate(in: folder), let inputs = BuildInputs.recorded(in: folder) {
             try writeDepfile(request, inputs: inputs)
             return .upToDate
         }
-        var checked = try check(read: read)
-        read = [:]
+        var checked = try check()
         if checked.hasErrors { return .refused(checked) }
         // The renderer the check resolved becomes the first worker's, so a build sets up no more
         // renderers (fonts, a font map: memory and time) than it has workers.

@@ -1,6 +1,6 @@
 /// A 128-bit FNV-1a hash of everything an output depends on. Not cryptographic: it only has to
 /// tell "changed" from "unchanged", and it must be the same on every machine and run.
-struct Fingerprint {
+struct Fingerprint: Sendable {
     private static let prime: UInt128 = 0x0000_0000_0100_0000_0000_0000_0000_013B
     private var state: UInt128 = 0x6C62_272E_07BB_0142_62B8_2175_6295_C58D
 
@@ -28,6 +28,11 @@ struct Fingerprint {
             self.state = (self.state ^ UInt128(count & 0xFF)) &* Self.prime
             count >>= 8
         }
+    }
+
+    /// Another fingerprint's state, as 16 bytes.
+    mutating func add(_ other: Fingerprint) {
+        withUnsafeBytes(of: other.state.littleEndian) { add($0) }
     }
 
     var hex: String {

@@ -47,9 +47,9 @@ public enum BookChecker {
         RecurringSchedulesKeepWhatIsWritten.self,
     ] }
 
-    public static func check(at root: String, overrides: [String: [UInt8]] = [:], read: [String: [UInt8]] = [:],
-                             limits: BookLimits = .standard, cache: DecodeCache? = nil) throws(BookLoadError) -> CheckedBook {
-        let (book, diagnostics) = try BookLoader.load(at: root, overrides: overrides, read: read, limits: limits, cache: cache)
+    public static func check(at root: String, overrides: [String: [UInt8]] = [:], limits: BookLimits = .standard,
+                             cache: DecodeCache? = nil) throws(BookLoadError) -> CheckedBook {
+        let (book, diagnostics) = try BookLoader.load(at: root, overrides: overrides, limits: limits, cache: cache)
         return check(consume book, loadDiagnostics: diagnostics)
     }
 

@@ -18,10 +18,8 @@ public enum BookLoadError: Error, Sendable, CustomStringConvertible {
 public enum BookLoader {
     /// - Parameter overrides: file contents by relative path that replace (or add to) what is on
     ///   disk, so an edit can be checked before it is written.
-    /// - Parameter read: file contents already read from disk by relative path (a build's stamp
-    ///   reads every file first): used for the files the loader finds, instead of reading them again.
-    public static func load(at root: String, overrides: [String: [UInt8]] = [:], read: [String: [UInt8]] = [:],
-                            limits: BookLimits = .standard, cache: DecodeCache? = nil) throws(BookLoadError) -> (Book, [Diagnostic]) {
+    public static func load(at root: String, overrides: [String: [UInt8]] = [:], limits: BookLimits = .standard,
+                            cache: DecodeCache? = nil) throws(BookLoadError) -> (Book, [Diagnostic]) {
         let fileManager = FileManager.default
         guard overrides[BookSettings.fileName] != nil || fileManager.fileExists(atPath: join(root, BookSettings.fileName)) else {
             throw .noBook(root)
@@ -43,9 +41,7 @@ public enum BookLoader {
             return (Book(root: root, settings: BookSettings(business: Contact(name: "")), clients: [:], documents: [], sources: [:]), [diagnostic])
         }
         paths = Array(Set(paths).union(overrides.keys)).sorted { $0 == BookSettings.fileName || ($1 != BookSettings.fileName && $0 < $1) }
-        let decoded = parallelMap(paths, serialBelow: 32) { path in
-            decode(path: path, root: root, override: overrides[path] ?? read[path], limits: limits, cache: cache)
-        }
+        let decoded = parallelMap(paths, serialBelow: 32) { path in decode(path: path, root: root, override: overrides[path], limits: limits, cache: cache) }
         cache?.keep(only: Set(paths))
         let (assembled, diagnostics) = assemble(root: root, files: zip(paths, decoded))
         // Received e-invoices and their suppliers (issue 29): records beside their originals.
