@@ -60,10 +60,8 @@ public enum Findings {
         // MINIMUM has no element for a prepaid amount, so its amount due may differ from its total.
         // XRechnung's extension adds third-party payments to the amount due (BR-DEX-09, which
         // replaces BR-CO-16 there; KoSIT's business case 05.01a).
-        if let total = totals.total, !minimum {
-            let extensionRule = document.isXRechnungExtension
-            let thirdParty = extensionRule ? Int128(totals.thirdPartyPaid?.minorUnits ?? 0) : 0
-            let expected = Int128(total.minorUnits) - Int128(totals.prepaid?.minorUnits ?? 0) + Int128(totals.rounding?.minorUnits ?? 0) + thirdParty
+        let extensionRule = document.isXRechnungExtension
+        if !minimum, let expected = totals.dueByFigures(thirdParty: extensionRule) {
             if Int128(totals.payable.minorUnits) != expected {
                 if extensionRule {
                     add("BR-DEX-09", "the amount due (BT-115) is \(totals.payable.plain), BT-112 - BT-113 + BT-114 + the third-party payments (BT-DEX-002) is \(text(expected))")

@@ -172,10 +172,9 @@ public enum ReceivedPDF {
         appendix.findings = findings.map { ($0.rule, $0.message) }
         let t = document.totals
         appendix.thirdPartyPaid = t.thirdPartyPaid?.minorUnits
-        if let total = t.total {
-            let computed = total.minorUnits &- (t.prepaid?.minorUnits ?? 0) &+ (t.rounding?.minorUnits ?? 0) &+ (t.thirdPartyPaid?.minorUnits ?? 0)
-            if computed != t.payable.minorUnits { appendix.statedDue = t.payable.minorUnits }
-        }
+        let byFigures = t.dueByFigures().map { Int64(clamping: $0) }
+        appendix.amountDue = byFigures ?? t.payable.minorUnits
+        if let byFigures, byFigures != t.payable.minorUnits { appendix.statedDue = t.payable.minorUnits }
         appendix.paymentReference = document.payment.reference
         appendix.paymentTerms = document.payment.terms
         if document.lines.isEmpty { appendix.profileWithoutLines = document.profile ?? document.syntax.rawValue }

@@ -4,9 +4,9 @@ import InvoicMoney
 /// The view of a supplier's e-invoice (issue 29): what page one says beyond the invoice, and the
 /// pages after it: the facts about the document, then the rule findings on a page of their own.
 extension Composer {
-    /// What the page asks to be paid: the amount due as issued, and on a supplier's e-invoice the
-    /// payments it collects for third parties (XRechnung's extension, BT-DEX-002) on top.
-    var amountDue: Int64 { issued.due + (reading?.thirdPartyPaid ?? 0) }
+    /// What the page asks to be paid: the amount due as issued, or on a supplier's e-invoice what
+    /// its own figures give (the reader computes it, third-party payments included).
+    var amountDue: Int64 { reading?.amountDue ?? issued.due }
 
     /// Beside the dates: that this is a view (the XML is the invoice), how many rules it breaks,
     /// and an amount due that contradicts the document's own figures.
