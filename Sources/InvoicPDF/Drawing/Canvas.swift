@@ -62,7 +62,7 @@ final class TextEngine {
     /// at most twice this many are kept. Since most text is shaped without a layout, a block
     /// costs little to keep: 1,024 rather than 256 keeps a client's address block from one of
     /// its invoices to the next in a book of 200 clients (3.5 % fewer instructions for a
-    /// 200-document build, 6 % less CPU for 10,000; the peak 1.5-3 MB higher).
+    /// 200-document build, `bench/instructions/run.sh`; the peak 1.5-3 MB higher).
     static let blocksPerGeneration = 1024
     /// Blocks found already shaped, and blocks shaped (for the tests).
     private(set) var hits = 0

@@ -7,7 +7,8 @@ import CLibDeflate
 /// compressing a page.
 final class Flate {
     /// The level a page's content and the other streams written per document are compressed
-    /// at: libdeflate's fastest, 2.5x as fast as level 6 on a page's content for 10 % more bytes.
+    /// at: libdeflate's fastest, 2.5-3.5x as fast as level 6 on a page's content for some 12 %
+    /// more bytes (`bench/pdf/deflate-levels.sh`).
     static let level: Int32 = 1
     /// The level of font programs: each subset is compressed once and reused while documents
     /// repeat its glyphs, and level 1 would add 3 % to it (docs/decisions.md, "PDF writer").
