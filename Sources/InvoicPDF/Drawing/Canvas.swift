@@ -21,11 +21,11 @@ final class TextEngine {
     /// context whose language never changes: one per language, not one switched between them.
     private var context: OpaquePointer
     private var contexts: [String: OpaquePointer] = [:]
-    private var descriptions: [FontKey: OpaquePointer] = [:]
+    /// Each font as a layout is given it (a description), and as the one attribute pango itemizes
+    /// text shaped without a layout by (`shapeLine`).
+    private var fontsByKey: [FontKey: (description: OpaquePointer, itemize: OpaquePointer)] = [:]
     private var trackings: [Int32: OpaquePointer] = [:]
-    /// For text shaped without a layout (`shapeLine`): each font as the attribute pango itemizes
-    /// by, and the font features as the attribute it shapes with, as a layout splits them.
-    private var itemizeAttributes: [FontKey: OpaquePointer] = [:]
+    /// The font features as the attribute `shapeLine` shapes with, as a layout splits them off.
     private lazy var shapeAttributes: OpaquePointer = {
         let list = pango_attr_list_new()!
         pango_attr_list_insert(list, pango_attr_font_features_new(Self.fontFeatures))
@@ -108,9 +108,11 @@ final class TextEngine {
         // The layouts hold their contexts; release them first.
         blocks = [:]
         olderBlocks = [:]
-        for description in descriptions.values { pango_font_description_free(description) }
+        for font in fontsByKey.values {
+            pango_font_description_free(font.description)
+            pango_attr_list_unref(font.itemize)
+        }
         for list in trackings.values { pango_attr_list_unref(list) }
-        for list in itemizeAttributes.values { pango_attr_list_unref(list) }
         pango_attr_list_unref(shapeAttributes)
         for context in contexts.values { g_object_unref(UnsafeMutableRawPointer(context)) }
         g_object_unref(UnsafeMutableRawPointer(fontMap))
@@ -164,7 +166,7 @@ final class TextEngine {
         // Every paragraph runs left to right, so a Hebrew name lines up with the rest of its column;
         // the bidi algorithm still orders the Hebrew letters right to left within it.
         pango_layout_set_auto_dir(layout, 0)
-        pango_layout_set_font_description(layout, description(for: style))
+        pango_layout_set_font_description(layout, font(for: style).description)
         pango_layout_set_attributes(layout, attributes(tracking: style.tracking))
         if let width {
             pango_layout_set_width(layout, Int32((width * Double(PANGO_SCALE)).rounded()))
@@ -190,15 +192,7 @@ final class TextEngine {
         // Control characters and the line and paragraph separators break lines or paragraphs.
         guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" })
         else { return nil }
-        let key = FontKey(family: style.family, size: style.size, weight: style.weight, italic: style.italic)
-        let itemize: OpaquePointer
-        if let known = itemizeAttributes[key] {
-            itemize = known
-        } else {
-            itemize = pango_attr_list_new()!
-            pango_attr_list_insert(itemize, pango_attr_font_desc_new(description(for: style)))
-            itemizeAttributes[key] = itemize
-        }
+        let itemize = font(for: style).itemize
         let bytes = Array(text.utf8CString)
         let length = Int32(bytes.count - 1)
         return bytes.withUnsafeBufferPointer { buffer -> TextBlock? in
@@ -236,16 +230,18 @@ final class TextEngine {
         }
     }
 
-    private func description(for style: TextStyle) -> OpaquePointer {
+    private func font(for style: TextStyle) -> (description: OpaquePointer, itemize: OpaquePointer) {
         let key = FontKey(family: style.family, size: style.size, weight: style.weight, italic: style.italic)
-        if let existing = descriptions[key] { return existing }
+        if let existing = fontsByKey[key] { return existing }
         let description = pango_font_description_new()!
         pango_font_description_set_family(description, fonts.aliasedFamily(style.family.list))
         pango_font_description_set_absolute_size(description, style.size * Double(PANGO_SCALE))
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(style.weight.rawValue)))
         pango_font_description_set_style(description, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-        descriptions[key] = description
-        return description
+        let itemize = pango_attr_list_new()!
+        pango_attr_list_insert(itemize, pango_attr_font_desc_new(description))
+        fontsByKey[key] = (description, itemize)
+        return (description, itemize)
     }
 
     /// Letter spacing, and no programming ligatures or contextual alternates: JetBrains Mono
