@@ -14,12 +14,15 @@ import Testing
         """
 
     /// The payloads of the QR codes on the first page of `document`'s PDF.
-    func codes(_ files: [String: String], settings: String = settings, number: String = "INV-0001") throws -> [Data] {
+    /// With `copyOn`, those of the copy that shows the document on that day.
+    func codes(_ files: [String: String], settings: String = settings, number: String = "INV-0001", copyOn: String? = nil) throws -> [Data] {
         let book = TestBook(files, settings: settings)
         defer { book.remove() }
         let checked = book.checkKeeping()
         #expect(!checked.diagnostics.hasErrors, "\(checked.diagnostics.map(\.message))")
-        let pdf = try PDFTest.render(try #require(checked.book.document(number)), with: try PDFRenderer(book: checked.book))
+        let document = try #require(checked.book.document(number))
+        let copy = try copyOn.map { DocumentCopy(of: document, in: checked.book, on: try #require(Day($0))) }
+        let pdf = try PDFTest.render(document, with: try PDFRenderer(book: checked.book), copy: copy)
         let folder = URL(fileURLWithPath: book.root)
         try Data(pdf).write(to: folder.appendingPathComponent("x.pdf"))
         _ = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftoppm"), ["-gray", "-r", "200", "-f", "1", "-l", "1",
@@ -65,5 +68,38 @@ import Testing
             return try PDFTest.render(try #require(checked.book.document("INV-0001")), with: try PDFRenderer(book: checked.book))
         }
         #expect(try pdf(unpaid) == pdf(paid), "the PDF as issued does not change when a payment is recorded")
+    }
+
+    /// Voiding is recorded after issue: the document as issued keeps its code and every byte
+    /// (issue 37: the code used to vanish from the issued PDF when the invoice was voided).
+    @Test func voidingChangesNeitherTheCodeNorThePDFAsIssued() throws {
+        let issued = invoice(items: "  - { description: Plakat, quantity: 3, price: 333.33 }\n")
+        let voided = issued + "void: { date: 2026-03-20, reason: Issued twice }\n"
+        let expected = "BCD\n002\n1\nSCT\nGIBAATWWXXX\nMüller & Söhne Grafik GmbH\nAT772011182817634501\nEUR1199.99\n\n\nINV-0001"
+        #expect(try codes(["invoices/INV-0001.yaml": voided]).first == Data(expected.utf8))
+        func pdf(_ text: String) throws -> [UInt8] {
+            let book = TestBook(["invoices/INV-0001.yaml": text], settings: Self.settings)
+            defer { book.remove() }
+            let checked = book.checkKeeping()
+            return try PDFTest.render(try #require(checked.book.document("INV-0001")), with: try PDFRenderer(book: checked.book))
+        }
+        #expect(try pdf(issued) == pdf(voided), "the PDF as issued does not change when the invoice is voided")
+    }
+
+    /// A copy shows the document on its day, and its code asks for what is owed that day: never
+    /// the amount as issued once part of it is paid, and nothing at all once it is settled or void.
+    @Test func aCopyAsksForWhatIsOwedOnItsDayAndASettledOneForNothing() throws {
+        // 999.99 + 20 % = 1199.99; 200.00 paid on 5 March leaves 999.99, 1199.99 leaves nothing.
+        let unpaid = invoice(items: "  - { description: Plakat, quantity: 3, price: 333.33 }\n")
+        let part = unpaid + "payments:\n  - { date: 2026-03-05, amount: 200.00, method: card }\n"
+        let paid = unpaid + "payments:\n  - { date: 2026-03-05, amount: 1199.99, method: card }\n"
+        let voided = unpaid + "void: { date: 2026-03-20, reason: Issued twice }\n"
+        func payload(_ amount: String) -> Data {
+            Data("BCD\n002\n1\nSCT\nGIBAATWWXXX\nMüller & Söhne Grafik GmbH\nAT772011182817634501\nEUR\(amount)\n\n\nINV-0001".utf8)
+        }
+        #expect(try codes(["invoices/INV-0001.yaml": part], copyOn: "2026-03-10") == [payload("999.99")])
+        #expect(try codes(["invoices/INV-0001.yaml": part], copyOn: "2026-03-02") == [payload("1199.99")], "before the payment, all of it")
+        #expect(try codes(["invoices/INV-0001.yaml": paid], copyOn: "2026-03-10").isEmpty, "a copy stamped PAID asks for nothing")
+        #expect(try codes(["invoices/INV-0001.yaml": voided], copyOn: "2026-03-25").isEmpty, "a copy of a void invoice asks for nothing")
     }
 }

@@ -19,12 +19,13 @@ public enum PaymentCode {
     }
 
     /// The EPC069-12 payload of `document` for `amount` due (minor units), or nil when none
-    /// applies: not an invoice, nothing due, not EUR, no IBAN, or `payment.qr: none`.
+    /// applies: not an invoice, nothing due, not EUR, no IBAN, or `payment.qr: none`. Whether the
+    /// document was voided since is the caller's to weigh: the document as issued keeps its code.
     /// Version 002, UTF-8 (1), SCT; the BIC when the book has one; the beneficiary (70 characters at
     /// most); the IBAN without spaces; `EUR` and the amount; the invoice number as the unstructured
     /// remittance. Lines end with LF; the empty trailing ones are left out.
     public static func epc(book: Book, document: Document, amount: Int64) -> String? {
-        guard document.kind == .invoice, document.void == nil, amount > 0,
+        guard document.kind == .invoice, amount > 0,
               book.settings.payment.qr?.value == .epc || (book.settings.payment.qr == nil && !SwissQRBill.isSwiss(book)),
               epcProblem(book: book, document: document) == nil, let figures = document.figures, amount <= 999_999_999_99,
               let account = book.settings.payment.account else { return nil }
@@ -170,7 +171,7 @@ public enum SwissQRBill {
     /// The bill of `document` for `amount` due, or nil when none applies (see ``problem``), the
     /// book chose another code, or nothing is due.
     public static func bill(book: Book, document: Document, amount: Int64) -> Bill? {
-        guard document.kind == .invoice, document.void == nil, amount > 0, amount <= 999_999_999_99,
+        guard document.kind == .invoice, amount > 0, amount <= 999_999_999_99,
               book.settings.payment.qr?.value == .swiss || (book.settings.payment.qr == nil && isSwiss(book)),
               problem(book: book, document: document) == nil, let figures = document.figures,
               let account = book.settings.payment.account?.replacingOccurrences(of: " ", with: "").uppercased(),

@@ -257,7 +257,7 @@ extension Composer {
         var textWidth = contentWidth
         // A supplier's e-invoice whose amount due contradicts its own figures gets no code: the
         // reader decides what to pay (the findings say why).
-        if byTransfer, reading?.statedDue == nil, let payload = PaymentCode.epc(book: book, document: document, amount: amountDue),
+        if byTransfer, reading?.statedDue == nil, let payload = PaymentCode.epc(book: book, document: document, amount: codeAmount),
            let code = QRCode(payload) {
             let side = 30 / 25.4 * 72
             let caption = block(labels["pay_with_app"], .note, width: side + 24, alignment: .center)
@@ -265,7 +265,7 @@ extension Composer {
             // What the code is, for a reader who hears the page: a transfer of the amount due to
             // the beneficiary (field 6 of the payload). The IBAN is in the payment details as text.
             let beneficiary = payload.split(separator: "\n", omittingEmptySubsequences: false)[5]
-            let alt = "\(labels["pay_with_app"]): EPC QR code, \(beneficiary), \(text.money(amountDue)), \(document.number)"
+            let alt = "\(labels["pay_with_app"]): EPC QR code, \(beneficiary), \(text.money(codeAmount)), \(document.number)"
             ops.append(.qrCode(code, Rect(x: x, y: top, width: side, height: side), alt: alt))
             ops.append(.text(caption, x: x + side / 2 - (side + 24) / 2, y: top + side + 4))
             codeBottom = top + side + 4 + caption.height + 4

@@ -8,6 +8,18 @@ extension Composer {
     /// its own figures give (the reader computes it, third-party payments included).
     var amountDue: Int64 { reading?.amountDue ?? issued.due }
 
+    /// What a payment code on this page asks for. The document as issued asks for its amount due
+    /// as issued, whatever happened since (voiding or paying it later changes no byte of it); a
+    /// copy asks for what is still owed on the copy's day, and for nothing once the document is
+    /// settled, void or credited, so that no code asks a client to pay twice.
+    var codeAmount: Int64 {
+        guard let copy else { return amountDue }
+        switch copy.status {
+        case .paid, .void, .credited: return 0
+        default: return max(copy.balance, 0)
+        }
+    }
+
     /// Beside the dates: that this is a view (the XML is the invoice), how many rules it breaks,
     /// and an amount due that contradicts the document's own figures.
     func readingRemarks(_ reading: ReadingAppendix) -> [String] {
