@@ -20,7 +20,7 @@ extension IndexReport {
         "number", "client_id", "client", "issued", "due", "currency", "total", "paid", "balance",
         "status", "days_past_due", "project", "category", "from_estimate", "pdf", "issued_in", "refund_owed",
         "net", "tax", "discount", "tax_groups", "credited", "kind", "corrects",
-        "reminder_level", "reminder_charges",
+        "reminder_level", "reminder_charges", "refunded", "claimed",
     ]
 
     /// The invoice and credit note table as CSV.
@@ -42,7 +42,7 @@ extension IndexReport {
                 csvText(row.issuedIn?.shortHash ?? ""), row.refundOwed.plain,
                 row.net.plain, row.tax.plain, row.discount.plain, groups(row.taxGroups, row.total.currency, sign: 1),
                 row.credited.plain, "invoice", "",
-                String(row.reminderLevel), row.reminderCharges.plain,
+                String(row.reminderLevel), row.reminderCharges.plain, row.refunded.plain, row.claimed.plain,
             ]
             out += cells.joined(separator: ",") + "\n"
         }
@@ -55,7 +55,7 @@ extension IndexReport {
                 negative(row.total), negative(row.refunded), "", row.status.rawValue, "",
                 "", "", "", csvText(row.pdf), "", "",
                 negative(row.net), negative(row.tax), "", groups(row.taxGroups, currency, sign: -1),
-                "", "credit_note", csvText(row.corrects), "", "",
+                "", "credit_note", csvText(row.corrects), "", "", "", "",
             ]
             out += cells.joined(separator: ",") + "\n"
         }

@@ -48,11 +48,11 @@ struct ReportBuilder {
         var isBilled: Bool { document.kind != .estimate && status != .void && status != .draft }
         /// Owed now.
         var isOpen: Bool { document.kind == .invoice && [.sent, .partial, .overdue].contains(status) }
-        /// What the client still owes on an invoice: its account's balance (negative: a refund owed).
-        /// A credit note's: what it still has to pay back.
+        /// What the client still owes on an invoice: its account's balance (negative: a refund owed,
+        /// on a void invoice too). A credit note's: what it still has to pay back.
         var balance: Int64 {
             switch document.kind {
-            case .invoice: status == .void ? 0 : account?.balance ?? figures.balance
+            case .invoice: account?.balance ?? figures.balance
             case .creditNote: figures.payable - paid
             case .estimate: 0
             }
@@ -62,9 +62,12 @@ struct ReportBuilder {
         /// What the business owes the client back: money received on an invoice voided since, or
         /// paid beyond what is due after its credit notes, until it is refunded.
         var refundOwed: Int64 { document.kind == .invoice ? max(0, -(account?.balance ?? 0)) : 0 }
-        /// What it adds to what the client was asked to pay: the amount due (the total less what was
-        /// prepaid, with its rounding) and reminder charges, which a credit note takes off.
-        var invoicedAmount: Int64 { document.kind == .creditNote ? -figures.payable : figures.payable + charges }
+        /// The invoice's account in the five figures that add up (Account.Breakdown).
+        var breakdown: Account.Breakdown? { account?.breakdown }
+        /// What it asked the client to pay net of credit notes and voiding.
+        var invoicedAmount: Int64 { breakdown.map { $0.total - $0.credited } ?? 0 }
+        /// Money kept from it: received less paid back.
+        var keptAmount: Int64 { breakdown.map { $0.paid - $0.refunded } ?? 0 }
     }
 
     init(book: Book, today: Day, filter: Filter, issuingCommits: [String: IndexReport.IssuingCommit] = [:]) {
@@ -175,9 +178,13 @@ struct ReportBuilder {
                     }
                 }
             }
+            // What clients owe, net of what is owed back to them (a void invoice's kept payment,
+            // an overpayment): the figure statements and the journals' receivables give.
+            let owed = entries.filter { $0.status != .draft }
             return IndexReport.DashboardEntry(
                 currency: currency,
-                outstanding: Money(sum(open.map(\.balance)), currency), outstandingCount: open.count,
+                outstanding: Money(sum(owed.map(\.balance)), currency), outstandingCount: open.count,
+                owedBack: Money(sum(owed.map { max(0, -$0.balance) }), currency),
                 overdue: Money(sum(overdue.map(\.balance)), currency), overdueCount: overdue.count,
                 paidThisMonth: Money(paidThisMonth, currency),
                 drafts: entries.count { $0.status == .draft })
@@ -189,7 +196,7 @@ struct ReportBuilder {
         return IndexReport.InvoiceRow(
             number: document.number, clientID: document.client.value, clientName: clientName(document.client.value),
             issued: document.issued.value, due: entry.figures.dueDate, locale: entry.figures.locale,
-            total: Money(entry.figures.total, currency), paid: Money(entry.netPaid, currency),
+            total: Money(entry.figures.total, currency), paid: Money(entry.breakdown?.paid ?? entry.paid, currency),
             balance: Money(entry.balance, currency), refundOwed: Money(entry.refundOwed, currency), status: entry.status,
             daysPastDue: entry.status == .overdue ? entry.figures.dueDate.map { $0.days(until: today) } : nil,
             project: document.project, category: document.category, fromEstimate: document.fromEstimate?.value,
@@ -197,7 +204,8 @@ struct ReportBuilder {
             net: Money(entry.figures.total - entry.figures.breakdown.tax, currency), tax: Money(entry.figures.breakdown.tax, currency),
             discount: Money(entry.figures.breakdown.discount + entry.figures.breakdown.allowances - entry.figures.breakdown.charges, currency),
             taxGroups: entry.figures.breakdown.groups.map { IndexReport.TaxLine(rate: $0.taxRate, taxable: $0.taxable, tax: $0.tax) },
-            credited: Money(entry.credited, currency),
+            credited: Money(entry.breakdown?.credited ?? 0, currency), refunded: Money(entry.refunded, currency),
+            claimed: Money(entry.breakdown?.total ?? entry.figures.total, currency),
             reminderLevel: document.reminders.filter { $0.date.value <= today }.map(\.level.value).max() ?? 0,
             reminderCharges: Money(entry.charges, currency))
     }
@@ -246,11 +254,13 @@ struct ReportBuilder {
                 continue
             }
             for (currency, entries) in byCurrency(documents) {
-                let billed = entries.filter(\.isBilled)
+                // Every invoice that was issued, void ones too: a payment kept on a void invoice is
+                // owed back, and the statement nets it (invoiced - paid = outstanding).
+                let issued = entries.filter { $0.document.kind == .invoice && $0.status != .draft }
                 rows.append(IndexReport.ClientRow(
                     id: id, name: clientName(id), archived: archived, currency: currency,
-                    invoiced: sum(billed.map(\.invoicedAmount)), paid: sum(billed.filter { $0.document.kind == .invoice }.map(\.netPaid)),
-                    outstanding: sum(entries.filter(\.isOpen).map(\.balance)), documents: entries.count,
+                    invoiced: sum(issued.map(\.invoicedAmount)), paid: sum(issued.map(\.keptAmount)),
+                    outstanding: sum(issued.map(\.balance)), documents: entries.count,
                     lastActivity: entries.compactMap(lastActivity).max()))
             }
         }

@@ -69,7 +69,8 @@ extension IndexReport {
         for entry in dashboard {
             if dashboard.count > 1 { page.line("<h3 class=\"currency\">\(entry.currency.code)</h3>") }
             page.line("<div class=\"cards\">")
-            card(&page, words["outstanding"], money(entry.outstanding), words.count("open_invoices", entry.outstandingCount), tone: nil)
+            let owedBack = entry.owedBack.minorUnits > 0 ? " · " + words.format("refund_owed", ["amount": money(entry.owedBack)]) : ""
+            card(&page, words["outstanding"], money(entry.outstanding), words.count("open_invoices", entry.outstandingCount) + owedBack, tone: nil)
             card(&page, words["overdue"], money(entry.overdue), words.count("invoices_count", entry.overdueCount),
                  tone: entry.overdueCount > 0 ? "alert" : nil)
             card(&page, words["paid_this_month"], money(entry.paidThisMonth), words.longMonth(today.monthKey),
@@ -107,7 +108,8 @@ extension IndexReport {
         }
         page.line("\(scrollingRegion("invoices-title"))<table class=\"docs invoices\">")
         page.line("<thead><tr>" + headers([("number", false), ("client", false), ("issued", false), ("due", false), ("total", true),
-                                          ("paid", true), ("due_amount", true), ("status", false)]) + "</tr></thead>")
+                                          ("credited", true), ("paid", true), ("refunded", true), ("due_amount", true),
+                                          ("status", false)]) + "</tr></thead>")
         page.line("<tbody>")
         for row in invoices {
             let void = row.status == .void
@@ -119,9 +121,12 @@ extension IndexReport {
                 + (row.issuedIn.map { "<span class=\"commit\" title=\"issued in \(escaped($0.shortHash)) by \(escaped($0.author)) on \($0.date)\">\(escaped($0.shortHash))</span>" } ?? "")
                 + "</td><td class=\"client\">\(escaped(row.clientName))</td>"
                 + "<td class=\"date issued\">\(row.issued)</td><td class=\"date due\">\(lead("due"))\(row.due?.description ?? "–")</td>"
-                + amountCell(row.total.minorUnits, row.total.currency, muteZero: false, role: "total", lead: "total")
-                + amountCell(row.paid.minorUnits, row.paid.currency, role: "paid")
-                + (void ? "<td class=\"num zero balance\">–</td>" : amountCell(row.balance.minorUnits, row.balance.currency, role: "balance"))
+                // The account in five figures that add up: claimed - credited - paid + refunded = open.
+                + amountCell(row.claimed.minorUnits, row.claimed.currency, muteZero: false, role: "total", lead: "total")
+                + amountCell(row.credited.minorUnits, row.credited.currency, role: "credited", lead: "credited")
+                + amountCell(row.paid.minorUnits, row.paid.currency, role: "paid", lead: "paid")
+                + amountCell(row.refunded.minorUnits, row.refunded.currency, role: "refunded", lead: "refunded")
+                + amountCell(row.balance.minorUnits, row.balance.currency, role: "balance", lead: "due_amount")
                 + "<td class=\"status\">\(pill(row.status))\(late)\(refund(row))\(peppol(row))</td></tr>")
         }
         page.line("</tbody></table></div>")

@@ -66,8 +66,7 @@ extension IndexReport {
     table.tax { width: auto; min-width: min(100%, 520px); }
     table.tax tbody + tbody tr:first-child td { border-top: 10px solid transparent; }
     tr.void td { color: var(--faint); }
-    tr.void td.num { text-decoration: line-through; }
-    tr.void td.num.zero { text-decoration: none; }
+    tr.void td.num.total { text-decoration: line-through; }
     tr.archived td:first-child { color: var(--muted); }
     .pill { display: inline-block; padding: 1px 9px; border-radius: 999px; font-size: 12px; font-weight: 600; line-height: 18px; }
     .pill.draft, .pill.expired { background: var(--grey-soft); color: var(--grey); }

@@ -61,7 +61,8 @@ extension IndexReport {
         for entry in dashboard {
             table.rows.append([
                 Cell(entry.currency.code),
-                Cell("\(money(entry.outstanding)) (\(entry.outstandingCount))"),
+                Cell("\(money(entry.outstanding)) (\(entry.outstandingCount))"
+                     + (entry.owedBack.minorUnits > 0 ? ", " + words.format("refund_owed", ["amount": money(entry.owedBack)]) : "")),
                 Cell("\(money(entry.overdue)) (\(entry.overdueCount))"),
                 Cell(money(entry.paidThisMonth)),
                 Cell(String(entry.drafts)),
@@ -74,14 +75,16 @@ extension IndexReport {
         // Books that keep their history get a column with the commit that issued each invoice.
         let withCommits = invoices.contains { $0.issuedIn != nil }
         var table = Table(columns: [(words["number"], .left), (words["client"], .left), (words["issued"], .left), (words["due"], .left),
-                                    (words["total"], .right), (words["paid"], .right), (words["due_amount"], .right), (words["status"], .left)]
+                                    (words["total"], .right), (words["credited"], .right), (words["paid"], .right),
+                                    (words["refunded"], .right), (words["due_amount"], .right), (words["status"], .left)]
                           + (withCommits ? [(words["issued_in"], .left)] : []))
         for row in invoices {
             let void = row.status == .void
+            // The account in five figures that add up: claimed - credited - paid + refunded = open.
             table.rows.append([
                 Cell(row.number, link: urlPath(row.pdf)), Cell(row.clientName), Cell(row.issued.description),
-                Cell(row.due?.description ?? "-"), Cell(money(row.total), struck: void),
-                Cell(money(row.paid), struck: void), Cell(void ? "-" : money(row.balance)),
+                Cell(row.due?.description ?? "-"), Cell(money(row.claimed), struck: void), Cell(money(row.credited)),
+                Cell(money(row.paid)), Cell(money(row.refunded)), Cell(money(row.balance)),
                 Cell(statusText(row)),
             ] + (withCommits ? [Cell(row.issuedIn.map { "\($0.shortHash) \($0.date)" } ?? "-")] : []))
         }

@@ -79,9 +79,12 @@ public struct IndexReport: Sendable, Hashable {
 extension IndexReport {
     public struct DashboardEntry: Sendable, Hashable {
         public var currency: Currency
-        /// Unpaid balance of sent, partial and overdue invoices.
+        /// What clients owe on issued invoices, net of what is owed back to them (a payment kept
+        /// on a void invoice, an overpayment); `outstandingCount` counts the open invoices.
         public var outstanding: Money
         public var outstandingCount: Int
+        /// What the business owes clients back on issued invoices (already netted in `outstanding`).
+        public var owedBack: Money
         /// The part of `outstanding` that is past due.
         public var overdue: Money
         public var overdueCount: Int
@@ -98,12 +101,15 @@ extension IndexReport {
         public var due: Day?
         /// The document's own locale, as its PDF prints amounts.
         public var locale: String
+        /// The document's total (BT-112), as its PDF states it.
         public var total: Money
-        /// Received through `today`.
+        /// Money received on it through `today`, deposits stated as prepaid included
+        /// (Account.Breakdown.paid).
         public var paid: Money
-        /// `total - paid`; zero for a void invoice.
+        /// What the client still owes (the account's balance; negative: owed back, a void
+        /// invoice's kept payment too). `claimed - credited - paid + refunded = balance`.
         public var balance: Money
-        /// What was received on a void invoice, owed back to the client; zero otherwise.
+        /// What is owed back to the client (-balance when negative); zero otherwise.
         public var refundOwed: Money
         public var status: Status
         /// Days past the due date, for an overdue invoice.
@@ -124,8 +130,13 @@ extension IndexReport {
         public var tax: Money
         public var discount: Money
         public var taxGroups: [TaxLine] = []
-        /// What credit notes in effect took off it (their totals).
+        /// What credit notes in effect took off it (their totals), and what voiding cancelled.
         public var credited: Money
+        /// Money paid back to the client on its credit notes through `today`.
+        public var refunded: Money
+        /// What it claimed in all: the total less `prepaid:` settled elsewhere, with the rounding
+        /// of its amount due and the reminder fees and interest recorded (Account.Breakdown.total).
+        public var claimed: Money
         /// The last reminder level sent as of today (0: none) and the fees and interest the
         /// reminders asked for: beside the invoice's figures, never part of them.
         public var reminderLevel: Int = 0
@@ -208,9 +219,10 @@ extension IndexReport {
         public var archived: Bool
         /// Nil only for a client with no documents when neither it nor the book names a currency.
         public var currency: Currency?
-        /// The amount due of invoices that are neither drafts nor void (their total less what was
-        /// prepaid, rounded as `payable_rounding:` says), less their credit notes: so invoiced -
-        /// paid = outstanding, to the cent.
+        /// What its issued invoices (void ones too) claimed, less what was settled elsewhere
+        /// (`prepaid:`), their credit notes and what voiding cancelled; `paid` is the money kept
+        /// (received less refunded); so invoiced - paid = outstanding, to the cent, and
+        /// outstanding is the client's statement balance (negative: owed back).
         public var invoiced: Int64
         public var paid: Int64
         public var outstanding: Int64

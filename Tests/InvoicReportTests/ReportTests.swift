@@ -77,9 +77,9 @@ func invoiceFile(client: String = "acme", issued: String, sent: String? = nil, d
         let csv = try book.report(today: "2026-03-10").csv()
         let lines = csv.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 3 && lines[2].isEmpty)
-        #expect(lines[0] == "number,client_id,client,issued,due,currency,total,paid,balance,status,days_past_due,project,category,from_estimate,pdf,issued_in,refund_owed,net,tax,discount,tax_groups,credited,kind,corrects,reminder_level,reminder_charges")
+        #expect(lines[0] == "number,client_id,client,issued,due,currency,total,paid,balance,status,days_past_due,project,category,from_estimate,pdf,issued_in,refund_owed,net,tax,discount,tax_groups,credited,kind,corrects,reminder_level,reminder_charges,refunded,claimed")
         #expect(lines[1] == "INV-0001,evil,\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"click\"\")\",2026-03-01,2026-03-31,USD,"
-            + "200.00,0.00,200.00,sent,,'+cmd|' /C calc'!A0,'@SUM(1+1),,INV-0001.pdf,,0.00,200.00,0.00,0.00,Z 0%: 200.00 / 0.00,0.00,invoice,,0,0.00")
+            + "200.00,0.00,200.00,sent,,'+cmd|' /C calc'!A0,'@SUM(1+1),,INV-0001.pdf,,0.00,200.00,0.00,0.00,Z 0%: 200.00 / 0.00,0.00,invoice,,0,0.00,0.00,200.00")
     }
 }
 
@@ -126,17 +126,25 @@ func invoiceFile(client: String = "acme", issued: String, sent: String? = nil, d
     @Test(arguments: ["contractor", "musician", "studio", "wholesale"])
     func exampleTotalsAddUpPerCurrency(_ name: String) throws {
         let report = try loadReport(at: Paths.examples.appendingPathComponent(name).path, today: "2026-11-21")
+        // Every invoice row adds up: claimed - credited - paid + refunded = open.
+        for row in report.invoices {
+            #expect(row.claimed.minorUnits - row.credited.minorUnits - row.paid.minorUnits + row.refunded.minorUnits == row.balance.minorUnits,
+                    "\(name) \(row.number)")
+        }
         for entry in report.dashboard {
-            let rows = report.invoices.filter { $0.total.currency == entry.currency && [.sent, .partial, .overdue].contains($0.status) }
-            #expect(entry.outstanding.minorUnits == rows.map(\.balance.minorUnits).reduce(0, +))
+            // What clients owe net of what is owed back: every issued invoice's open figure.
+            let issued = report.invoices.filter { $0.total.currency == entry.currency && $0.status != .draft }
+            #expect(entry.outstanding.minorUnits == issued.map(\.balance.minorUnits).reduce(0, +))
+            #expect(entry.owedBack.minorUnits == issued.map { max(0, -$0.balance.minorUnits) }.reduce(0, +))
             let clients = report.clients.filter { $0.currency == entry.currency }
             #expect(entry.outstanding.minorUnits == clients.map(\.outstanding).reduce(0, +))
             #expect(clients.allSatisfy { $0.invoiced - $0.paid == $0.outstanding }, "exact to the cent")
+            let open = report.invoices.filter { $0.total.currency == entry.currency && [.sent, .partial, .overdue].contains($0.status) }
             let aging = report.agedReceivables.first { $0.currency == entry.currency }
-            #expect(entry.outstanding.minorUnits == (aging?.total.total ?? 0))
+            #expect(open.map(\.balance.minorUnits).reduce(0, +) == (aging?.total.total ?? 0))
         }
         for income in report.incomeByMonth {
-            let paid = report.invoices.filter { $0.paid.currency == income.currency }.map(\.paid.minorUnits).reduce(0, +)
+            let paid = report.invoices.filter { $0.paid.currency == income.currency }.map { $0.paid.minorUnits - $0.refunded.minorUnits }.reduce(0, +)
             #expect(income.total == paid)
             #expect(report.incomeByCategory.first { $0.currency == income.currency }?.total == paid)
             #expect(report.incomeByProject.first { $0.currency == income.currency }?.total == paid)
@@ -337,7 +345,12 @@ func invoiceFile(client: String = "acme", issued: String, sent: String? = nil, d
         #expect(report.incomeByMonth.first?.total == 4000)
         let row = try #require(report.invoices.first)
         #expect(row.refundOwed.minorUnits == 4000)
-        #expect(row.balance.minorUnits == 0)
+        // One figure: the account's open balance is what is owed back, and the row adds up
+        // (issue 37: the index said the client owed nothing, or the void invoice's total).
+        #expect(row.balance.minorUnits == -4000)
+        #expect(row.claimed.minorUnits - row.credited.minorUnits - row.paid.minorUnits + row.refunded.minorUnits == row.balance.minorUnits)
+        #expect(report.clients.first?.outstanding == -4000, "the statement's balance")
+        #expect(report.dashboard.first?.owedBack.minorUnits == 4000)
         #expect(report.text().contains("void, refund owed $40.00"))
         #expect(report.html().contains("refund owed $40.00"))
         #expect(report.csv().contains(",40.00,"))

@@ -99,6 +99,27 @@ public struct Account: Sendable {
         return max(0, min(unrefunded, -(balance - (counted ? 0 : figures.payable))))
     }
 
+    /// The account in the five figures every output shows (the report in each format, the web
+    /// app, statements): `total - credited - paid + refunded = open`, always.
+    public struct Breakdown: Sendable, Hashable {
+        /// What the invoice claimed in all: its total less `prepaid:` settled elsewhere (a deposit
+        /// invoice's), with the rounding of its amount due and the reminder fees and interest
+        /// recorded on it (`payable` plus `charges`).
+        public var total: Int64
+        /// What credit notes in effect took off, and what voiding cancelled.
+        public var credited: Int64
+        /// Money received on it, deposits stated as prepaid included.
+        public var paid: Int64
+        /// Money paid back to the client on its credit notes.
+        public var refunded: Int64
+        /// What the client still owes (negative: what the business owes back): the balance.
+        public var open: Int64
+    }
+
+    public var breakdown: Breakdown {
+        Breakdown(total: payable &+ charges, credited: credited &- sum(.void), paid: received, refunded: refunded, open: balance)
+    }
+
     public func sum(_ kind: EntryKind) -> Int64 {
         entries.reduce(Int64(0)) { $1.kind == kind ? $0 &+ $1.amount : $0 }
     }
