@@ -45,6 +45,11 @@ public enum BookScaffold {
           #   postal_code: "your postal code"
           #   country: \(country)
           # tax_id: your VAT number or tax id (checked when it has an EU prefix)
+          # contact:                     # the person to ask about invoices (BG-6; XRechnung needs all three)
+          #   name: your name
+          #   phone: "your phone number"
+          #   email: you@example.com
+          # electronic_address: "SCHEME:ID"   # where e-invoices reach you (Peppol, BT-34), e.g. 0088:<GLN> or 0204:<Leitweg-ID>
           # logo: assets/logo.png
         # payment:                       # printed as PAYMENT DETAILS when any is set
         #   bank: your bank's name

@@ -15,9 +15,63 @@ public enum NewFiles {
         schemaLine(kind, depth: path.map { max(1, $0.split(separator: "/").count - 1) } ?? 1)
     }
 
-    public static func client(id: String, name: String, email: String?, currency: Currency?, locale: String?) -> String {
+    /// A postal address as `new client --address` takes it.
+    public struct Address: Sendable, Hashable {
+        public var street: String?
+        public var postalCode: String?
+        public var city: String?
+        public var region: String?
+        public var country: String?
+
+        public init(street: String? = nil, postalCode: String? = nil, city: String? = nil, region: String? = nil, country: String? = nil) {
+            (self.street, self.postalCode, self.city, self.region, self.country) = (street, postalCode, city, region, country)
+        }
+
+        /// "street, postal code city" (Europe: `Hauptstraße 5, 10115 Berlin`) or "street, city,
+        /// region postal code" (`12 Main St, Springfield, IL 62701`); nil when it is neither.
+        public static func parse(_ text: String, country: String?) -> Address? {
+            let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard parts.count >= 2, let last = parts.last else { return nil }
+            let words = last.split(separator: " ").map(String.init)
+            if let first = words.first, first.contains(where: \.isNumber), words.count >= 2 {
+                return Address(street: parts.dropLast().joined(separator: ", "), postalCode: first,
+                               city: words.dropFirst().joined(separator: " "), country: country)
+            }
+            if parts.count >= 3, let postal = words.last, postal.contains(where: \.isNumber), words.count >= 2 {
+                return Address(street: parts.dropLast(2).joined(separator: ", "), postalCode: postal, city: parts[parts.count - 2],
+                               region: words.dropLast().joined(separator: " "), country: country)
+            }
+            return nil
+        }
+    }
+
+    /// A new client file: what was given, and every other key a client usually needs as a
+    /// commented placeholder to fill in (so the file says what it can hold).
+    public static func client(id: String, name: String, email: String?, currency: Currency?, locale: String?, phone: String? = nil,
+                              address: Address? = nil, taxID: String? = nil, electronicAddress: String? = nil) -> String {
         var text = schemaLine("client", depth: 1) + "name: \(YAMLText.scalar(name))\n"
-        if let email { text += "email: \(YAMLText.scalar(email))\n" }
+        text += email.map { "email: \(YAMLText.scalar($0))\n" } ?? "# email: the address invoices are sent to\n"
+        text += phone.map { "phone: \(YAMLText.scalar($0))\n" } ?? "# phone: \"+49 30 1234567\"\n"
+        if let address {
+            text += "address:\n"
+            for (key, value) in [("street", address.street), ("city", address.city), ("region", address.region),
+                                 ("postal_code", address.postalCode), ("country", address.country)] {
+                if let value { text += "  \(key): \(YAMLText.scalar(value))\n" }
+            }
+        } else {
+            text += """
+                # address:                # printed under the name; e-invoices need city, postal code and country
+                #   street: the street and number
+                #   city: the city
+                #   postal_code: "the postal code"
+                #   country: DE             # ISO 3166 code\n
+                """
+        }
+        text += taxID.map { "tax_id: \(YAMLText.scalar($0))\n" }
+            ?? "# tax_id: the client's VAT number (a business's; needed for reverse charge and intra-EU supplies)\n"
+        text += electronicAddress.map { "electronic_address: \(YAMLText.scalar($0))\n" }
+            ?? "# electronic_address: \"SCHEME:ID\"   # where e-invoices reach the client (Peppol, BT-49), e.g. 0204:<Leitweg-ID>\n"
+        text += "# buyer_reference: the reference the client asks you to quote on every invoice (BT-10)\n"
         if let currency { text += "currency: \(currency.code)\n" }
         if let locale { text += "locale: \(YAMLText.scalar(locale))\n" }
         return text
@@ -27,8 +81,20 @@ public enum NewFiles {
     /// the client and book written out (so the document stays as issued if they change later), and
     /// the items of `like` or one item to fill in.
     /// - Parameter path: where the file goes (``Book/file(forNew:number:issued:)``), for its schema line.
+    /// An item given on the command line (`new invoice --line`): its numbers as typed, checked.
+    public struct Item: Sendable, Hashable {
+        public var description: String
+        public var quantity: String
+        public var unit: String?
+        public var price: String
+
+        public init(description: String, quantity: String, unit: String?, price: String) {
+            (self.description, self.quantity, self.unit, self.price) = (description, quantity, unit, price)
+        }
+    }
+
     public static func document(_ kind: DocumentKind, number: String, client: Client, book: Book, issued: Day, like: Document?,
-                                path: String? = nil) -> String {
+                                items: [Item] = [], path: String? = nil) -> String {
         let defaults = book.settings.defaults
         var text = schemaLine(kind.rawValue, at: path)
         text += numberLine(number)
@@ -47,6 +113,13 @@ public enum NewFiles {
         if let tax = like?.tax?.value ?? client.tax?.value ?? defaults.tax?.value { text += "tax: \(tax)\n" }
         if let like {
             text += lines(from: like)
+        } else if !items.isEmpty {
+            text += "items:\n"
+            for item in items {
+                text += "  - description: \(YAMLText.scalar(item.description))\n    quantity: \(item.quantity)\n"
+                if let unit = item.unit { text += "    unit: \(YAMLText.scalar(unit))\n" }
+                text += "    price: \(item.price)\n"
+            }
         } else {
             text += "items:\n  - description: \"\"   # what you did or supplied\n    quantity: 1\n    price: 0\n"
         }

@@ -27,7 +27,8 @@ struct EditOptions: ParsableArguments {
 /// and turns every refusal into a message and exit status 1. The book is locked from the check
 /// `makeChanges` gets to the last write (`BookEditor.edit`): another invoic writing the book at
 /// the same moment goes first or after, never in between.
-func performEdit(_ options: EditOptions, allowing: (Diagnostic) -> Bool = { _ in false }, showingDiff: Bool = true,
+func performEdit(_ options: EditOptions, allowing: (Diagnostic) -> Bool = { _ in false }, hiding: (Diagnostic) -> Bool = { _ in false },
+                 showingDiff: Bool = true,
                  _ makeChanges: (CheckedBook, BookEditor) throws(AuthoringError) -> [FileChange]) throws -> [FileChange] {
     let editor = BookEditor(root: options.directory)
     guard FileManager.default.fileExists(atPath: editor.path(BookSettings.fileName)) else {
@@ -36,7 +37,7 @@ func performEdit(_ options: EditOptions, allowing: (Diagnostic) -> Bool = { _ in
     }
     do {
         let (changes, warnings) = try editor.edit(dryRun: options.dryRun, allowing: allowing, makeChanges)
-        Reporter(format: .human, root: options.directory, sources: warnings.sources).report(warnings.diagnostics)
+        Reporter(format: .human, root: options.directory, sources: warnings.sources).report(warnings.diagnostics.filter { !hiding($0) })
         if options.dryRun && showingDiff {
             for change in changes { Terminal.standardOutput.write(change.diff) }
         }
@@ -46,15 +47,30 @@ func performEdit(_ options: EditOptions, allowing: (Diagnostic) -> Bool = { _ in
             Reporter(format: .human, root: options.directory, sources: sources).report(diagnostics)
         }
         Terminal.standardError.write("error: \(error)\n")
+        if case .notInBook = error { throw ExitCode(2) }
         throw ExitCode(1)
     }
+}
+
+/// The one refusal of a client id the book does not have, in the same words from every command
+/// (`new`, `statement`, `report --client`, ...), which exit with status 2 on it.
+func unknownClient(_ id: String, in book: Book) -> AuthoringError {
+    let suggestion = closestMatch(to: id, in: Array(book.clients.keys)).map { "; did you mean `\($0)`?" } ?? ""
+    return .notInBook("no client `\(id)` in this book (no file clients/\(id).yaml)\(suggestion)")
+}
+
+/// Prints the refusal of an unknown client and exits with status 2, for commands that do not edit.
+func requireClient(_ id: String, in book: Book) throws {
+    guard book.clients[id] == nil else { return }
+    Terminal.standardError.write("error: \(unknownClient(id, in: book))\n")
+    throw ExitCode(2)
 }
 
 /// The document numbered `number`, or a refusal that suggests the closest number.
 func document(_ number: String, in book: Book) throws(AuthoringError) -> Document {
     if let document = book.document(number) { return document }
     let suggestion = closestMatch(to: number, in: book.documents.map(\.number)).map { "; did you mean \($0)?" } ?? ""
-    throw .refused("no document \(number) in this book\(suggestion)")
+    throw .notInBook("no document \(number) in this book\(suggestion)")
 }
 
 /// Records one dated fact in one document's file.

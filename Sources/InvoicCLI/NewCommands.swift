@@ -24,20 +24,43 @@ struct NewClient: ParsableCommand {
     @Argument(help: "The client id: the file name, used as `client:` in documents.") var id: String
     @Option(help: "The client's name as printed.") var name: String
     @Option(help: "Contact e-mail.") var email: String?
+    @Option(help: "Phone number, with the country code.") var phone: String?
+    @Option(help: ArgumentHelp("The postal address: \"street, postal code city\" (Hauptstraße 5, 10115 Berlin) or \"street, city, region postal code\" (12 Main St, Springfield, IL 62701).", valueName: "address"))
+    var address: String?
+    @Option(help: ArgumentHelp("The client's country (ISO 3166 code, e.g. DE).", valueName: "code")) var country: String?
+    @Option(name: .customLong("vat-id"), help: ArgumentHelp("The client's VAT number (written as tax_id:, checked like every VAT number).", valueName: "id"))
+    var vatID: String?
+    @Option(name: .customLong("electronic-address"), help: ArgumentHelp("Where e-invoices reach the client: SCHEME:ID (Peppol, BT-49), e.g. 0204:04011000-12345-03.", valueName: "scheme:id"))
+    var electronicAddress: String?
     @Option(help: "The client's default currency, e.g. EUR.") var currency: Currency?
-    @Option(help: "The client's default locale, e.g. de_DE.") var locale: String?
+    @Option(help: "The client's default locale, e.g. de_DE (or de-DE).") var locale: String?
     @OptionGroup var options: EditOptions
 
     func validate() throws {
         guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
             throw ValidationError("a client id is letters, digits, - and _, e.g. meridian or acme-corp")
         }
+        if let country, !(country.count == 2 && country.allSatisfy(\.isLetter)) {
+            throw ValidationError("--country takes a two-letter ISO 3166 code, e.g. DE, AT, FR, US")
+        }
+        if let address, NewFiles.Address.parse(address, country: nil) == nil {
+            throw ValidationError("--address takes \"street, postal code city\" (e.g. \"Hauptstraße 5, 10115 Berlin\") or \"street, city, region postal code\"; got \"\(address)\"")
+        }
+        if let locale, !LocaleCatalog.isKnown(LocaleCatalog.canonical(locale)) {
+            throw ValidationError("`\(locale)` is not a locale ICU knows; use e.g. en_US, de_DE, fr_FR")
+        }
     }
 
     func run() throws {
         let path = "clients/\(id).yaml"
-        _ = try performEdit(options) { _, _ in
-            [FileChange(path: path, before: nil, after: NewFiles.client(id: id, name: name, email: email, currency: currency, locale: locale))]
+        let country = self.country?.uppercased()
+        var postal = address.flatMap { NewFiles.Address.parse($0, country: country) }
+        if postal == nil, let country { postal = NewFiles.Address(country: country) }
+        let text = NewFiles.client(id: id, name: name, email: email, currency: currency, locale: locale.map(LocaleCatalog.canonical),
+                                   phone: phone, address: postal, taxID: vatID, electronicAddress: electronicAddress)
+        // A client made a moment ago has no documents yet: that is no finding to show now.
+        _ = try performEdit(options, hiding: { $0.code == .unusedClient && $0.file == path }) { _, _ in
+            [FileChange(path: path, before: nil, after: text)]
         }
         if !options.dryRun { print(BookLoader.join(options.directory, path)) }
     }
@@ -49,24 +72,50 @@ protocol NewDocumentCommand: ParsableCommand {
     var client: String { get }
     var issued: Day? { get }
     var like: String? { get }
+    var line: [String] { get }
     var options: EditOptions { get }
 }
 
+/// `--line "Beratung;6;h;95.00"`: description, quantity, unit (optional), price.
+let lineHelp = ArgumentHelp("An item: \"DESCRIPTION;QUANTITY;UNIT;PRICE\" or \"DESCRIPTION;QUANTITY;PRICE\", e.g. \"Beratung;6;h;95.00\"; repeat for more lines.",
+                            valueName: "item")
+
+extension NewFiles.Item {
+    /// An item as `--line` writes it, or why it is none.
+    static func parse(_ text: String) -> Result<NewFiles.Item, ValidationError> {
+        let parts = text.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 3 || parts.count == 4, !parts[0].isEmpty else {
+            return .failure(ValidationError("--line takes \"DESCRIPTION;QUANTITY;UNIT;PRICE\" or \"DESCRIPTION;QUANTITY;PRICE\", e.g. \"Beratung;6;h;95.00\"; got \"\(text)\""))
+        }
+        let (quantity, price) = (parts[1], parts[parts.count - 1])
+        for (name, value) in [("quantity", quantity), ("price", price)] {
+            if case .failure = DecimalNumber.parse(value) {
+                return .failure(ValidationError("the \(name) of --line \"\(text)\" is not a number: \"\(value)\" (write it with a decimal point, e.g. 95.00)"))
+            }
+        }
+        return .success(NewFiles.Item(description: parts[0], quantity: quantity, unit: parts.count == 4 && !parts[2].isEmpty ? parts[2] : nil, price: price))
+    }
+}
+
 extension NewDocumentCommand {
+    func validate() throws {
+        for text in line { _ = try NewFiles.Item.parse(text).get() }
+        if like != nil && !line.isEmpty { throw ValidationError("--like and --line both give the items: use one") }
+    }
+
     func run() throws {
         let issued = self.issued ?? options.today
+        let items = try line.map { try NewFiles.Item.parse($0).get() }
         var path = ""
         _ = try performEdit(options, allowing: { $0.code == .missingKey && $0.file == path }) { result, _ throws(AuthoringError) in
             let book = result.book
-            guard let client = book.clients[client] else {
-                let suggestion = closestMatch(to: client, in: book.clients.keys).map { "; did you mean \($0)?" } ?? ""
-                throw .refused("no client \(self.client) (clients/\(self.client).yaml)\(suggestion)")
-            }
+            guard let client = book.clients[client] else { throw unknownClient(self.client, in: book) }
             let template = try like.map { number throws(AuthoringError) in try document(number, in: book) }
             let number = book.nextNumber(for: Self.kind, issued: issued)
             path = book.file(forNew: Self.kind, number: number, issued: issued)
             return [FileChange(path: path, before: nil,
-                               after: NewFiles.document(Self.kind, number: number, client: client, book: book, issued: issued, like: template, path: path))]
+                               after: NewFiles.document(Self.kind, number: number, client: client, book: book, issued: issued, like: template,
+                                                        items: items, path: path))]
         }
         if !options.dryRun { print(BookLoader.join(options.directory, path)) }
     }
@@ -78,6 +127,7 @@ struct NewInvoice: NewDocumentCommand {
     @Option(help: "The client id.") var client: String
     @Option(help: "The issue date, YYYY-MM-DD; default today.") var issued: Day?
     @Option(help: "Start from the items, project and category of an earlier document, e.g. INV-0005.") var like: String?
+    @Option(help: lineHelp) var line: [String] = []
     @OptionGroup var options: EditOptions
 }
 
@@ -87,6 +137,7 @@ struct NewEstimate: NewDocumentCommand {
     @Option(help: "The client id.") var client: String
     @Option(help: "The issue date, YYYY-MM-DD; default today.") var issued: Day?
     @Option(help: "Start from the items, project and category of an earlier document, e.g. EST-0002.") var like: String?
+    @Option(help: lineHelp) var line: [String] = []
     @OptionGroup var options: EditOptions
 }
 
@@ -240,7 +291,8 @@ struct InitCommand: ParsableCommand {
     var country: String?
     @Option(help: "The default currency; default: the country's.") var currency: Currency?
     @Option(help: ArgumentHelp("The default tax rate, e.g. 19%; default: the country's standard rate.", valueName: "rate")) var tax: String?
-    @Option(help: "The default locale, e.g. de_DE; default: the country's.") var locale: String?
+    @Option(name: .customLong("locale"), help: "The default locale, e.g. de_DE (or de-DE); default: the country's.") var givenLocale: String?
+    var locale: String? { givenLocale.map(LocaleCatalog.canonical) }
     @Flag(help: "Keep the book in git with a pre-commit hook that refuses a change to an issued invoice (`invoic check --history --staged`); makes the folder a git repository if it is not in one. On an existing book, only installs the hook.")
     var hooks = false
 

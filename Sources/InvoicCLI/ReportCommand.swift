@@ -49,12 +49,7 @@ struct ReportCommand: ParsableCommand {
             Reporter(format: .human, root: book.directory, sources: result.sources).report(result.diagnostics)
             throw ExitCode(1)
         }
-        if let client, result.book.clients[client] == nil {
-            let known = result.book.clients.keys.sorted()
-            Terminal.standardError.write("error: no client `\(client)` in this book"
-                + (known.isEmpty ? "" : "; its clients are \(known.joined(separator: ", "))") + "\n")
-            throw ExitCode(2)
-        }
+        if let client { try requireClient(client, in: result.book) }
         let filter = IndexReport.Filter(status: status.flatMap(Status.init(rawValue:)), client: client,
                                         currency: currency.flatMap(Currency.named))
         let report = IndexReport(book: result.book, today: book.resolvedToday, warnings: result.diagnostics, filter: filter,

@@ -28,11 +28,7 @@ struct StatementCommand: ParsableCommand {
     func run() throws {
         let checked = try bookWithoutErrors(options.directory, before: "writing a statement")
         let book = checked.book
-        guard book.clients[client] != nil else {
-            let suggestion = closestMatch(to: client, in: Array(book.clients.keys)).map { "; did you mean \($0)?" } ?? ""
-            Terminal.standardError.write("error: no client \(client) in this book\(suggestion)\n")
-            throw ExitCode(2)
-        }
+        try requireClient(client, in: book)
         let today = options.resolvedToday
         let statements = book.statements(of: client, on: today)
         switch format {

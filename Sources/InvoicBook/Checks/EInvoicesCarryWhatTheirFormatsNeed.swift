@@ -84,8 +84,13 @@ enum EInvoicesCarryWhatTheirFormatsNeed: BookCheck {
             facts.buyer?.address?.postalCode?.isEmpty ?? true ? "write the address as a mapping with `postal_code:` in \(facts.clientFile)" : nil
         },
         xrechnung(.brDE15, "the buyer reference", "XRechnung needs the buyer reference (BT-10), for a public buyer its Leitweg-ID") { facts in
-            (facts.document.buyerReference ?? facts.client?.buyerReference) == nil
-                ? "set `buyer_reference:` (the Leitweg-ID, e.g. 04011000-12345-03) in \(facts.clientFile) or on the document" : nil
+            guard (facts.document.buyerReference ?? facts.client?.buyerReference) == nil else { return nil }
+            // A public buyer is addressed by its Leitweg-ID (electronic address scheme 0204); any
+            // other buyer gives a reference of its own (an order or cost-centre number, a name).
+            let isPublic = facts.client?.contact.electronicAddress?.hasPrefix("0204:") ?? false
+            return isPublic
+                ? "set `buyer_reference:` to the buyer's Leitweg-ID (e.g. 04011000-12345-03) in \(facts.clientFile) or on the document"
+                : "set `buyer_reference:` in \(facts.clientFile) or on the document: the reference the buyer asks you to quote (an order or cost-centre number, or the name of the person who ordered); a public buyer's is its Leitweg-ID"
         },
         xrechnung(.brDE16, "the seller's VAT or tax number", "XRechnung needs the seller's VAT number or tax number for this VAT category (BT-31, BT-32)") { facts in
             let taxed: Set<TaxCategory> = [.standard, .zero, .exempt, .reverseCharge, .intraCommunity, .export, .canaryIslands, .ceutaMelilla]

@@ -18,11 +18,15 @@ enum NumbersFollowIssueDates: BookCheck {
             var latest: (number: String, issued: Day)?
             for member in members {
                 guard let issued = member.issued else { continue }
-                if let previous = latest, issued.value < previous.issued {
+                // Two documents of one number are the duplicate-number rule's to report.
+                if let previous = latest, issued.value < previous.issued, member.number != previous.number {
+                    // A document that was sent keeps its number: the client holds it.
+                    let sent = book.documents.first { $0.file == member.file }?.sent != nil
                     diagnostics.append(.error(
                         rule.code, "\(member.number) is issued on \(issued.value), before \(previous.number) (\(previous.issued))",
                         file: member.file, range: issued.range,
-                        help: "correct the issue date, or give this document the next free number"))
+                        help: sent ? "correct the issue date if it is a typo; it was sent, so it keeps its number"
+                                   : "correct the issue date, or give this document the next free number"))
                 } else {
                     latest = (member.number, issued.value)
                 }

@@ -372,6 +372,12 @@ public enum LocaleCatalog {
     private static let languages = Set(identifiers.map { String($0.prefix { $0 != "_" }) })
     private static let regions = Set(Locale.Region.isoRegions.map(\.identifier))
 
+    /// A locale as a person may type it on the command line: BCP 47 (`de-DE`, as browsers and
+    /// editors write it) is taken as the book's form (`de_DE`).
+    public static func canonical(_ identifier: String) -> String {
+        identifier.replacingOccurrences(of: "-", with: "_")
+    }
+
     public static func isKnown(_ identifier: String) -> Bool {
         if known.contains(identifier) { return true }
         let parts = identifier.split(separator: "_", omittingEmptySubsequences: false)
