@@ -224,7 +224,9 @@ struct SupplierDirectory {
         return directory
     }
 
-    static func normal(_ text: String) -> String { text.uppercased().filter { !$0.isWhitespace } }
+    /// Compared as the supplier's file stores them (RecordValue), so a name with a control
+    /// character or a huge id is recognised the next time too.
+    static func normal(_ text: String) -> String { RecordValue.storable(text).text.uppercased().filter { !$0.isWhitespace } }
 
     func recognise(_ document: ReceivedDocument) -> String? {
         let seller = document.seller

@@ -69,6 +69,22 @@ import Testing
         #expect(Self.errors(test).isEmpty, "\(Self.errors(test))")
     }
 
+    /// A seller known only by a name with U+009B: recognised by its file, which stores it escaped.
+    @Test func aSupplierWithAControlCharacterInItsNameIsRecognised() throws {
+        let test = TestBook([:])
+        defer { test.remove() }
+        var document = try EInvoiceReader.read(try fixture("ubl-tc434-example1.xml"))
+        document.seller.name = "Evil\u{9B}2J Corp"
+        document.seller.vatID = nil
+        document.seller.electronicAddress = nil
+        document.seller.legalID = nil
+        document.payment.accounts = []
+        try FileManager.default.createDirectory(atPath: test.root + "/suppliers", withIntermediateDirectories: true)
+        try SupplierDirectory.text(id: "evil", document: document).write(toFile: test.root + "/suppliers/evil.yaml", atomically: true, encoding: .utf8)
+        #expect(try Self.parse("suppliers/evil.yaml", in: test)["name"]?.scalar?.text == "Evil\\u{9B}2J Corp")
+        #expect(SupplierDirectory.load(root: test.root).recognise(document) == "evil")
+    }
+
     /// A record the book could not read (here: past its 4 MiB a file) is refused, nothing written.
     @Test func aRecordTooLargeForTheBookIsRefusedAndNothingWritten() throws {
         let test = TestBook([:])
