@@ -64,7 +64,7 @@ let package = Package(
         // the header), and zlib to inflate what it finds within a bound.
         .target(name: "CQPDF"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "InvoicBank", dependencies: ["InvoicBook", "InvoicMoney", "CExpat"]),
+        .target(name: "InvoicBank", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "CExpat"]),
         // Incoming e-invoices: UBL, CII, Factur-X/ZUGFeRD PDFs and mails read into one received
         // document (expat for the XML, qpdf for the PDF's attachments), checked, and kept in the
         // book's purchases/ with a derived record (issue 29).
@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "InvoicAuthoringTests", dependencies: ["InvoicAuthoring", "InvoicTestSupport"]),
         .testTarget(name: "InvoicHistoryTests", dependencies: ["InvoicHistory", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicDiagnostics", "InvoicTestSupport"]),
         .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicAuthoring", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport"]),
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPeppolTests", dependencies: ["InvoicPeppol", "InvoicAuthoring", "InvoicTestSupport"]),

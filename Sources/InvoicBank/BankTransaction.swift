@@ -1,5 +1,6 @@
 import Foundation
 import InvoicBook
+import InvoicDiagnostics
 import InvoicMoney
 
 /// One movement of money on a bank statement, as `invoic match` sees it whatever the format.

@@ -1,5 +1,6 @@
 import Foundation
 import InvoicBook
+import InvoicDiagnostics
 
 /// Reads bank statements in whatever format the bank exported: camt.053/054 (XML), MT940, or
 /// CSV through the book's `bank:` layout; told apart by their content, not their names.
@@ -71,27 +72,4 @@ public enum StatementReader {
     }
 }
 
-/// Text from a statement made safe to print: control characters (C0 but for none, DEL, C1 such
-/// as U+009B, which a terminal may read as the start of an escape sequence), line and paragraph
-/// separators and the bidirectional overrides are written as `\u{9B}`, so a statement can
-/// neither move the cursor, recolour the terminal nor reorder what is printed.
-/// (The book's own text is not escaped here: only what came from a statement.)
-public func printable(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
-    var result = ""
-    for scalar in text.unicodeScalars {
-        if isUnprintable(scalar) {
-            result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        } else {
-            result.unicodeScalars.append(scalar)
-        }
-    }
-    return result
-}
-
-public func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
-    default: false
-    }
-}
+// Text from a statement is printed through InvoicDiagnostics' `printable`, the one terminal escaper.

@@ -3,6 +3,7 @@ import Foundation
 import InvoicAuthoring
 import InvoicBank
 import InvoicBook
+import InvoicDiagnostics
 import InvoicInbox
 import InvoicMoney
 

@@ -49,7 +49,7 @@ struct PeppolSendCommand: ParsableCommand {
             do {
                 let (document, submission, settings) = try Self.prepare(number, checked: checked)
                 if options.dryRun {
-                    Terminal.standardOutput.write("would send \(number) (\(submission.fileName), \(submission.bytes.count) bytes, SHA-256 \(SHA256.hex(submission.bytes))) from \(submission.sender) to \(submission.receiver) through \(settings.provider.rawValue) at \(settings.url)\n")
+                    Terminal.standardOutput.writePrintable("would send \(number) (\(submission.fileName), \(submission.bytes.count) bytes, SHA-256 \(SHA256.hex(submission.bytes))) from \(submission.sender) to \(submission.receiver) through \(settings.provider.rawValue) at \(settings.url)\n")
                     continue
                 }
                 let outcome = try PeppolSender(root: options.directory, settings: settings).send(document, submission, resend: resend)
@@ -57,10 +57,10 @@ struct PeppolSendCommand: ParsableCommand {
                 switch outcome {
                 case .sent(let sent):
                     attempt = sent
-                    Terminal.standardOutput.write("sent \(number) to \(submission.receiver) through \(settings.provider.rawValue): \(Self.describe(sent))\n")
+                    Terminal.standardOutput.writePrintable("sent \(number) to \(submission.receiver) through \(settings.provider.rawValue): \(Self.describe(sent))\n")
                 case .resolved(let resolved):
                     attempt = resolved
-                    Terminal.standardOutput.write("\(number) was already handed to \(settings.provider.rawValue) by an interrupted send (nothing sent again): \(Self.describe(resolved))\n")
+                    Terminal.standardOutput.writePrintable("\(number) was already handed to \(settings.provider.rawValue) by an interrupted send (nothing sent again): \(Self.describe(resolved))\n")
                 }
                 if attempt.state == .failed || attempt.state == .refused {
                     failed.append(number)
@@ -68,13 +68,13 @@ struct PeppolSendCommand: ParsableCommand {
                     try recordSentOverPeppol(number, options)
                 }
             } catch let error as PeppolError {
-                Terminal.standardError.write("error: \(number): \(error.message)\n")
+                Terminal.standardError.writePrintable("error: \(number): \(error.message)\n")
                 failed.append(number)
             }
         }
         _ = book
         if !failed.isEmpty {
-            Terminal.standardError.write("error: not handed over: \(failed.joined(separator: ", "))\n")
+            Terminal.standardError.writePrintable("error: not handed over: \(failed.joined(separator: ", "))\n")
             throw ExitCode(1)
         }
     }
@@ -115,16 +115,16 @@ struct PeppolStatusCommand: ParsableCommand {
         let book = checked.book
         let states = PeppolChecks.states(root: options.directory)
         let wanted = numbers.isEmpty ? states.filter { $0.value.state != .delivered }.keys.sorted() : numbers
-        if wanted.isEmpty { Terminal.standardOutput.write("nothing in transit: every document in outbox/ is delivered\n") }
+        if wanted.isEmpty { Terminal.standardOutput.writePrintable("nothing in transit: every document in outbox/ is delivered\n") }
         var trouble = false
         for number in wanted {
             guard let document = book.document(number) else {
-                Terminal.standardError.write("error: no document \(number) in this book\n")
+                Terminal.standardError.writePrintable("error: no document \(number) in this book\n")
                 trouble = true
                 continue
             }
             guard let recorded = states[number] else {
-                Terminal.standardOutput.write("\(number): never sent over Peppol\n")
+                Terminal.standardOutput.writePrintable("\(number): never sent over Peppol\n")
                 continue
             }
             do {
@@ -136,12 +136,12 @@ struct PeppolStatusCommand: ParsableCommand {
                 let settings = try ProviderSettings.resolve(peppol)
                 let result = try PeppolSender(root: options.directory, settings: settings).refreshStatus(of: document)
                 guard let (attempt, changed) = result else { continue }
-                Terminal.standardOutput.write("\(number): \(PeppolSendCommand.describe(attempt))\(changed ? "" : " (unchanged)")\n")
+                Terminal.standardOutput.writePrintable("\(number): \(PeppolSendCommand.describe(attempt))\(changed ? "" : " (unchanged)")\n")
                 if attempt.state == .failed || attempt.state == .refused { trouble = true }
                 // A send stopped before it could note the invoice as sent is noted now.
                 if attempt.state.isConfirmed, attempt.state != .failed, document.sentVia == nil { try recordSentOverPeppol(number, options) }
             } catch {
-                Terminal.standardError.write("error: \(number): \(error)\n")
+                Terminal.standardError.writePrintable("error: \(number): \(error)\n")
                 trouble = true
             }
         }
@@ -165,16 +165,16 @@ struct PeppolReceiveCommand: ParsableCommand {
         do {
             let settings = try ProviderSettings.resolve(checked.book.settings.peppol)
             let outcomes = try PeppolReceiver(root: options.directory, settings: settings).receive()
-            if outcomes.isEmpty { Terminal.standardOutput.write("the inbox at \(settings.provider.rawValue) is empty\n") }
+            if outcomes.isEmpty { Terminal.standardOutput.writePrintable("the inbox at \(settings.provider.rawValue) is empty\n") }
             for outcome in outcomes {
                 switch outcome {
-                case .taken(let id, let path): Terminal.standardOutput.write("received \(id): \(path)\n")
-                case .acknowledged(let id): Terminal.standardOutput.write("\(id) was already in the book; acknowledged now\n")
-                case .known(let id): Terminal.standardOutput.write("\(id) is already in the book\n")
+                case .taken(let id, let path): Terminal.standardOutput.writePrintable("received \(id): \(path)\n")
+                case .acknowledged(let id): Terminal.standardOutput.writePrintable("\(id) was already in the book; acknowledged now\n")
+                case .known(let id): Terminal.standardOutput.writePrintable("\(id) is already in the book\n")
                 }
             }
         } catch {
-            Terminal.standardError.write("error: \(error)\n")
+            Terminal.standardError.writePrintable("error: \(error)\n")
             throw ExitCode(1)
         }
     }
@@ -204,7 +204,7 @@ struct PeppolLookupCommand: ParsableCommand {
         guard let id = Participant(participant) else { throw ValidationError("write the participant as scheme:id, e.g. 0208:0477472701") }
         let zone = sml ?? (test ? PeppolLookup.testZone : PeppolLookup.productionZone)
         let lookup = PeppolLookup(zone: zone, nameserver: nameserver ?? ProcessInfo.processInfo.environment["INVOIC_PEPPOL_NAMESERVER"])
-        Terminal.standardOutput.write("\(id): \(PeppolLookup.hostName(of: id, zone: zone))\n")
+        Terminal.standardOutput.writePrintable("\(id): \(PeppolLookup.hostName(of: id, zone: zone))\n")
         do {
             let answer = try lookup.lookUp(id)
             var lines = ["SMP: \(answer.smp)"]
@@ -218,13 +218,13 @@ struct PeppolLookupCommand: ParsableCommand {
             }
             lines.append("document types: \(answer.documentTypes.count)")
             lines += answer.documentTypes.map { "  \($0)" }
-            Terminal.standardOutput.write(lines.joined(separator: "\n") + "\n")
+            Terminal.standardOutput.writePrintable(lines.joined(separator: "\n") + "\n")
             if answer.invoice == nil {
-                Terminal.standardError.write("error: \(id) does not receive Peppol BIS invoices\n")
+                Terminal.standardError.writePrintable("error: \(id) does not receive Peppol BIS invoices\n")
                 throw ExitCode(1)
             }
         } catch let error as PeppolError {
-            Terminal.standardError.write("error: \(error.message)\n")
+            Terminal.standardError.writePrintable("error: \(error.message)\n")
             throw ExitCode(1)
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InvoicBook
+import InvoicDiagnostics
 import InvoicInbox
 
 /// `invoic receive`: suppliers' e-invoices into the book's purchases/. Only argument parsing and
@@ -24,7 +25,7 @@ struct ReceiveCommand: ParsableCommand {
     func run() throws {
         let root = options.directory
         guard FileManager.default.fileExists(atPath: BookLoader.join(root, BookSettings.fileName)) else {
-            Terminal.standardError.write("error: no invoic.yaml in \(root): this is not an invoic book (run `invoic init`, or pass -C DIR)\n")
+            Terminal.standardError.writePrintable("error: no invoic.yaml in \(root): this is not an invoic book (run `invoic init`, or pass -C DIR)\n")
             throw ExitCode(2)
         }
         var refused = false
@@ -44,14 +45,14 @@ struct ReceiveCommand: ParsableCommand {
                 switch outcome.status {
                 case .received:
                     let supplier = (outcome.supplier ?? "") + (outcome.newSupplier ? " (new supplier: suppliers/\(outcome.supplier ?? "").yaml)" : "")
-                    print("received \(outcome.file): \(outcome.number ?? "") from \(supplier) -> \(outcome.record ?? "")")
-                    for finding in outcome.findings { print("  finding \(finding.rule): \(finding.message)") }
+                    Terminal.standardOutput.writeLine("received \(outcome.file): \(outcome.number ?? "") from \(supplier) -> \(outcome.record ?? "")")
+                    for finding in outcome.findings { Terminal.standardOutput.writeLine("  finding \(finding.rule): \(finding.message)") }
                 case .duplicate:
-                    print("already received \(outcome.file): \(outcome.number ?? "") from \(outcome.supplier ?? "") is \(outcome.record ?? ""); nothing written")
+                    Terminal.standardOutput.writeLine("already received \(outcome.file): \(outcome.number ?? "") from \(outcome.supplier ?? "") is \(outcome.record ?? ""); nothing written")
                 case .refused:
                     refused = true
                     let refusal = outcome.refusal
-                    Terminal.standardError.write("\(path): error: \(refusal?.message ?? "refused")\n  help: \(refusal?.help ?? "")\n")
+                    Terminal.standardError.write("\(printable(path)): error: \(printable(refusal?.message ?? "refused"))\n  help: \(printable(refusal?.help ?? ""))\n")
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import InvoicDiagnostics
 
 /// Where output goes, and whether it may be coloured.
 struct Terminal: Sendable {
@@ -13,6 +14,19 @@ struct Terminal: Sendable {
     var allowsColor: Bool {
         isInteractive && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
             && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+
+    /// Text that holds something from outside (a supplier's number or note, a provider's message
+    /// or id, a received file's name), written through the one terminal escaper: its line feeds
+    /// kept, every other control character shown as `\u{1B}`.
+    func writePrintable(_ text: String) {
+        write(printableLines(text))
+    }
+
+    /// One line holding something from outside, every control character in it escaped (a line
+    /// feed too: a number `X-1\ncategory: x` cannot start a line of its own).
+    func writeLine(_ text: String) {
+        write(printable(text) + "\n")
     }
 
     func write(_ text: String) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InvoicBook
+import InvoicDiagnostics
 import InvoicInbox
 
 /// `invoic view`: any e-invoice, in the book or not, as a readable document.
@@ -22,12 +23,12 @@ struct ViewCommand: ParsableCommand {
         switch readFile(file) {
         case .success(let read): bytes = read
         case .failure(let refusal):
-            Terminal.standardError.write("\(file): error: \(refusal.message)\n  help: \(refusal.help)\n")
+            Terminal.standardError.writePrintable("\(printable(file)): error: \(printable(refusal.message))\n  help: \(printable(refusal.help))\n")
             throw ExitCode(1)
         }
         let documents: [IncomingDocument]
         do { documents = try Inbox.read(bytes: bytes, filename: (file as NSString).lastPathComponent) } catch {
-            Terminal.standardError.write("\(file): error: \(error.message)\n  help: \(error.help)\n")
+            Terminal.standardError.writePrintable("\(printable(file)): error: \(printable(error.message))\n  help: \(printable(error.help))\n")
             throw ExitCode(1)
         }
         let ending = output.map { ($0 as NSString).pathExtension.lowercased() }
@@ -40,11 +41,12 @@ struct ViewCommand: ParsableCommand {
         }.joined(separator: chosen == .html ? "\n" : "\n\n")
         if let output, output != "-" {
             do { try AtomicFile.write(Array(rendered.utf8), to: output) } catch {
-                Terminal.standardError.write("error: \(error)\n")
+                Terminal.standardError.writePrintable("error: \(printable("\(error)"))\n")
                 throw ExitCode(2)
             }
         } else {
-            print(rendered, terminator: "")
+            // The supplier's texts, numbers and names reach the terminal through the one escaper.
+            Terminal.standardOutput.writePrintable(rendered)
         }
     }
 
@@ -54,7 +56,7 @@ struct ViewCommand: ParsableCommand {
         let name = (file as NSString).lastPathComponent
         guard let output else {
             guard isatty(STDOUT_FILENO) == 0, documents.count == 1 else {
-                Terminal.standardError.write("error: a PDF view needs a file to go to\n  help: invoic view \(file) -o view.pdf\n")
+                Terminal.standardError.writePrintable("error: a PDF view needs a file to go to\n  help: invoic view \(printable(file)) -o view.pdf\n")
                 throw ExitCode(2)
             }
             FileHandle.standardOutput.write(Data(try pdf(documents[0], name: name)))
@@ -68,10 +70,10 @@ struct ViewCommand: ParsableCommand {
             }
             let bytes = try pdf(incoming, name: name)
             do { try AtomicFile.write(bytes, to: target) } catch {
-                Terminal.standardError.write("error: \(error)\n")
+                Terminal.standardError.writePrintable("error: \(printable("\(error)"))\n")
                 throw ExitCode(2)
             }
-            if documents.count > 1 { print("\(target): \(incoming.document.number)") }
+            if documents.count > 1 { Terminal.standardOutput.writePrintable("\(printable(target)): \(printable(incoming.document.number))\n") }
         }
     }
 
@@ -79,10 +81,10 @@ struct ViewCommand: ParsableCommand {
         let findings = Findings.check(incoming.document)
         do {
             let (bytes, missing) = try ReceivedPDF.render(incoming.document, findings: findings, locale: locale, file: name)
-            for text in missing { Terminal.standardError.write("warning: no font draws \(text); it prints as a box\n") }
+            for text in missing { Terminal.standardError.writePrintable("warning: no font draws \(printable(text)); it prints as a box\n") }
             return bytes
         } catch {
-            Terminal.standardError.write("error: \(error)\n")
+            Terminal.standardError.writePrintable("error: \(printable("\(error)"))\n")
             throw ExitCode(2)
         }
     }

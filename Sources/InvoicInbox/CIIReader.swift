@@ -20,7 +20,9 @@ struct CII {
             throw Refusal("the invoice names no known currency (ram:InvoiceCurrencyCode `\(currencyCode)`)", help: "BT-5 must be an ISO 4217 code such as EUR; ask the supplier for a corrected invoice")
         }
         guard let summation = settlement.child("SpecifiedTradeSettlementHeaderMonetarySummation") else { throw missing("its totals (ram:SpecifiedTradeSettlementHeaderMonetarySummation, BG-22)") }
-        guard let payable = reading.money(summation.child("DuePayableAmount"), currency, field: "BT-115") else { throw missing("the amount due (ram:DuePayableAmount, BT-115)") }
+        guard let payable = reading.money(summation.child("DuePayableAmount"), currency, field: "BT-115") else {
+            throw reading.malformed(summation.child("DuePayableAmount"), "the amount due (ram:DuePayableAmount, BT-115)") ?? missing("the amount due (ram:DuePayableAmount, BT-115)")
+        }
         let typeCode = exchanged?.value("TypeCode") ?? "380"
 
         // BT-110 is the TaxTotalAmount in the document currency; one in another currency is BT-111.

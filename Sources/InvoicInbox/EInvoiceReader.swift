@@ -67,6 +67,17 @@ struct Reading {
 
     /// An amount of `currency`, exact when it has at most the currency's decimals; otherwise
     /// rounded half away from zero and reported (BR-DEC: amounts have at most two decimals).
+    /// Why an amount the document must have was not read although it is there (`money` gave
+    /// nil): it is no number, or too large; quoted, with its line. Nil when it is absent.
+    func malformed(_ element: XElement?, _ what: String) -> Refusal? {
+        guard let element, !element.text.isEmpty else { return nil }
+        let shown = element.text.count > 40 ? String(element.text.prefix(40)) + "…" : element.text
+        let problem: String
+        if case .success = DecimalNumber.parse(element.text) { problem = "is too large for an amount" } else { problem = "is not a number" }
+        return Refusal("\(what) `\(shown)` (line \(element.line)) \(problem)",
+                       help: "an amount is digits with a point before the decimals, e.g. 119.00; ask the supplier for a corrected invoice")
+    }
+
     mutating func money(_ element: XElement?, _ currency: Currency, field: String) -> Money? {
         guard let element, !element.text.isEmpty else { return nil }
         guard case .success(let number) = DecimalNumber.parse(element.text) else {

@@ -12,6 +12,8 @@ enum PDFAttachments {
     static let invoiceNames = ["factur-x.xml", "zugferd-invoice.xml", "xrechnung.xml", "zugferd_invoice.xml", "zugferd-invoice.xml"]
     static let maximumEmbeddedSize = XMLReader.maximumSize
     static let maximumNodes = 10_000
+    /// The name qpdf is given for the bytes (it prefixes its messages with it).
+    static let pdfName = "received.pdf"
 
     static func invoiceXML(in pdf: [UInt8]) throws(Refusal) -> (name: String, bytes: [UInt8]) {
         var message = [CChar](repeating: 0, count: 512)
@@ -23,13 +25,19 @@ enum PDFAttachments {
         guard let q = handle else { throw Refusal("qpdf could not start", help: "try again; the machine may be out of memory") }
         defer { api.qpdf_cleanup(&handle) }
         api.qpdf_set_suppress_warnings(q, QPDF_TRUE)
+        // Errors inside the object functions (a damaged object, an unreadable object stream) are
+        // checked here with qpdf_has_error, never written by qpdf to standard error.
+        api.qpdf_silence_errors(q)
         let read = pdf.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { api.qpdf_read_memory(q, "received.pdf", $0.baseAddress, UInt64($0.count), nil) }
+            buffer.withMemoryRebound(to: CChar.self) { api.qpdf_read_memory(q, pdfName, $0.baseAddress, UInt64($0.count), nil) }
         }
         if read & QPDF_ERRORS != 0 {
             throw Refusal("the PDF cannot be read (\(qpdfError(api, q) ?? "damaged"))", help: "ask the supplier to send it again, or to send the XML")
         }
         let root = api.qpdf_get_root(q)
+        if let error = qpdfError(api, q) {
+            throw Refusal("the PDF is damaged: \(error)", help: "ask the supplier to send it again, or to send the XML")
+        }
         var files: [(name: String, spec: qpdf_oh)] = []
         var visited = 0
         // The name tree: /Names [name spec ...] at its leaves, /Kids below its inner nodes.
@@ -67,6 +75,10 @@ enum PDFAttachments {
                 if let name = fileName(api, q, spec) { files.append((name, spec)) }
             }
         }
+        // A damaged object met on the walk: said as such, not as "no embedded file".
+        if let error = qpdfError(api, q) {
+            throw Refusal("the PDF is damaged: its embedded files cannot be listed (\(error))", help: "ask the supplier to send it again, or to send the XML")
+        }
         let names = files.map { $0.name }
         guard let chosen = invoiceNames.lazy.compactMap({ wanted in files.first { $0.name.lowercased() == wanted } }).first
             ?? files.first(where: { $0.name.lowercased().hasSuffix(".xml") }) else {
@@ -92,7 +104,10 @@ enum PDFAttachments {
     }
 
     private static func embeddedBytes(_ api: invoic_qpdf_api, _ q: qpdf_data, _ spec: qpdf_oh, name: String) throws(Refusal) -> [UInt8] {
-        let damaged = Refusal("the PDF's \(name) cannot be read (a damaged embedded file)", help: "ask the supplier to send the invoice again, or the XML on its own")
+        var damaged: Refusal {
+            Refusal("the PDF's \(name) cannot be read (a damaged embedded file\(qpdfError(api, q).map { ": \($0)" } ?? ""))",
+                    help: "ask the supplier to send the invoice again, or the XML on its own")
+        }
         let embedded = api.qpdf_oh_get_key(q, spec, "/EF")
         guard api.qpdf_oh_is_dictionary(q, embedded) == QPDF_TRUE else { throw damaged }
         var stream = api.qpdf_oh_get_key(q, embedded, "/F")
@@ -160,6 +175,8 @@ enum PDFAttachments {
 
     private static func qpdfError(_ api: invoic_qpdf_api, _ q: qpdf_data) -> String? {
         guard api.qpdf_has_error(q) == QPDF_TRUE, let error = api.qpdf_get_error(q), let text = api.qpdf_get_error_full_text(q, error) else { return nil }
-        return String(cString: text)
+        // qpdf names the file by the name it was read under, which is this reader's, not the user's.
+        let full = String(cString: text)
+        return full.hasPrefix(pdfName + ": ") ? String(full.dropFirst(pdfName.count + 2)) : full
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import InvoicBook
 import InvoicDiagnostics
 import InvoicMoney
@@ -33,33 +34,46 @@ public enum PurchaseAudit {
           payable: 110.00
         """)
 
-    public static var rules: [Rule] { [sourceRule, recordRule] }
+    static let orphanRule = Rule(.purchaseOrphan, summary: "a received original has no record",
+        explanation: """
+        `invoic receive` writes the original, then its record beside it. A receipt stopped between the
+        two (killed, a power cut) leaves an original the book does not count: no purchase, no input
+        tax. Receiving the same file again adopts it: the record is written beside it, no copy made.
+        """,
+        example: """
+        # purchases/2026/acme-r-1.xml, and no purchases/2026/acme-r-1.yaml
+        invoic receive purchases/2026/acme-r-1.xml
+        """)
+
+    public static var rules: [Rule] { [sourceRule, recordRule, orphanRule] }
 
     public static func check(_ book: Book) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = orphans(book)
         for purchase in book.purchases {
             let again = "restore the original (from git or the supplier's mail), or remove the record and `invoic receive` the original again"
             guard let bytes = BookFiles.contents(of: purchase.source, in: book.root, limit: Inbox.maximumFileSize) else {
-                diagnostics.append(.error(.purchaseSource, "the original \(purchase.source) of purchase \(purchase.number) is missing", file: purchase.file, help: again))
+                diagnostics.append(.error(.purchaseSource, "the original \(purchase.source) of purchase \(printable(purchase.number)) is missing", file: purchase.file, help: again))
                 continue
             }
             let hash = SHA256.hex(bytes)
             guard hash == purchase.sha256.lowercased() else {
-                diagnostics.append(.error(.purchaseSource, "the original \(purchase.source) of purchase \(purchase.number) changed since it was received (its SHA-256 is \(hash), the record says \(purchase.sha256))",
+                diagnostics.append(.error(.purchaseSource, "the original \(purchase.source) of purchase \(printable(purchase.number)) changed since it was received (its SHA-256 is \(hash), the record says \(purchase.sha256))",
                                           file: purchase.file, help: again))
                 continue
             }
             let documents: [IncomingDocument]
             do { documents = try Inbox.read(bytes: bytes, filename: purchase.source) } catch {
-                diagnostics.append(.error(.purchaseSource, "the original \(purchase.source) of purchase \(purchase.number) cannot be read: \(error.message)", file: purchase.file, help: again))
+                diagnostics.append(.error(.purchaseSource, "the original \(purchase.source) of purchase \(printable(purchase.number)) cannot be read: \(error.message)", file: purchase.file, help: again))
                 continue
             }
-            guard let document = documents.first(where: { $0.document.number == purchase.number })?.document ?? documents.first?.document else { continue }
+            // The record holds the number as the book can (RecordValue): compared as such.
+            func stored(_ text: String) -> String { RecordValue.storable(text).text }
+            guard let document = documents.first(where: { stored($0.document.number) == purchase.number })?.document ?? documents.first?.document else { continue }
             var differences: [String] = []
             func compare(_ field: String, _ record: String?, _ original: String?) {
                 if record != original { differences.append("\(field) is \(record ?? "absent") on the record, \(original ?? "absent") in the original") }
             }
-            compare("number", purchase.number, document.number)
+            compare("number", purchase.number, stored(document.number))
             compare("type", purchase.kind.rawValue, document.kind.rawValue)
             compare("issued", purchase.issued.description, document.issued.description)
             compare("due", purchase.due?.description, document.due?.description)
@@ -72,9 +86,10 @@ public enum PurchaseAudit {
                 "\(group.category) \(group.rate.flatMap { rate -> String? in if case .success(let parsed) = Rate.parse("\(rate.normalized)%") { return parsed.description }; return nil } ?? "-") \(group.taxable.plain) \(group.tax.plain)"
             }
             compare("the tax breakdown", recordGroups.joined(separator: "; "), originalGroups.joined(separator: "; "))
-            compare("the rule findings", purchase.findings.joined(separator: ", "), Findings.check(document).map(\.rule).joined(separator: ", "))
+            compare("the rule findings", purchase.findings.filter { !PurchaseRecord.writingRules.contains($0) }.joined(separator: ", "),
+                    Findings.check(document).map(\.rule).joined(separator: ", "))
             if !differences.isEmpty {
-                diagnostics.append(.error(.purchaseRecordDiffers, "the record of purchase \(purchase.number) says other than its original: " + differences.joined(separator: "; "),
+                diagnostics.append(.error(.purchaseRecordDiffers, "the record of purchase \(printable(purchase.number)) says other than its original: " + printable(differences.joined(separator: "; ")),
                                           file: purchase.file, help: "edit only `payments:` on a record; to read the original again, remove the record and `invoic receive` \(purchase.source)"))
             }
         }
@@ -82,7 +97,36 @@ public enum PurchaseAudit {
     }
 }
 
+extension PurchaseAudit {
+    /// Originals under purchases/<year>/ with no record of the same name beside them and named by
+    /// no record: what an interrupted receipt leaves.
+    static func orphans(_ book: Book) -> [Diagnostic] {
+        let named = Set(book.purchases.map(\.source))
+        let manager = FileManager.default
+        var diagnostics: [Diagnostic] = []
+        let top = BookLoader.join(book.root, Inbox.purchasesFolder)
+        for year in ((try? manager.contentsOfDirectory(atPath: top)) ?? []).sorted() where !year.hasPrefix(".") {
+            let folder = "\(Inbox.purchasesFolder)/\(year)"
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: BookLoader.join(book.root, folder), isDirectory: &isFolder), isFolder.boolValue else { continue }
+            let entries = ((try? manager.contentsOfDirectory(atPath: BookLoader.join(book.root, folder))) ?? []).sorted()
+            for name in entries where !name.hasPrefix(".") {
+                let path = "\(folder)/\(name)"
+                let ending = (name as NSString).pathExtension.lowercased()
+                guard ["xml", "pdf"].contains(ending), !named.contains(path) else { continue }
+                let stem = (name as NSString).deletingPathExtension
+                guard !entries.contains("\(stem).yaml"), !entries.contains("\(stem).yml") else { continue }
+                diagnostics.append(.warning(.purchaseOrphan, "\(printable(path)) is a received original without its record: the book does not count it",
+                                            file: printable(path),
+                                            help: "a receipt was interrupted: `invoic receive \(printable(path))` writes its record beside it (no copy); or remove the file"))
+            }
+        }
+        return diagnostics
+    }
+}
+
 extension DiagnosticCode {
+    public static let purchaseOrphan = DiagnosticCode("purchase-orphan")
     public static let purchaseSource = DiagnosticCode("purchase-source")
     public static let purchaseRecordDiffers = DiagnosticCode("purchase-record-differs")
 }

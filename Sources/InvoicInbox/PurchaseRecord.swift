@@ -17,10 +17,26 @@ enum PurchaseRecord {
         var received: Day
     }
 
-    static func text(_ incoming: IncomingDocument, _ context: Context) -> String {
+    /// The record's text and its findings: the document's, and one for each value the record had
+    /// to escape or cut to stay readable by the book (`record-escaped`, `record-cut`).
+    static func text(_ incoming: IncomingDocument, _ context: Context) -> (text: String, findings: [Finding]) {
+        var out = body(incoming, context)
+        guard !out.alterations.isEmpty else { return (out.text, context.findings) }
+        // Written again with those findings on it: what the record altered is said on the record.
+        var altered = context
+        altered.findings += out.alterations
+        out = body(incoming, altered)
+        return (out.text, altered.findings)
+    }
+
+    /// The findings of the record's own writing, not the document's: `check` compares only the
+    /// document's findings with what the rules find in the original.
+    static let writingRules: Set<String> = [RecordValue.escapedRule, RecordValue.cutRule]
+
+    private static func body(_ incoming: IncomingDocument, _ context: Context) -> YAMLOut {
         let document = incoming.document
         var out = YAMLOut()
-        out.comment("Received by `invoic receive` on \(context.received) from \(context.receivedAs). Derived from \(context.sourceFile),")
+        out.comment("Received by `invoic receive` on \(context.received) from \(YAMLOut.inline(context.receivedAs)). Derived from \(YAMLOut.inline(context.sourceFile)),")
         out.comment("the original beside it (the evidence, kept unchanged): edit `payments:` only; `invoic check` compares the rest with it.")
         out.key("supplier", context.supplier)
         out.key("number", document.number)
@@ -173,7 +189,7 @@ enum PurchaseRecord {
         out.figure("received", context.received.description)
         out.comment("Payments you made: `invoic pay NUMBER --supplier ID`, or by hand as `- {date: YYYY-MM-DD, amount: 0.00}`.")
         out.raw("payments: []")
-        return out.text
+        return out
     }
 
     static func percent(_ rate: DecimalNumber) -> String { "\(rate.normalized)%" }
@@ -234,22 +250,52 @@ enum PurchaseRecord {
     }
 }
 
-/// Block YAML written line by line, every value quoted by the authoring layer's one scalar writer.
+/// Block YAML written line by line, every value quoted by the authoring layer's one scalar writer
+/// after `RecordValue` made it a value the book's reader takes.
 struct YAMLOut {
     private(set) var text = ""
     private var indent = 0
     /// For each open level: whether the next key is the first of a list item (written after `- `).
     private var pendingItem = false
     private var stack: [Int] = []
+    /// The keys open, for naming a value in a finding (`lines.note`).
+    private var names: [String] = []
+    /// What the values written needed (escaped, cut), as findings.
+    private(set) var alterations: [Finding] = []
 
+    /// A comment's own words, constant; a value inside it goes through `inline`.
     mutating func comment(_ line: String) { text += String(repeating: " ", count: indent) + "# " + line + "\n" }
     mutating func raw(_ line: String) { text += String(repeating: " ", count: indent) + line + "\n" }
+
+    /// A value quoted into a comment by the one scalar writer: a line break in it (a number
+    /// `X-1&#10;category: x`, a mail attachment's name) is written `\n`, so it cannot end the
+    /// comment and add a key.
+    static func inline(_ value: String) -> String {
+        YAMLText.scalar(RecordValue.storable(value).text)
+    }
 
     /// Text the supplier wrote, through the one scalar writer, which quotes whatever could read
     /// as structure or as another type (`"0042"`, `"380"`).
     mutating func key(_ name: String, _ value: String?) {
         guard let value else { return }
-        line("\(name): \(YAMLText.scalar(value))")
+        line("\(name): \(YAMLText.scalar(storable(value, at: name)))")
+    }
+
+    /// `value` as the book's reader takes it, what that took noted as a finding.
+    private mutating func storable(_ value: String, at name: String) -> String {
+        let stored = RecordValue.storable(value)
+        let path = (names.filter { !$0.isEmpty } + [name]).joined(separator: ".")
+        if !stored.escaped.isEmpty {
+            let shown = stored.escaped.map { scalar in
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            }
+            alterations.append(Finding(rule: RecordValue.escapedRule, message: "`\(path)` holds control characters (\(shown.joined(separator: ", "))), which the book cannot hold: written as \\u{..} on this record; the original keeps them"))
+        }
+        if let bytes = stored.cutFrom {
+            alterations.append(Finding(rule: RecordValue.cutRule, message: "`\(path)` is \(bytes) bytes: cut to \(RecordValue.maximumBytes) on this record; the original keeps the whole text"))
+        }
+        return stored.text
     }
 
     /// Dates, amounts, rates and quantities the reader made: bare, as a person writes them in the book.
@@ -261,27 +307,34 @@ struct YAMLOut {
     mutating func open(_ name: String) {
         line("\(name):")
         stack.append(indent)
+        names.append(name)
         indent += 2
     }
 
     mutating func list(_ name: String) {
         line("\(name):")
         stack.append(indent)
+        names.append(name)
         indent += 2
     }
 
     mutating func item() {
         stack.append(indent)
+        names.append("")
         pendingItem = true
     }
 
     mutating func scalarItem(_ value: String) {
-        text += String(repeating: " ", count: indent) + "- " + YAMLText.scalar(value) + "\n"
+        let name = names.popLast() ?? ""
+        let stored = storable(value, at: name)
+        names.append(name)
+        text += String(repeating: " ", count: indent) + "- " + YAMLText.scalar(stored) + "\n"
     }
 
     mutating func close() {
         if pendingItem { pendingItem = false; text += String(repeating: " ", count: indent) + "- {}\n" }
         indent = stack.popLast() ?? 0
+        _ = names.popLast()
     }
 
     private mutating func line(_ content: String) {
@@ -295,3 +348,53 @@ struct YAMLOut {
     }
 }
 
+
+/// A supplier's text as a record may hold it. The book's reader refuses a value holding a control
+/// character (C0 but tab and line feed, DEL, C1 such as U+009B: they would reach terminals and
+/// PDFs) or longer than 256 KiB, and a file over 4 MiB; XML 1.0 allows all of those in a note
+/// (`&#x9B;`, a 300 KB text, a 50 MB attribute). So a record writes each such character as the
+/// visible `\u{9B}` (the form the terminal escaper prints), and cuts a value at `maximumBytes`,
+/// each with a finding; the original beside the record keeps the text whole.
+enum RecordValue {
+    static let escapedRule = "record-escaped"
+    static let cutRule = "record-cut"
+    /// Far under the reader's 256 KiB a value, so that a record of many long values stays under
+    /// its 4 MiB a file. A note or a line's description is rarely above a few kilobytes.
+    static let maximumBytes = 32 * 1024
+
+    static func storable(_ text: String) -> (text: String, escaped: [Unicode.Scalar], cutFrom: Int?) {
+        var escaped: [Unicode.Scalar] = []
+        var result = text
+        if text.unicodeScalars.contains(where: refused) {
+            result = ""
+            for scalar in text.unicodeScalars {
+                if refused(scalar) {
+                    if !escaped.contains(scalar) { escaped.append(scalar) }
+                    result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        let bytes = result.utf8.count
+        guard bytes > maximumBytes else { return (result, escaped, nil) }
+        var cut = String.UnicodeScalarView()
+        var length = 0
+        for scalar in result.unicodeScalars {
+            let size = String(scalar).utf8.count
+            if length + size > maximumBytes - 3 { break }
+            cut.append(scalar)
+            length += size
+        }
+        return (String(cut) + "…", escaped, bytes)
+    }
+
+    /// What the book's YAML reader refuses in a value (InvoicYAML's NodeBuilder).
+    static func refused(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A: false
+        case 0x00...0x1F, 0x7F...0x9F: true
+        default: false
+        }
+    }
+}

@@ -71,52 +71,40 @@ extension Inbox {
         let known = suppliers.recognise(document)
         let supplierID = known ?? suppliers.newID(for: document.seller)
         let records = PurchaseIndex.load(root: root)
-        if let existing = records.find(supplier: supplierID, number: document.number, kind: document.kind.rawValue) {
+        // The record holds the number as the book can hold it (`RecordValue`): compared as such.
+        let number = RecordValue.storable(document.number).text
+        if let existing = records.find(supplier: supplierID, number: number, kind: document.kind.rawValue) {
             return ReceiveOutcome(status: .duplicate, file: display(incoming), number: document.number, supplier: supplierID, record: existing)
         }
         let findings = Findings.check(document)
         let year = String(document.issued.year)
         let folder = "\(purchasesFolder)/\(year)"
-        for needed in [folder] + (known == nil ? [suppliersFolder] : []) {
-            do {
-                try FileManager.default.createDirectory(atPath: BookLoader.join(root, needed), withIntermediateDirectories: true)
-            } catch {
-                throw Refusal("cannot create \(needed): \(error.localizedDescription)", help: "check that the book's folder is writable")
-            }
-        }
+        func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: BookLoader.join(root, relative)) }
         var stem = "\(supplierID)-\(slug(document.number, limit: 60))" + (document.kind == .creditNote ? "-credit-note" : "")
         var suffix = 2
-        while ["yaml", incoming.format].contains(where: { FileManager.default.fileExists(atPath: BookLoader.join(root, "\(folder)/\(stem).\($0)")) })
-                || FileManager.default.fileExists(atPath: BookLoader.join(root, "\(folder)/\(stem).attachments")) {
+        // An original without its record is what a receipt stopped between its writes leaves (a
+        // kill, a power cut): the same bytes received again adopt it instead of a `-2` copy beside it.
+        var adopting = false
+        while exists("\(folder)/\(stem).yaml") || exists("\(folder)/\(stem).\(incoming.format)") || exists("\(folder)/\(stem).attachments") {
+            if !exists("\(folder)/\(stem).yaml"),
+               BookFiles.contents(of: "\(folder)/\(stem).\(incoming.format)", in: root, limit: maximumFileSize) == incoming.original {
+                adopting = true
+                break
+            }
             stem = "\(supplierID)-\(slug(document.number, limit: 60))-\(suffix)"
             suffix += 1
         }
         let originalName = "\(stem).\(incoming.format)"
-        // A receipt is whole or nothing: when one write fails, the files this receipt made go again.
-        var written: [String] = []
-        func write(_ bytes: [UInt8], _ relative: String) throws(Refusal) {
-            do {
-                try AtomicFile.write(bytes, to: BookLoader.join(root, relative), mode: .createNew, temporaryDirectory: temporary)
-                written.append(relative)
-            } catch {
-                for path in written.reversed() { try? FileManager.default.removeItem(atPath: BookLoader.join(root, path)) }
-                try? FileManager.default.removeItem(atPath: BookLoader.join(root, "\(folder)/\(stem).attachments"))
-                throw Refusal("cannot write \(relative): \(error.reason)", help: "check that the book's folder is writable and the disk has room")
-            }
-        }
-        // The original first: a record never exists without its evidence.
-        try write(incoming.original, "\(folder)/\(originalName)")
         var attachments: [(id: String, description: String?, file: String?, uri: String?)] = []
+        var attachmentFiles: [(bytes: [UInt8], path: String)] = []
         var usedNames: Set<String> = []
         for (index, attachment) in document.attachments.enumerated() {
             var file: String?
             if let data = attachment.data {
-                let attachmentFolder = "\(folder)/\(stem).attachments"
-                try? FileManager.default.createDirectory(atPath: BookLoader.join(root, attachmentFolder), withIntermediateDirectories: true)
                 var name = slugFileName(attachment.filename ?? attachment.id, fallback: "attachment-\(index + 1)")
                 if usedNames.contains(name) { name = "\(index + 1)-\(name)" }
                 usedNames.insert(name)
-                try write(data, "\(attachmentFolder)/\(name)")
+                attachmentFiles.append((data, "\(folder)/\(stem).attachments/\(name)"))
                 file = "\(stem).attachments/\(name)"
             }
             attachments.append((attachment.id, attachment.description, file, attachment.uri))
@@ -124,17 +112,63 @@ extension Inbox {
         let context = PurchaseRecord.Context(
             supplier: supplierID, sourceFile: originalName, sha256: SHA256.hex(incoming.original), receivedAs: display(incoming),
             attachments: attachments, findings: findings, received: today)
+        let record = PurchaseRecord.text(incoming, context)
         let recordPath = "\(folder)/\(stem).yaml"
+        let supplierPath = "\(suppliersFolder)/\(supplierID).yaml"
+        let supplierText = known == nil ? SupplierDirectory.text(id: supplierID, document: document) : nil
+        // Whatever is written, `check` reads back: both files are read here by the book's own
+        // reader, within its bounds, before anything is written.
+        try readable(record.text, recordPath)
+        if let supplierText { try readable(supplierText, supplierPath) }
+
+        for needed in [folder] + (known == nil ? [suppliersFolder] : []) + (attachmentFiles.isEmpty ? [] : ["\(folder)/\(stem).attachments"]) {
+            do {
+                try FileManager.default.createDirectory(atPath: BookLoader.join(root, needed), withIntermediateDirectories: true)
+            } catch {
+                throw Refusal("cannot create \(needed): \(error.localizedDescription)", help: "check that the book's folder is writable")
+            }
+        }
+        // A receipt is whole or nothing: when one write fails, the files this receipt made go again.
+        var written: [String] = []
+        func write(_ bytes: [UInt8], _ relative: String) throws(Refusal) {
+            // What an interrupted receipt of these same bytes already wrote is kept as it is.
+            if adopting, BookFiles.contents(of: relative, in: root, limit: maximumFileSize) == bytes { return }
+            do {
+                try AtomicFile.write(bytes, to: BookLoader.join(root, relative), mode: .createNew, temporaryDirectory: temporary)
+                written.append(relative)
+            } catch {
+                for path in written.reversed() { try? FileManager.default.removeItem(atPath: BookLoader.join(root, path)) }
+                if !adopting { try? FileManager.default.removeItem(atPath: BookLoader.join(root, "\(folder)/\(stem).attachments")) }
+                throw Refusal("cannot write \(relative): \(error.reason)", help: "check that the book's folder is writable and the disk has room")
+            }
+        }
+        // The original first: a record never exists without its evidence.
+        try write(incoming.original, "\(folder)/\(originalName)")
+        for file in attachmentFiles { try write(file.bytes, file.path) }
         var made = false
-        if known == nil {
-            try write(Array(SupplierDirectory.text(id: supplierID, document: document).utf8), "\(suppliersFolder)/\(supplierID).yaml")
+        if let supplierText {
+            try write(Array(supplierText.utf8), supplierPath)
             suppliers.add(id: supplierID, document: document)
             made = true
         }
         // The record last: what the book reads exists only once everything it names does.
-        try write(Array(PurchaseRecord.text(incoming, context).utf8), recordPath)
+        try write(Array(record.text.utf8), recordPath)
         return ReceiveOutcome(status: .received, file: display(incoming), number: document.number, supplier: supplierID,
-                              record: recordPath, newSupplier: made, findings: findings)
+                              record: recordPath, newSupplier: made, findings: record.findings)
+    }
+
+    /// `text`, about to be written at `relative`, as `check` will read it: refused unless the
+    /// book's own YAML reader takes it whole (size, nesting, values, encoding).
+    private static func readable(_ text: String, _ relative: String) throws(Refusal) {
+        let bytes = Array(text.utf8)
+        let help = "nothing was written: the document holds more than a book's record can; keep the original outside the book and ask the supplier for a shorter invoice"
+        let limit = BookLimits.standard.yaml.maxFileSize
+        guard bytes.count <= limit else {
+            throw Refusal("\(relative) would be \(bytes.count) bytes, more than the \(limit / 1024 / 1024) MiB a book file may have", help: help)
+        }
+        if let problem = YAMLParser.parse(bytes, path: relative).diagnostics.first {
+            throw Refusal("\(relative) would not read back (\(problem.code.name): \(problem.message))", help: help)
+        }
     }
 
     /// Lower-case letters, digits and single dashes: a name that is safe as a file name anywhere.
@@ -190,7 +224,9 @@ struct SupplierDirectory {
         return directory
     }
 
-    static func normal(_ text: String) -> String { text.uppercased().filter { !$0.isWhitespace } }
+    /// Compared as the supplier's file stores them (RecordValue), so a name with a control
+    /// character or a huge id is recognised the next time too.
+    static func normal(_ text: String) -> String { RecordValue.storable(text).text.uppercased().filter { !$0.isWhitespace } }
 
     func recognise(_ document: ReceivedDocument) -> String? {
         let seller = document.seller
@@ -227,7 +263,7 @@ struct SupplierDirectory {
     static func text(id: String, document: ReceivedDocument) -> String {
         let seller = document.seller
         var out = YAMLOut()
-        out.comment("Made by `invoic receive` from \(document.number): recognised by its VAT id, electronic address, IBAN, legal id or name.")
+        out.comment("Made by `invoic receive` from \(YAMLOut.inline(document.number)): recognised by its VAT id, electronic address, IBAN, legal id or name.")
         out.comment("Rename it, and add `category:` (for reports) and `account:` (a default expense account) as you like.")
         out.key("name", seller.name)
         out.key("trading_name", seller.tradingName)

@@ -40,7 +40,7 @@ struct UBL {
             }
         }
         guard let payable = reading.money(totals.child("PayableAmount"), currency, field: "BT-115") else {
-            throw missing("the amount due (cbc:PayableAmount, BT-115)")
+            throw reading.malformed(totals.child("PayableAmount"), "the amount due (cbc:PayableAmount, BT-115)") ?? missing("the amount due (cbc:PayableAmount, BT-115)")
         }
 
         var document = ReceivedDocument(

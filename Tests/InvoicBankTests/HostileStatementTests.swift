@@ -1,6 +1,7 @@
 import Foundation
 @testable import InvoicBank
 import InvoicBook
+import InvoicDiagnostics
 import InvoicMoney
 import Testing
 

@@ -53,6 +53,7 @@
     X(qpdf_set_minimum_pdf_version) \
     X(qpdf_set_object_stream_mode) \
     X(qpdf_set_suppress_warnings) \
+    X(qpdf_silence_errors) \
     X(qpdf_write)
 
 #define INVOIC_QPDF_FIELD(name) __typeof__(name) *_Nonnull name;

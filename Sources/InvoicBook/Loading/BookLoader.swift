@@ -258,18 +258,9 @@ public enum BookLoader {
         return nil
     }
 
-    /// `text` with control characters written as `\u{1B}`, safe to print to a terminal.
-    static func printable(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if scalar.properties.generalCategory == .control {
-                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    /// `text` with control characters written as `\u{1B}`, safe to print to a terminal: the one
+    /// terminal escaper of InvoicDiagnostics.
+    static func printable(_ text: String) -> String { InvoicDiagnostics.printable(text) }
 
     static func stem(_ path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
