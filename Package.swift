@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "InvoicPeppolTests", dependencies: ["InvoicPeppol", "InvoicAuthoring", "InvoicTestSupport"]),
         .testTarget(name: "InvoicLedgerTests", dependencies: ["InvoicLedger", "InvoicBook", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicServeTests", dependencies: [
-            "InvoicServe", "InvoicTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            "InvoicServe", "InvoicAuthoring", "InvoicTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "InvoicTestSupport", "invoic", "invoic-serve"]),
     ],

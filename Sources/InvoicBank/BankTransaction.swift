@@ -35,6 +35,9 @@ public struct BankTransaction: Sendable, Hashable {
     public var counterpartyIBAN: String?
     /// Another reference of the same money the bank may repeat when it reverses it (end-to-end id).
     public var endToEndID: String?
+    /// The statement's own account as the bank writes it (camt `Acct/Id`, MT940 `:25:`): one
+    /// booking exported in two formats is known by it, since its references differ (issue 38).
+    public var account: String?
 
     public init(file: String, line: Int, date: Day, amount: Int64, currency: Currency, direction: Direction,
                 reference: String, remittance: String) {

@@ -20,9 +20,12 @@ enum CamtReader {
         var seen: [String: Int] = [:]
         for report in reports {
             let accountCurrency = report.first("Acct")?.first("Ccy")?.text
+            let accountID = report.first("Acct")?.child("Id")
+            let account = (accountID?.child("IBAN") ?? accountID?.child("Othr")?.child("Id"))?.text.nonEmpty
             for entry in report.children("Ntry") {
                 for transaction in try entryTransactions(entry, accountCurrency: accountCurrency, file: file) {
                     var transaction = transaction
+                    transaction.account = account
                     // The same reference twice in one file (a bank that repeats its entry
                     // reference on every line of a batch) keeps each transaction apart.
                     let count = seen[transaction.reference, default: 0]

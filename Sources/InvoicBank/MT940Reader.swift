@@ -26,9 +26,12 @@ enum MT940Reader {
         }
         var transactions: [BankTransaction] = []
         var currency: Currency?
+        var account: String?
         var seen: [String: Int] = [:]
         for (index, field) in fields.enumerated() {
             switch field.tag {
+            case "25":
+                account = field.value.trimmingCharacters(in: .whitespaces).nonEmpty
             case "60F", "60M":
                 let value = field.value
                 guard value.count >= 10, let named = Currency.named(String(value.dropFirst(7).prefix(3))) else {
@@ -46,6 +49,7 @@ enum MT940Reader {
                 let count = seen[transaction.reference, default: 0]
                 seen[transaction.reference] = count + 1
                 if count > 0 { transaction.reference += "/\(count + 1)" }
+                transaction.account = account
                 transactions.append(transaction)
             default:
                 continue

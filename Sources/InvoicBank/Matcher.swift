@@ -72,9 +72,19 @@ public struct Matcher {
         var invoices: [Candidate] = []
         var creditNotes: [Candidate] = []
         var recorded: [String: [String]] = [:]
+        // Payments in the book that carry none of these transactions' references, by document: a
+        // transaction of the same day and amount on that document may be one of them, exported
+        // again in another format under another reference (issue 38).
+        let references = Set(transactions.map(\.reference))
+        var unclaimed: [String: [(date: Day, minor: Int64, reference: String?)]] = [:]
         for document in book.documents {
             for payment in document.payments { if let reference = payment.reference { recorded[reference, default: []].append(document.number) } }
             guard let figures = document.figures else { continue }
+            for payment in document.payments where !(payment.reference.map(references.contains) ?? false) {
+                if let minor = payment.amount.value.minorUnits(in: figures.currency) {
+                    unclaimed[document.number, default: []].append((payment.date.value, minor, payment.reference))
+                }
+            }
             switch document.kind {
             case .invoice:
                 let account = book.account(of: document, through: .distantFuture)
@@ -101,6 +111,15 @@ public struct Matcher {
         var results = transactions.map { MatchResult(transaction: $0, outcome: .unmatched) }
         let twins = Self.twins(transactions)
         let reversals = pairReversals(transactions, twins: twins)
+        // The first of two twins whose later one the book has recorded (under its own reference):
+        // recorded too, whichever export the earlier run read.
+        var recordedTwin: [Int: (numbers: [String], twin: Int, sure: Bool)] = [:]
+        for (index, twin) in twins.sorted(by: { $0.key < $1.key }) where recordedTwin[twin.first] == nil {
+            if let numbers = recorded[transactions[index].reference], recorded[transactions[twin.first].reference] == nil {
+                recordedTwin[twin.first] = (numbers, index, twin.sure)
+            }
+        }
+        func place(_ index: Int) -> String { "\(transactions[index].file):\(transactions[index].line)" }
         for index in order {
             let transaction = transactions[index]
             if let numbers = recorded[transaction.reference] {
@@ -108,9 +127,16 @@ public struct Matcher {
                 results[index].message = "recorded on " + Set(numbers).sorted().joined(separator: ", ")
                 continue
             }
-            if let first = twins[index] {
+            if let found = recordedTwin[index], found.sure {
+                results[index].outcome = .recorded
+                results[index].message = "recorded on " + Set(found.numbers).sorted().joined(separator: ", ")
+                    + " as the same transaction at \(place(found.twin)) (reference \(transactions[found.twin].reference))"
+                continue
+            }
+            if let twin = twins[index], twin.sure {
                 results[index].outcome = .ignored
-                results[index].message = "the same transaction as at \(transactions[first].file):\(transactions[first].line) (reference \(transaction.reference)): counted once"
+                results[index].message = twin.why.map { "the same transaction as at \(place(twin.first)) in another export (\($0)): counted once" }
+                    ?? "the same transaction as at \(place(twin.first)) (reference \(transaction.reference)): counted once"
                 continue
             }
             if let reversal = reversals[index] {
@@ -135,11 +161,32 @@ public struct Matcher {
                 results[index].message = "an amount of 0: nothing to record"
                 continue
             }
-            let result: MatchResult
+            var result: MatchResult
             if transaction.direction == .credit {
                 result = matchCredit(transaction, invoices: invoices, remaining: remaining)
             } else {
                 result = matchDebit(transaction, creditNotes: creditNotes, remaining: remaining)
+            }
+            // What fits but may be money already counted is a proposal with the reason: never
+            // recorded twice without a word, never dropped without one.
+            let again = "not recorded: if it is another payment, record it with `invoic \(transaction.direction == .credit ? "pay" : "refund")`"
+            if result.outcome == .matched, let twin = twins[index] {
+                result.outcome = .proposal
+                result.message = "perhaps the same transaction as at \(place(twin.first)) (same day and amount; \(twin.why ?? "")); " + again
+            } else if result.outcome == .matched, let found = recordedTwin[index] {
+                result.outcome = .proposal
+                result.message = "perhaps the same transaction as at \(place(found.twin)), recorded on " + Set(found.numbers).sorted().joined(separator: ", ")
+                    + " (same day and amount; \(twins[found.twin]?.why ?? "")); " + again
+            } else if result.outcome == .matched {
+                for allocation in result.allocations {
+                    guard let position = unclaimed[allocation.number]?.firstIndex(where: { $0.date == transaction.date && $0.minor == allocation.amount }),
+                          let payment = unclaimed[allocation.number]?.remove(at: position) else { continue }
+                    result.outcome = .proposal
+                    result.message = "\(allocation.number) has a \(allocation.isRefund ? "refund" : "payment") of \(MoneyFormat.plain(payment.minor, transaction.currency)) "
+                        + "\(transaction.currency.code) on \(payment.date) already (\(payment.reference.map { "reference \($0)" } ?? "no reference")): "
+                        + "perhaps this transaction in another export; " + again
+                    break
+                }
             }
             if result.outcome == .matched {
                 for allocation in result.allocations { remaining[allocation.number, default: 0] -= allocation.amount }
@@ -246,41 +293,125 @@ public struct Matcher {
 
     // MARK: twins
 
-    /// Each transaction that an earlier one in `transactions` already is (statements in the
-    /// order given), by the index of that first one: overlapping exports (`stmt.xml` and
-    /// `stmt (1).xml`) hold the same booking twice, known by its reference (the bank's, or the
-    /// one made from the booking), its amount, direction and currency. Within one file a reader
+    /// A transaction that an earlier one of another file already is, or may be.
+    struct Twin {
+        /// The index of the earlier transaction.
+        var first: Int
+        /// Known to be the same: the same reference, or the same account, day, amount, payer's
+        /// IBAN and text. Otherwise nothing tells the two apart but something is missing to be sure.
+        var sure: Bool
+        /// For a twin in another format: what makes it the same, or what is missing to be sure.
+        var why: String?
+    }
+
+    /// Each transaction that an earlier one in `transactions` already is, or may be (statements
+    /// in the order given), by the index of that first one. Overlapping exports (`stmt.xml` and
+    /// `stmt (1).xml`) hold the same booking twice under the same reference (the bank's, or the
+    /// one made from the booking), amount, direction and currency. One booking exported in two
+    /// formats (camt.053 and MT940) has two references: it is known by the statement's account,
+    /// the day, amount, direction, currency, the payer's IBAN and the text; when the account
+    /// cannot be compared or one side lacks the IBAN or the text (or cuts the text short), and
+    /// nothing that is there differs, it is a twin that is not sure. Within one file a reader
     /// already tells repeated references apart (`/2`), so a twin is always in another file.
-    static func twins(_ transactions: [BankTransaction]) -> [Int: Int] {
+    static func twins(_ transactions: [BankTransaction]) -> [Int: Twin] {
         struct Key: Hashable {
             var reference: String
             var amount: Int64
             var currency: String
             var direction: BankTransaction.Direction
         }
+        struct Booking: Hashable {
+            var date: Day
+            var amount: Int64
+            var currency: String
+            var direction: BankTransaction.Direction
+            var isReversal: Bool
+        }
         var first: [Key: Int] = [:]
-        var result: [Int: Int] = [:]
+        var result: [Int: Twin] = [:]
         for (index, transaction) in transactions.enumerated() {
             let key = Key(reference: transaction.reference, amount: transaction.amount, currency: transaction.currency.code, direction: transaction.direction)
-            if let earlier = first[key] { result[index] = earlier } else { first[key] = index }
+            if let earlier = first[key] { result[index] = Twin(first: earlier, sure: true) } else { first[key] = index }
+        }
+        // Each earlier booking is the twin of at most one transaction of each other file: two
+        // equal payments on one day in one export stay two in the other.
+        var bookings: [Booking: [Int]] = [:]
+        var taken: Set<[String]> = []
+        for (index, transaction) in transactions.enumerated() where result[index] == nil {
+            let booking = Booking(date: transaction.date, amount: transaction.amount, currency: transaction.currency.code,
+                                  direction: transaction.direction, isReversal: transaction.isReversal)
+            let candidates = (bookings[booking] ?? []).filter { transactions[$0].file != transaction.file && !taken.contains([String($0), transaction.file]) }
+            let weighed = candidates.compactMap { earlier in sameBooking(transactions[earlier], transaction).map { (earlier, $0) } }
+            if let (earlier, same) = weighed.first(where: { $0.1.sure }) ?? weighed.first {
+                result[index] = Twin(first: earlier, sure: same.sure, why: same.why)
+                taken.insert([String(earlier), transaction.file])
+            } else {
+                bookings[booking, default: []].append(index)
+            }
         }
         return result
+    }
+
+    /// Whether two transactions of one day, amount and direction in two files are one booking:
+    /// nil when something they both give differs (the account, the payer's IBAN, the text).
+    static func sameBooking(_ a: BankTransaction, _ b: BankTransaction) -> (sure: Bool, why: String)? {
+        let account = sameAccount(a.account, b.account)
+        if account == false { return nil }
+        let ibans = (a.counterpartyIBAN.map(folded) ?? "", b.counterpartyIBAN.map(folded) ?? "")
+        if !ibans.0.isEmpty, !ibans.1.isEmpty, ibans.0 != ibans.1 { return nil }
+        let texts = (folded(a.remittance), folded(b.remittance))
+        let sameText = !texts.0.isEmpty && texts.0 == texts.1
+        if !texts.0.isEmpty, !texts.1.isEmpty, !sameText, !texts.0.hasPrefix(texts.1), !texts.1.hasPrefix(texts.0) { return nil }
+        var missing: [String] = []
+        if account == nil { missing.append("the statements' accounts cannot be compared") }
+        if ibans.0.isEmpty || ibans.1.isEmpty { missing.append("one has no payer's IBAN") }
+        if !sameText { missing.append(texts.0.isEmpty || texts.1.isEmpty ? "one has no text" : "one text is cut short") }
+        return missing.isEmpty ? (true, "same account, day, amount, payer's IBAN and text") : (false, missing.joined(separator: ", "))
+    }
+
+    /// Whether two statements' accounts are one: true or false when both are IBANs (MT940 may add
+    /// the currency: `DE89…3000EUR`) or one is the IBAN's bank code and account number (`:25:`
+    /// `37040044/0532013000`); nil when they cannot be compared (missing, or written otherwise).
+    static func sameAccount(_ a: String?, _ b: String?) -> Bool? {
+        guard let a, let b else { return nil }
+        func iban(_ text: String) -> String? {
+            var value = folded(text)
+            if value.count > 18, let code = Currency.named(String(value.suffix(3))), code.code == String(value.suffix(3)) { value.removeLast(3) }
+            let scalars = Array(value.unicodeScalars)
+            guard (15...34).contains(scalars.count), scalars[0...1].allSatisfy({ $0.properties.isUppercase }),
+                  scalars[2...3].allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+            return value
+        }
+        func bankAndAccount(_ text: String) -> (bank: String, account: String)? {
+            let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "/")
+            guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+            return (String(parts[0]), String(parts[1].drop { $0 == "0" }))
+        }
+        switch (iban(a), iban(b)) {
+        case let (x?, y?): return x == y
+        case let (x?, nil), let (nil, x?):
+            guard let other = bankAndAccount(iban(a) == nil ? a : b) else { return nil }
+            let bban = x.dropFirst(4)
+            return bban.hasPrefix(other.bank) && bban.dropFirst(other.bank.count).drop { $0 == "0" } == other.account ? true : nil
+        case (nil, nil):
+            return folded(a) == folded(b) ? true : nil
+        }
     }
 
     // MARK: reversals
 
     /// A reversal (camt `RvslInd`, MT940 `RC`) takes back a credit: both are set aside. One whose
     /// credit is not in these statements is a proposal: a payment recorded for it must go.
-    private func pairReversals(_ transactions: [BankTransaction], twins: [Int: Int]) -> [Int: (outcome: MatchResult.Outcome, message: String, partner: Int?)] {
+    private func pairReversals(_ transactions: [BankTransaction], twins: [Int: Twin]) -> [Int: (outcome: MatchResult.Outcome, message: String, partner: Int?)] {
         var result: [Int: (outcome: MatchResult.Outcome, message: String, partner: Int?)] = [:]
-        for (index, reversal) in transactions.enumerated() where reversal.isReversal && twins[index] == nil {
+        for (index, reversal) in transactions.enumerated() where reversal.isReversal && twins[index]?.sure != true {
             guard reversal.direction == .debit else {
                 result[index] = (.ignored, "an outgoing payment that came back", nil)
                 continue
             }
             let partner = transactions.indices.first { other in
                 let credit = transactions[other]
-                return other != index && twins[other] == nil && result[other] == nil && !credit.isReversal && credit.direction == .credit
+                return other != index && twins[other]?.sure != true && result[other] == nil && !credit.isReversal && credit.direction == .credit
                     && credit.amount == reversal.amount && credit.currency == reversal.currency && credit.date <= reversal.date
                     && (credit.reference == reversal.reference || (credit.endToEndID != nil && credit.endToEndID == reversal.endToEndID)
                         || folded(credit.remittance) == folded(reversal.remittance))

@@ -124,7 +124,10 @@ struct MatchCommand: ParsableCommand {
         while true {
             let outcome = try changes(recording: candidates, in: book, editor: editor)
             refused += outcome.refused
-            guard !outcome.changes.isEmpty else { return outcome }
+            // Every transaction refused on an earlier pass stays refused: when none is left to
+            // record, they are the whole answer (a lone credit dated before its invoice was
+            // reported as "recorded 0 payments" with exit 0: issue 38).
+            guard !outcome.changes.isEmpty else { return (outcome.changes, outcome.recorded, refused) }
             do throws(AuthoringError) {
                 _ = try editor.commit(outcome.changes, dryRun: true)
                 return (outcome.changes, outcome.recorded, refused)

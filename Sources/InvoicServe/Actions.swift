@@ -22,7 +22,7 @@ struct Guard<Context: RequestContext>: RouterMiddleware {
         guard server.accepts(host: request.head.authority ?? "") else {
             return BookServer.page("Forbidden: this server answers to \(server.url) only\n", status: .forbidden, type: "text/plain; charset=utf-8")
         }
-        if let origin = request.headers[.origin], !(origin.hasPrefix("http://") && server.accepts(host: String(origin.dropFirst(7)))) {
+        if let origin = request.headers[.origin], !server.accepts(origin: origin) {
             return BookServer.page("Forbidden: a request from another site\n", status: .forbidden, type: "text/plain; charset=utf-8")
         }
         if request.method == .post {
@@ -73,9 +73,22 @@ extension BookServer {
     /// loopback names, with its port or none. A name that resolves here by DNS rebinding
     /// (`evil.example:8037`) is refused.
     public func accepts(host: String) -> Bool {
-        let own = options.host.contains(":") ? "[\(options.host)]" : options.host
-        let names = Set([own, "127.0.0.1", "localhost", "[::1]"])
-        return names.contains(host) || names.map({ "\($0):\(options.port)" }).contains(host)
+        ownNames.contains(host) || ownNames.map({ "\($0):\(options.port)" }).contains(host)
+    }
+
+    /// Whether an `Origin` is this server's: scheme, host and port all its own (a browser leaves out
+    /// only the scheme's default port, so `http://127.0.0.1` is port 80). Another port on the same
+    /// host is another origin, another program: `http://localhost` without the port is 403 unless
+    /// this server listens on 80.
+    public func accepts(origin: String) -> Bool {
+        ownNames.contains { name in
+            origin == "http://\(name):\(options.port)" || (options.port == 80 && origin == "http://\(name)")
+        }
+    }
+
+    /// The names this server answers to: its own address and the loopback names.
+    private var ownNames: Set<String> {
+        Set([options.host.contains(":") ? "[\(options.host)]" : options.host, "127.0.0.1", "localhost", "[::1]"])
     }
 
     /// A urlencoded form body: its fields, and what is wrong with it (a field twice, a field

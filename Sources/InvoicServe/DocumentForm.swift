@@ -292,13 +292,8 @@ extension BookServer {
         guard errors.isEmpty, let client else {
             return formPage(kind: kind, number: existing, state: state, errors: errors, general: [snapshot.words["form_fix_first"]], status: .unprocessableContent)
         }
-        let documentNumber = existing ?? book.nextNumber(for: kind, issued: issued)
-        let path = existingDocument?.file ?? book.file(forNew: kind, number: documentNumber, issued: issued)
         let currency = existingDocument?.currency?.value ?? client.currency?.value ?? book.settings.defaults.currency?.value
         let locale = existingDocument?.locale?.value ?? client.locale?.value ?? book.settings.defaults.locale?.value
-        let draft = DraftDocument(kind: kind, number: documentNumber, client: client.id, issued: issued, due: due, currency: currency?.code, locale: locale,
-                                  tax: documentTax.map { "\($0)" }, discount: discount, lines: lines, notes: state.notes.isEmpty ? nil : state.notes,
-                                  buyerReference: state.buyerReference.isEmpty ? nil : state.buyerReference, order: state.order.isEmpty ? nil : state.order)
         // A draft rewritten keeps the entries the form does not show (project, category, ...).
         var before: [UInt8]?
         var keeping: [String] = []
@@ -311,18 +306,31 @@ extension BookServer {
             header = NewFiles.leadingComments(of: file.text)
             keeping = (NewFiles.writtenEntries(of: file.text, path: existingDocument.file) ?? []).filter { !shown.contains($0.key) }.map(\.text)
         }
-        let (text, lineOf) = NewFiles.document(from: draft, header: header, keeping: keeping)
-        var changes = [FileChange(path: path, before: before, after: text)]
-        if let newClient { changes.insert(FileChange(path: "clients/\(newClient.id).yaml", before: nil, after: newClient.text), at: 0) }
-        // The field a diagnostic of the new file points at: the one written on its line.
+        // The files written for a number, and the field a diagnostic of the new file points at (the
+        // one written on its line). Made once from the snapshot (a preview), and again under the
+        // book's lock to save a new document: see below.
+        var documentNumber = "", path = ""
+        var changes: [FileChange] = []
         var fieldAt: [Int: String] = [:]
-        for (field, line) in lineOf {
-            if let dot = field.firstIndex(of: "."), let n = Int(field[field.index(after: dot)...]), let shown = fieldOfLine[n] {
-                fieldAt[line] = String(field[..<dot]) + ".\(shown)"
-            } else {
-                fieldAt[line] = field
+        func write(number: String, in book: Book) {
+            documentNumber = number
+            path = existingDocument?.file ?? book.file(forNew: kind, number: number, issued: issued)
+            let draft = DraftDocument(kind: kind, number: number, client: client.id, issued: issued, due: due, currency: currency?.code, locale: locale,
+                                      tax: documentTax.map { "\($0)" }, discount: discount, lines: lines, notes: state.notes.isEmpty ? nil : state.notes,
+                                      buyerReference: state.buyerReference.isEmpty ? nil : state.buyerReference, order: state.order.isEmpty ? nil : state.order)
+            let (text, lineOf) = NewFiles.document(from: draft, header: header, keeping: keeping)
+            changes = [FileChange(path: path, before: before, after: text)]
+            if let newClient { changes.insert(FileChange(path: "clients/\(newClient.id).yaml", before: nil, after: newClient.text), at: 0) }
+            fieldAt = [:]
+            for (field, line) in lineOf {
+                if let dot = field.firstIndex(of: "."), let n = Int(field[field.index(after: dot)...]), let shown = fieldOfLine[n] {
+                    fieldAt[line] = String(field[..<dot]) + ".\(shown)"
+                } else {
+                    fieldAt[line] = field
+                }
             }
         }
+        write(number: existing ?? book.nextNumber(for: kind, issued: issued), in: book)
         func place(_ diagnostics: [Diagnostic]) -> [String] {
             var general: [String] = []
             for diagnostic in diagnostics where diagnostic.severity == .error {
@@ -367,7 +375,13 @@ extension BookServer {
         }
         let editor = BookEditor(root: live.root)
         do {
-            try editor.edit { _, _ throws(AuthoringError) in changes }
+            try editor.edit { checked, _ throws(AuthoringError) in
+                // A new document takes its number here, under the book's lock, from the book as it
+                // is now, not from the snapshot the form was shown or priced with: one written
+                // meanwhile (`invoic new invoice`, another tab) is passed over, not collided with.
+                if existing == nil { write(number: checked.book.nextNumber(for: kind, issued: issued), in: checked.book) }
+                return changes
+            }
         } catch {
             var general: [String] = []
             switch error {

@@ -116,4 +116,91 @@ import Testing
         late.isReversal = true
         #expect(Matcher(book: Self.book).match([late])[0].outcome == .proposal, "its credit is in an earlier statement")
     }
+
+    // MARK: issue 38: one booking in two formats
+
+    static let nordlicht = "DE89370400440532013000"
+
+    /// A 100.00 part payment on INV-0003 (250.00 due) as the bank exports it.
+    static func part(reference: String, iban: String? = nordlicht, text: String = "Anzahlung INV-0003", account: String = "AT611904300234573201") -> ExportedCredit {
+        ExportedCredit(account: account, date: "2026-11-02", amount: "100.00", payer: "MUELLER UND SOEHNE GMBH", payerIBAN: iban, text: text, reference: reference)
+    }
+
+    static func read(camt: [ExportedCredit], mt940: [ExportedCredit]) throws -> (camt: [BankTransaction], mt940: [BankTransaction]) {
+        (try StatementReader.read(Data(ExportedCredit.camt053(camt).utf8), file: "nov.xml", layout: nil),
+         try StatementReader.read(Data(ExportedCredit.mt940(mt940).utf8), file: "nov.sta", layout: nil))
+    }
+
+    /// Issue 38, point 11: a part payment exported as camt.053 and as MT940 (two references) is
+    /// one transaction, whichever file comes first; a part payment needs this (a full one's twin
+    /// finds nothing left due anyway).
+    @Test func aPartPaymentExportedInTwoFormatsIsCountedOnce() throws {
+        let (camt, mt940) = try Self.read(camt: [Self.part(reference: "CAMT-7731")], mt940: [Self.part(reference: "MT-0042")])
+        #expect(camt[0].reference != mt940[0].reference && camt[0].remittance == mt940[0].remittance && camt[0].account == mt940[0].account)
+        for (statements, first) in [(camt + mt940, "nov.xml:4"), (mt940 + camt, "nov.sta:5")] {
+            let results = Matcher(book: Self.book).match(statements)
+            #expect(results.map(\.outcome) == [.matched, .ignored], "\(results.map(\.message))")
+            #expect(results[0].allocations.map(\.amount) == [100_00])
+            #expect(results[1].message == "the same transaction as at \(first) in another export (same account, day, amount, payer's IBAN and text): counted once")
+        }
+        // Two equal payments on one day in each export are two, not one and not four.
+        let (two, twoMT) = try Self.read(camt: [Self.part(reference: "C-1"), Self.part(reference: "C-2")], mt940: [Self.part(reference: "M-1"), Self.part(reference: "M-2")])
+        #expect(Matcher(book: Self.book).match(two + twoMT).map(\.outcome) == [.matched, .matched, .ignored, .ignored])
+        // The same money into two accounts of the business is two payments.
+        let (own, other) = try Self.read(camt: [Self.part(reference: "C-1")], mt940: [Self.part(reference: "M-1", account: "DE02120300000000202051")])
+        #expect(Matcher(book: Self.book).match(own + other).map(\.outcome) == [.matched, .matched])
+        // Another payer's IBAN or another text: another payment.
+        let (payer, text) = try Self.read(camt: [Self.part(reference: "C-1")], mt940: [Self.part(reference: "M-1", iban: "AT483200000012345864")])
+        #expect(Matcher(book: Self.book).match(payer + text).map(\.outcome) == [.matched, .matched])
+        let (first, rest) = try Self.read(camt: [Self.part(reference: "C-1")], mt940: [Self.part(reference: "M-1", text: "Rest INV-0003")])
+        #expect(Matcher(book: Self.book).match(first + rest).map(\.outcome) == [.matched, .matched])
+    }
+
+    /// Unsure (the MT940 export leaves out the payer's IBAN, or names its account by bank code in
+    /// a way that cannot be compared): the second is a proposal that says why, never recorded.
+    @Test func aTwinThatIsNotSureIsAProposalWithItsReason() throws {
+        let (camt, mt940) = try Self.read(camt: [Self.part(reference: "CAMT-7731")], mt940: [Self.part(reference: "MT-0042", iban: nil)])
+        let results = Matcher(book: Self.book).match(camt + mt940)
+        #expect(results.map(\.outcome) == [.matched, .proposal])
+        #expect(results[1].message == "perhaps the same transaction as at nov.xml:4 (same day and amount; one has no payer's IBAN); "
+                + "not recorded: if it is another payment, record it with `invoic pay`", "\(results[1].message ?? "")")
+        let (_, odd) = try Self.read(camt: [], mt940: [Self.part(reference: "MT-0042", account: "KONTO 234573201")])
+        let unsure = Matcher(book: Self.book).match(camt + odd)
+        #expect(unsure.map(\.outcome) == [.matched, .proposal] && unsure[1].message?.contains("the statements' accounts cannot be compared") == true)
+        // A `:25:` of bank code and account number that are the IBAN's: sure.
+        let (_, german) = try Self.read(camt: [], mt940: [Self.part(reference: "MT-0042", account: "19043/00234573201")])
+        #expect(Matcher(book: Self.book).match(camt + german).map(\.outcome) == [.matched, .ignored])
+    }
+
+    @Test func accountsAreComparedAsIBANsOrBankCodeAndNumber() {
+        #expect(Matcher.sameAccount("DE89370400440532013000", "DE89 3704 0044 0532 0130 00") == true)
+        #expect(Matcher.sameAccount("DE89370400440532013000", "DE89370400440532013000EUR") == true)
+        #expect(Matcher.sameAccount("DE89370400440532013000", "37040044/0532013000") == true)
+        #expect(Matcher.sameAccount("37040044/532013000", "DE89370400440532013000") == true)
+        #expect(Matcher.sameAccount("DE89370400440532013000", "AT611904300234573201") == false)
+        #expect(Matcher.sameAccount("DE89370400440532013000", "37040045/0532013000") == nil, "another bank code: cannot tell")
+        #expect(Matcher.sameAccount("DE89370400440532013000", nil) == nil)
+    }
+
+    /// Against the book: the camt export was recorded by an earlier run; the MT940 export of the
+    /// same payment (another reference) is not recorded again, alone or beside the camt one.
+    @Test func aTwinOfAPaymentTheBookHasIsNotRecordedAgain() throws {
+        let book = TestBook([
+            "invoices/INV-0003.yaml": "client: acme\nissued: 2026-10-03\nsent: 2026-10-03\nitems:\n  - { description: Web, price: 250.00 }\n"
+                + "payments:\n  - { date: 2026-11-02, amount: 100.00, method: bank_transfer, reference: CAMT-7731 }\n",
+        ], settings: "business: { name: Test Studio }\ndefaults: { currency: EUR, locale: en_GB, terms: 30 }\n").check().book
+        let (camt, mt940) = try Self.read(camt: [Self.part(reference: "CAMT-7731")], mt940: [Self.part(reference: "MT-0042")])
+        let alone = Matcher(book: book).match(mt940)
+        #expect(alone.map(\.outcome) == [.proposal])
+        #expect(alone[0].message == "INV-0003 has a payment of 100.00 EUR on 2026-11-02 already (reference CAMT-7731): perhaps this transaction in another export; "
+                + "not recorded: if it is another payment, record it with `invoic pay`", "\(alone[0].message ?? "")")
+        let both = Matcher(book: book).match(mt940 + camt)
+        #expect(both.map(\.outcome) == [.recorded, .recorded], "\(both.map(\.message))")
+        #expect(both[0].message == "recorded on INV-0003 as the same transaction at nov.xml:4 (reference CAMT-7731)")
+        #expect(Matcher(book: book).match(camt + mt940).map(\.outcome) == [.recorded, .ignored])
+        // A second payment of the same amount on another day is a payment.
+        var later = mt940[0]
+        later.date = Day("2026-11-03")!
+        #expect(Matcher(book: book).match([later]).map(\.outcome) == [.matched])
+    }
 }

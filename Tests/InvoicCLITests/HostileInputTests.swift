@@ -164,6 +164,62 @@ import Testing
         try book.expectCheck(matches: "generated/template-link-outside.expected")
     }
 
+    /// Issue 38, point 14: book files linked to files outside the book (a netrc, a YAML with a
+    /// password in it) are refused unread, each with where it leads; no line of them reaches the
+    /// terminal. Links that stay inside the book are followed as before.
+    @Test func aBookFileLinkedOutOfTheBookIsNotRead() throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside.appendingPathComponent("estimates"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let netrc = outside.appendingPathComponent("netrc").path
+        try Data("machine bank.example login kevin password s3cr3t-netrc\n".utf8).write(to: URL(fileURLWithPath: netrc))
+        // YAML that would be quoted in a diagnostic if it were read: a broken flow list on the password's line.
+        let yaml = outside.appendingPathComponent("invoice.yaml").path
+        try Data("client: acme\nissued: 2026-03-01\nnotes: [password s3cr3t-yaml\n".utf8).write(to: URL(fileURLWithPath: yaml))
+        try Data("client: acme\nissued: 2026-03-01\nitems: {password: s3cr3t-estimate}\n".utf8)
+            .write(to: outside.appendingPathComponent("estimates/EST-0001.yaml"))
+
+        let book = try HostileBook()
+        defer { book.remove() }
+        try FileManager.default.createDirectory(at: book.url("purchases/2026"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: book.url("suppliers"), withIntermediateDirectories: true)
+        try book.link("clients/evil.yaml", to: netrc)
+        try book.link("invoices/INV-0002.yaml", to: yaml)
+        try book.link("estimates", to: outside.appendingPathComponent("estimates").path)
+        try book.link("purchases/2026/evil-1.yaml", to: netrc)
+        try book.link("suppliers/evil.yaml", to: netrc)
+        // Inside the book: followed, no diagnostic.
+        try book.link("clients/alias.yaml", to: "acme.yaml")
+        try book.link("invoices/INV-0003.yaml", to: "INV-0001.yaml")
+
+        let real = outside.resolvingSymlinksInPath().path
+        for arguments in [["check", "--diagnostics-format", "gnu"], ["check"], ["build"]] {
+            let run = try BoundedRun.invoic(arguments + ["--today", "2026-11-21"], in: book.root)
+            let printed = run.stdout + run.stderr
+            #expect(!run.timedOut && run.status == 1, "\(arguments): exit \(run.status)\n\(printed)")
+            #expect(!printed.contains("s3cr3t") && !printed.contains("password"), "\(arguments): the target's content was printed:\n\(printed)")
+            #expect(!printed.contains("alias.yaml") && !printed.contains("INV-0003"), "\(arguments): a link inside the book is refused:\n\(printed)")
+            guard arguments.contains("gnu") else { continue }
+            for (file, target) in [("clients/evil.yaml", "\(real)/netrc"), ("invoices/INV-0002.yaml", "\(real)/invoice.yaml"),
+                                   ("estimates/EST-0001.yaml", "\(real)/estimates/EST-0001.yaml"), ("purchases/2026/evil-1.yaml", "\(real)/netrc"),
+                                   ("suppliers/evil.yaml", "\(real)/netrc")] {
+                #expect(printed.contains("\(file):1:1: error: is a symbolic link to \(target), outside the book: not read [path-outside-book]")
+                        || printed.contains("\(file): error: is a symbolic link to \(target), outside the book: not read [path-outside-book]"),
+                        "\(file):\n\(printed)")
+            }
+        }
+
+        // invoic.yaml itself, linked out: not read either.
+        let settings = try HostileBook()
+        defer { settings.remove() }
+        try Data("business:\n  name: password s3cr3t-settings\n  logo: [\n".utf8).write(to: outside.appendingPathComponent("invoic.yaml"))
+        try FileManager.default.removeItem(at: settings.url("invoic.yaml"))
+        try settings.link("invoic.yaml", to: outside.appendingPathComponent("invoic.yaml").path)
+        let run = try BoundedRun.invoic(["check", "--diagnostics-format", "gnu", "--today", "2026-11-21"], in: settings.root)
+        #expect(run.status == 1 && run.stderr.contains("invoic.yaml") && run.stderr.contains("\(real)/invoic.yaml, outside the book: not read"), "\(run.stderr)")
+        #expect(!(run.stdout + run.stderr).contains("s3cr3t"), "\(run.stderr)")
+    }
+
     @Test func fileNamesWithControlCharacters() throws {
         let book = try HostileBook()
         defer { book.remove() }

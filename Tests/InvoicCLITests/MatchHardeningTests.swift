@@ -114,4 +114,61 @@ import Testing
         #expect(refused.status == 1 && refused.stderr == "nobom.csv:1: error: the statement holds NUL bytes: it is not text, or UTF-16 without a byte order mark\n  help: export it again as UTF-8 text (or camt.053 XML)\n",
                 "\(refused.stderr)")
     }
+
+    /// Issue 38, point 11: one 500.00 part payment on INV-2026-011 (2550.00 due), exported as
+    /// camt.053 and as MT940 under two bank references: recorded once, in one run with both files,
+    /// and not again by a later run of the other export.
+    @Test func aPartPaymentExportedAsCamtAndMT940IsRecordedOnce() throws {
+        let book = try Invoic.copy(Invoic.examples.appendingPathComponent("studio"))
+        defer { try? FileManager.default.removeItem(at: book) }
+        func credit(_ reference: String) -> ExportedCredit {
+            ExportedCredit(date: "2026-11-23", amount: "500.00", payer: "NORDLICHT AGENTUR GMBH", payerIBAN: "DE89370400440532013000",
+                           text: "Anzahlung INV-2026-011", reference: reference)
+        }
+        try ExportedCredit.camt053([credit("20261123-0042")]).write(to: book.appendingPathComponent("nov.xml"), atomically: true, encoding: .utf8)
+        try ExportedCredit.mt940([credit("MT-8841-0042")]).write(to: book.appendingPathComponent("nov.sta"), atomically: true, encoding: .utf8)
+        let file = book.appendingPathComponent("invoices/2026/INV-2026-011.yaml")
+        let before = try String(contentsOf: file, encoding: .utf8)
+
+        let apply = try Invoic.run(["match", "--today", "2026-11-25", "--apply", "nov.sta", "nov.xml"], in: book)
+        #expect(apply.status == 0, "\(apply.stdout)\(apply.stderr)")
+        #expect(apply.stdout.contains("nov.xml:4: the same transaction as at nov.sta:5 in another export (same account, day, amount, payer's IBAN and text): counted once"),
+                "\(apply.stdout)")
+        #expect(apply.stderr.contains("recorded 1 payment in 1 file"), "\(apply.stderr)")
+        let after = try String(contentsOf: file, encoding: .utf8)
+        #expect(after == before + "payments:\n  - date: 2026-11-23\n    amount: 500.00\n    method: bank_transfer\n    reference: MT-8841-0042\n", "\(after)")
+
+        // The camt export alone, later: the book has 500.00 on that day under the MT940's reference.
+        let again = try Invoic.run(["match", "--today", "2026-11-25", "--apply", "nov.xml"], in: book)
+        #expect(again.status == 0 && again.stderr == "nothing to record\n", "\(again.stdout)\(again.stderr)")
+        #expect(again.stdout.contains("nov.xml:4: INV-2026-011 has a payment of 500.00 EUR on 2026-11-23 already (reference MT-8841-0042): "
+                                      + "perhaps this transaction in another export; not recorded: if it is another payment, record it with `invoic pay`"), "\(again.stdout)")
+        // Both again, the other way round: both known as recorded.
+        let both = try Invoic.run(["match", "--today", "2026-11-25", "--apply", "nov.xml", "nov.sta"], in: book)
+        #expect(both.status == 0 && both.stderr == "nothing to record\n" && both.stdout.hasSuffix("2 recorded\n"), "\(both.stdout)\(both.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == after, "500.00 recorded once, not 1000.00")
+        #expect(try Invoic.run(["check"], in: book).status == 0)
+    }
+
+    /// Issue 38, point 12: a matched credit dated before its invoice is refused by `match --apply`
+    /// with the reason `invoic pay` gives for the same payment, and exit 1, also when it is the
+    /// only transaction (it used to print "recorded 0 payments" and exit 0).
+    @Test func aLoneCreditDatedBeforeItsInvoiceIsRefusedWithPaysReason() throws {
+        let book = try Invoic.copy(Invoic.examples.appendingPathComponent("studio"))
+        defer { try? FileManager.default.removeItem(at: book) }
+        let early = Self.entry("100.00", "INV-2026-011", reference: "EARLY").replacingOccurrences(of: "2026-11-23", with: "2026-11-20")
+        try Self.camt(early).write(to: book.appendingPathComponent("s.xml"), atomically: true, encoding: .utf8)
+        let file = book.appendingPathComponent("invoices/2026/INV-2026-011.yaml")
+        let before = try String(contentsOf: file, encoding: .utf8)
+        let reason = "payment date 2026-11-20 is before the issue date 2026-11-21"
+
+        let pay = try Invoic.run(["pay", "INV-2026-011", "--amount", "100.00", "--date", "2026-11-20", "--today", "2026-11-25"], in: book)
+        #expect(pay.status == 1 && pay.stderr.contains(reason), "\(pay.stderr)")
+        let apply = try Invoic.run(["match", "--today", "2026-11-25", "--apply", "s.xml"], in: book)
+        #expect(apply.status == 1, "\(apply.stdout)\(apply.stderr)")
+        #expect(apply.stderr.contains("s.xml:4: error: 2026-11-20 100.00 EUR is not recorded on INV-2026-011: it would add an error to invoices/2026/INV-2026-011.yaml: \(reason)"),
+                "\(apply.stderr)")
+        #expect(apply.stderr.hasSuffix("recorded 0 payments in 0 files\nerror: 1 matched transaction not recorded (above); the others are\n"), "\(apply.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == before)
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import InvoicAuthoring
 import InvoicBook
 @testable import InvoicServe
 import InvoicTestSupport
@@ -291,6 +292,46 @@ import Testing
             try await client.execute(uri: "/source", method: .post, headers: Self.headers, body: Self.body([("csrf", "t0k3n"), ("file", "invoic.yaml"), ("text", "")])) {
                 #expect($0.status == .methodNotAllowed)
             }
+        }
+    }
+
+    /// Issue 38, point 16: the form shown (and priced: its preview is INV-2026-014), then
+    /// `invoic new invoice` takes INV-2026-014 through the authoring engine, then Save: the form
+    /// takes its number under the book's lock, from the book as it is then, so it writes
+    /// INV-2026-015 (and says so) and leaves the command line's invoice alone.
+    @Test func aNumberTakenMeanwhileByTheCommandLineIsPassedOverAtSave() async throws {
+        let root = try ServeTests.book()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try ServeTests.server(root)
+        let taken = root.appendingPathComponent("invoices/2026/INV-2026-014.yaml")
+        let next = root.appendingPathComponent("invoices/2026/INV-2026-015.yaml")
+        try await server.application().test(.router) { client in
+            try await client.execute(uri: "/new/invoice", method: .get) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/new/invoice", method: .post, headers: Self.headers, body: Self.body(Self.threeLines + [("op", "preview")])) {
+                #expect($0.status == .ok)
+            }
+            // The command line, as `invoic new invoice --client nordlicht` does it, while the form is open.
+            var cliPath = ""
+            try BookEditor(root: root.path).edit(allowing: { $0.code == .missingKey && $0.file == cliPath }) { checked, _ throws(AuthoringError) in
+                let book = checked.book
+                let number = book.nextNumber(for: .invoice, issued: Day("2026-11-21")!)
+                cliPath = book.file(forNew: .invoice, number: number, issued: Day("2026-11-21")!)
+                return [FileChange(path: cliPath, before: nil, after: NewFiles.document(.invoice, number: number, client: book.clients["nordlicht"]!, book: book,
+                                                                                        issued: Day("2026-11-21")!, like: nil, path: cliPath))]
+            }
+            #expect(cliPath == "invoices/2026/INV-2026-014.yaml")
+            let cliText = try String(contentsOf: taken, encoding: .utf8)
+            try await client.execute(uri: "/new/invoice", method: .post, headers: Self.headers, body: Self.body(Self.threeLines + [("op", "save")])) { response in
+                #expect(response.status == .seeOther, "\(String(buffer: response.body).prefix(2000))")
+                let location = response.headers[.location] ?? ""
+                #expect(location.hasPrefix("/documents/INV-2026-015?done="), "\(location)")
+                let done = location.components(separatedBy: "?done=").last?.removingPercentEncoding ?? ""
+                #expect(done == "INV-2026-015 written to invoices/2026/INV-2026-015.yaml", "says which number it took: \(done)")
+            }
+            #expect(try String(contentsOf: taken, encoding: .utf8) == cliText, "the command line's invoice is left alone")
+            let saved = try String(contentsOf: next, encoding: .utf8)
+            #expect(saved.contains("client: strasser") && saved.contains("Label design: Grüner Veltliner"), "\(saved)")
+            try await client.execute(uri: "/documents/INV-2026-015", method: .get) { #expect($0.status == .ok) }
         }
     }
 }

@@ -93,4 +93,39 @@ import Testing
         let purchases = try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent("purchases").path)
         #expect(purchases.sorted() == ["2018", "2018/lieferant-gmbh-471102.pdf", "2018/lieferant-gmbh-471102.yaml"], "\(purchases)")
     }
+
+    /// Issue 38, point 14, in the web app: a client file and a received original linked to a
+    /// file outside the book. The diagnostics page names the links; no page, download or source
+    /// view shows a line of what they lead to.
+    @Test func filesLinkedOutOfTheBookAreShownByNameOnly() async throws {
+        let root = try ServeTests.book()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let netrc = outside.appendingPathComponent("netrc")
+        try Data("machine bank.example login kevin password s3cr3t-netrc\n".utf8).write(to: netrc)
+        let pdf = try Data(contentsOf: ServeTests.repository.appendingPathComponent("Tests/Fixtures/received/zugferd-pdf_zf_en16931_1.pdf"))
+        #expect(Inbox.receive(bytes: [UInt8](pdf), filename: "r.pdf", into: root.path, today: Day("2026-11-21")!).map(\.status) == [.received])
+        let folder = root.appendingPathComponent("purchases/2018")
+        let original = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".pdf") })
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(original))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(original).path, withDestinationPath: netrc.path)
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("clients/evil.yaml").path, withDestinationPath: netrc.path)
+        let server = try ServeTests.server(root)
+        try await server.application().test(.router) { client in
+            try await client.execute(uri: "/diagnostics", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("clients/evil.yaml") && html.contains("outside the book: not read"), "\(html)")
+                #expect(!html.contains("s3cr3t"))
+            }
+            for uri in ["/", "/purchases", "/purchases/original?file=purchases%2F2018%2Flieferant-gmbh-471102.yaml",
+                        "/purchases/view?file=purchases%2F2018%2Flieferant-gmbh-471102.yaml", "/source?file=clients%2Fevil.yaml", "/clients/evil"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(!String(buffer: response.body).contains("s3cr3t"), "\(uri): \(response.status)")
+                }
+            }
+            try await client.execute(uri: "/purchases/original?file=purchases%2F2018%2Flieferant-gmbh-471102.yaml", method: .get) { #expect($0.status == .notFound) }
+        }
+    }
 }

@@ -156,4 +156,46 @@ import Testing
             try await client.execute(uri: "/", method: .get) { #expect($0.status == .ok) }
         }
     }
+
+    /// Issue 38, point 15: an `Origin` is this server's only with its scheme, host and port. A page
+    /// of another program on the same machine (`http://localhost`, port 80; another port) is another
+    /// origin: 403 before the token is even looked at, so a hostile page that somehow had the token
+    /// still writes nothing.
+    @Test func anOriginWithoutThisServersSchemeHostAndPortIsRefused() async throws {
+        let root = try ServeTests.book()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try ServeTests.server(root)
+        #expect(server.options.port == 8037)
+        let file = root.appendingPathComponent(Self.invoice)
+        let before = try String(contentsOf: file, encoding: .utf8)
+        let (headers, _) = ServeTests.form("")
+        let pay = "csrf=t0k3n&amount=1.00&date=2026-11-21&method=cash"
+        try await server.application().test(.router) { client in
+            let foreign = ["http://127.0.0.1", "http://localhost", "http://[::1]", "http://localhost:80", "http://127.0.0.1:8038", "http://localhost:80370",
+                           "https://127.0.0.1:8037", "http://127.0.0.1:8037/", "http://127.0.0.1:8037.evil.example", "http://evil.example:8037",
+                           "http://127.0.0.1:08037", "HTTP://127.0.0.1:8037", "null", ""]
+            for origin in foreign {
+                var withOrigin = headers
+                withOrigin[.origin] = origin
+                try await client.execute(uri: "/documents/INV-2026-008/pay", method: .post, headers: withOrigin, body: ByteBuffer(string: pay)) { response in
+                    #expect(response.status == .forbidden, "\(origin): \(response.status)")
+                }
+                try await client.execute(uri: "/", method: .get, headers: [.origin: origin]) { #expect($0.status == .forbidden, "GET from \(origin)") }
+            }
+            #expect(try String(contentsOf: file, encoding: .utf8) == before, "nothing written from another origin")
+            for origin in ["http://127.0.0.1:8037", "http://localhost:8037", "http://[::1]:8037"] {
+                var withOrigin = headers
+                withOrigin[.origin] = origin
+                try await client.execute(uri: "/documents/INV-2026-008/pay", method: .post, headers: withOrigin, body: ByteBuffer(string: pay)) { response in
+                    #expect(response.status == .seeOther, "\(origin): \(response.status)")
+                }
+            }
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8).components(separatedBy: "method: cash").count - 1
+                == before.components(separatedBy: "method: cash").count - 1 + 3, "the server's own origin writes")
+        // On port 80 a browser leaves the port out of the origin: then (only then) no port is this server's.
+        let onEighty = BookServer(live: try LiveBook(root: root.path, today: Day("2026-11-21")), options: .init(port: 80), csrfToken: "t0k3n")
+        #expect(onEighty.accepts(origin: "http://127.0.0.1") && onEighty.accepts(origin: "http://localhost") && onEighty.accepts(origin: "http://localhost:80"))
+        #expect(!onEighty.accepts(origin: "http://127.0.0.1:8037") && !onEighty.accepts(origin: "https://127.0.0.1"))
+    }
 }

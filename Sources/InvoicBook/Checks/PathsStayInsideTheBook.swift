@@ -5,7 +5,9 @@ enum PathsStayInsideTheBook: BookCheck {
         explanation: """
         `business.logo` and `template:` name files inside the book's folder. An absolute path, a `..` step or a \
         symbolic link that leads out of the folder is refused: a book may come from someone else, and it must not \
-        make invoic read (and print into a PDF) a file elsewhere on the machine.
+        make invoic read (and print into a PDF) a file elsewhere on the machine. For the same reason a file of \
+        the book itself (invoic.yaml, a client, a document, a purchase record, a supplier) that is a link leading \
+        out of the folder is not read: the error names it and where it leads, never a line of what it leads to.
         """,
         example: """
         # file: invoic.yaml

@@ -17,9 +17,10 @@ public enum BookFiles {
         return walk.folders.sorted()
     }
 
-    /// The bytes of a regular file of at most `limit` bytes, relative to the book; nil otherwise.
+    /// The bytes of a regular file of at most `limit` bytes, relative to the book, whose real path
+    /// stays inside the book; nil otherwise.
     public static func contents(of relative: String, in root: String, limit: Int) -> [UInt8]? {
-        if case .success(let bytes) = BookLoader.read(BookLoader.join(root, relative), limit: limit) { return bytes }
+        if case .success(let bytes) = BookLoader.read(relative, in: root, limit: limit) { return bytes }
         return nil
     }
 }

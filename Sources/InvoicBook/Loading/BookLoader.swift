@@ -107,7 +107,7 @@ public enum BookLoader {
             return DecodedFile(source: SourceFile(path: problem.shownPath, text: ""), content: .nothing, diagnostics: [problem.diagnostic])
         }
         let bytes: [UInt8]
-        switch override.map({ .success($0) }) ?? read(join(root, path), limit: limits.yaml.maxFileSize) {
+        switch override.map({ .success($0) }) ?? read(path, in: root, limit: limits.yaml.maxFileSize) {
         case .success(let read):
             bytes = read
         case .failure(let problem):
@@ -130,6 +130,18 @@ public enum BookLoader {
         var code: DiagnosticCode
         var message: String
         var help: String?
+    }
+
+    /// Reads a file of the book, `relative` to its `root`, as ``read(_:limit:)`` does, and refuses
+    /// one whose real path (links resolved) leaves the book. Its bytes are dropped unseen: the
+    /// diagnostic names the file and where it leads, never a line of what it leads to. A device,
+    /// a pipe or a missing target keeps its own message from the read; links inside the book stay allowed.
+    static func read(_ relative: String, in root: String, limit: Int) -> Result<[UInt8], ReadProblem> {
+        let result = read(join(root, relative), limit: limit)
+        guard case .success = result, let target = BookPaths.linkOutside(relative, in: root) else { return result }
+        return .failure(ReadProblem(
+            code: .pathOutsideBook, message: "is a symbolic link to \(printable(target)), outside the book: not read",
+            help: "a book reads only its own files: copy the file into the book's folder, or remove the link"))
     }
 
     /// Reads a regular file (or a link to one) without ever taking more than `limit` bytes into

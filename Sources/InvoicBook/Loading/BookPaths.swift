@@ -30,14 +30,21 @@ public enum BookPaths {
         if relative.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return .controlCharacter }
         if relative.hasPrefix("/") { return .absolute }
         if relative.split(separator: "/", omittingEmptySubsequences: true).contains("..") { return .parentStep }
+        return linkOutside(relative, in: root).map(Problem.linkOutside)
+    }
+
+    /// Where `relative` really is when symbolic links on the way (the file itself or a folder)
+    /// lead out of the book at `root`; nil when it stays inside or nothing exists there. Every
+    /// file the book's loader reads passes here first (issue 38): a client or invoice linked to
+    /// `~/.netrc` must not be read, so none of its lines can reach a diagnostic.
+    public static func linkOutside(_ relative: String, in root: String) -> String? {
         guard let book = realPath(root.isEmpty ? "." : root) else { return nil }
         // The deepest part of the path that exists, links resolved: a linked folder on the way
         // counts even when the file below it does not exist.
         var components = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         while !components.isEmpty {
             if let inside = realPath(BookLoader.join(root, components.joined(separator: "/"))) {
-                guard inside == book || inside.hasPrefix(book.hasSuffix("/") ? book : book + "/") else { return .linkOutside(inside) }
-                return nil
+                return inside == book || inside.hasPrefix(book.hasSuffix("/") ? book : book + "/") ? nil : inside
             }
             components.removeLast()
         }

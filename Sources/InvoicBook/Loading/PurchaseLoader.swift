@@ -38,7 +38,14 @@ public enum PurchaseLoader {
         guard fileManager.fileExists(atPath: BookLoader.join(root, purchasesFolder)) || fileManager.fileExists(atPath: BookLoader.join(root, suppliersFolder)) else { return book }
         var diagnostics: [Diagnostic] = []
         for path in BookFiles.yaml(below: suppliersFolder, in: root) where path.split(separator: "/").count == 2 {
-            guard let bytes = BookFiles.contents(of: path, in: root, limit: BookLimits.standard.yaml.maxFileSize) else { continue }
+            let bytes: [UInt8]
+            switch BookLoader.read(path, in: root, limit: BookLimits.standard.yaml.maxFileSize) {
+            case .success(let read): bytes = read
+            case .failure(let problem):
+                // A file linked out of the book is named, never read; another unreadable one is skipped as before.
+                if problem.code == .pathOutsideBook { diagnostics.append(.error(problem.code, problem.message, file: path, help: problem.help)) }
+                continue
+            }
             let parsed = YAMLParser.parse(bytes, path: path)
             book.sources[path] = parsed.source
             diagnostics += parsed.diagnostics
@@ -53,7 +60,13 @@ public enum PurchaseLoader {
                                           category: node["category"]?.scalar?.text, account: node["account"]?.scalar?.text)
         }
         for path in BookFiles.yaml(below: purchasesFolder, in: root) where path.split(separator: "/").count == 3 {
-            guard let bytes = BookFiles.contents(of: path, in: root, limit: BookLimits.standard.yaml.maxFileSize) else {
+            let bytes: [UInt8]
+            switch BookLoader.read(path, in: root, limit: BookLimits.standard.yaml.maxFileSize) {
+            case .success(let read): bytes = read
+            case .failure(let problem) where problem.code == .pathOutsideBook:
+                diagnostics.append(.error(problem.code, problem.message, file: path, help: problem.help))
+                continue
+            case .failure:
                 diagnostics.append(.error(.purchaseRecord, "the purchase record cannot be read", file: path, help: "check that it is a readable file of at most a few MB"))
                 continue
             }
