@@ -3,9 +3,9 @@ import InvoicMoney
 
 /// The input side of the VAT return and of the journal: what the business bought, read from the
 /// book's received purchases by ``init(book:)`` (`VATReportCommand` and `ExportJournalCommand`
-/// pass it): input VAT, reverse-charge purchases and the balance in the VAT return, on the forms'
-/// boxes (66, 46/47, 67; U30 060, 057, 066) and in the journal (payables, expenses, input VAT), on
-/// either VAT basis.
+/// pass it): input VAT, reverse-charge purchases, import VAT and the balance in the VAT return, on
+/// the forms' boxes (66, 46/47, 67, 62; U30 060, 057, 048, 066, 082, 061, 067) and in the journal
+/// (payables, expenses, input VAT), on either VAT basis.
 public struct Purchases: Sendable {
     public var taxes: [PurchaseTax]
     public var payments: [PurchasePayment]
