@@ -26,6 +26,9 @@ struct CashSettlement {
         var refund: Document?
         /// One (taxable, tax) per tax group of the invoice, signed (a refund's are negative).
         var groups: [(taxable: Int64, tax: Int64)]
+        /// How much the money kept beyond the claim (fees, interest, an overpayment: no
+        /// turnover) changed with this movement, in the invoice's currency.
+        var beyondClaim: Int64 = 0
     }
 
     let parts: [Part]
@@ -43,7 +46,7 @@ struct CashSettlement {
         }
         moves = moves.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
 
-        var kept: Int64 = 0
+        var kept: Int64 = 0, beyond: Int64 = 0
         var counted = groups.map { _ in (taxable: Int64(0), tax: Int64(0)) }
         var parts: [Part] = []
         for move in moves where move.amount != 0 {
@@ -65,7 +68,8 @@ struct CashSettlement {
             let target = Self.split(Self.scaled(money, weights: weights, rounding: rounding), weights: weights)
             let part = zip(target, counted).map { (taxable: $0.taxable - $1.taxable, tax: $0.tax - $1.tax) }
             counted = target
-            parts.append(Part(date: move.date, refund: move.refund, groups: part))
+            parts.append(Part(date: move.date, refund: move.refund, groups: part, beyondClaim: max(0, kept) - money - beyond))
+            beyond = max(0, kept) - money
         }
         self.parts = parts
     }

@@ -56,6 +56,9 @@ public struct SalesTaxFacts: Sendable {
     public let facts: [SaleTax]
     /// Currencies documents stayed in because they state no rate to the book's currency.
     public let unconverted: [(document: String, currency: Currency)]
+    /// Cash basis: money received beyond what invoices claim (reminder fees, interest,
+    /// overpayments), which is no turnover, as it changed on each day (a refund of it negative).
+    public let beyondClaims: [(date: Day, document: String, currency: Currency, amount: Int64)]
 
     /// `feesAreTurnover`: whether money received beyond what an invoice claims (reminder fees,
     /// default interest) is consideration for its supply; by default what the business's country
@@ -64,6 +67,7 @@ public struct SalesTaxFacts: Sendable {
         self.basis = basis
         let feesAreTurnover = feesAreTurnover ?? CountryRules(book: book).feesAreTurnover
         var facts: [SaleTax] = [], unconverted: [(String, Currency)] = []
+        var beyondClaims: [(date: Day, document: String, currency: Currency, amount: Int64)] = []
         let reporting = book.settings.defaults.currency?.value
         let home = book.settings.business.address?.country
         for document in book.documents where document.kind.isBilling {
@@ -102,6 +106,7 @@ public struct SalesTaxFacts: Sendable {
             case (.invoice, .cash):
                 for part in CashSettlement(book: book, invoice: document, figures: figures, feesAreTurnover: feesAreTurnover).parts {
                     let on = part.refund ?? document
+                    if part.beyondClaim != 0 { beyondClaims.append((part.date, document.number, conversion.currency, conversion.convert(part.beyondClaim))) }
                     for (group, amount) in zip(groups, part.groups) where amount.taxable != 0 || amount.tax != 0 {
                         var sale = fact(part.refund == nil ? .payment : .refund, part.date, group.taxRate, conversion.convert(amount.taxable),
                                         conversion.convert(amount.tax))
@@ -131,6 +136,7 @@ public struct SalesTaxFacts: Sendable {
         }
         self.facts = facts
         self.unconverted = unconverted
+        self.beyondClaims = beyondClaims
     }
 }
 

@@ -52,6 +52,15 @@ extension VATReturn {
 
     static func money(_ minor: Int64, _ currency: Currency) -> String { MoneyFormat.plain(minor, currency) }
 
+    /// Why the money received and the turnover differ on the cash basis, when they do.
+    static func beyondClaimsNote(_ section: Section) -> String? {
+        guard section.beyondClaims != 0 else { return nil }
+        let what = "beyond what the invoices claim (reminder fees, interest, overpayments until refunded)"
+        return section.beyondClaims > 0
+            ? "\(money(section.beyondClaims, section.currency)) received \(what) is not turnover"
+            : "\(money(-section.beyondClaims, section.currency)) paid back of money received \(what) takes no turnover back"
+    }
+
     /// A box's entry: whole units (cents dropped, toward zero) where the form asks for them.
     static func entry(_ minor: Int64, box: VATForm.Box, currency: Currency) -> String {
         guard box.wholeUnits else { return money(minor, currency) }
@@ -78,6 +87,7 @@ extension VATReturn {
             rows.append(["Input VAT", "", Self.money(section.inputTax, section.currency)])
             rows.append([section.balance >= 0 ? "To pay" : "To reclaim", "", Self.money(abs(section.balance), section.currency)])
             out += table(rows)
+            if let note = Self.beyondClaimsNote(section) { out += "note: \(note)\n" }
             if let form, form.currency == section.currency {
                 out += "\n\(form.title) (\(form.name))\n"
                 var boxes: [[String]] = [["box", "", code]]
@@ -212,6 +222,7 @@ extension VATReturn {
             out += "<tr><th scope=\"row\">Input VAT</th><td></td><td class=\"n\">\(Self.money(section.inputTax, section.currency))</td></tr>\n"
             out += "<tr><th scope=\"row\">\(section.balance >= 0 ? "To pay" : "To reclaim")</th><td></td><td class=\"n\">\(Self.money(abs(section.balance), section.currency))</td></tr>\n"
             out += "</tbody>\n</table>\n"
+            if let note = Self.beyondClaimsNote(section) { out += "<p>\(escaped(note))</p>\n" }
             if let form, form.currency == section.currency {
                 out += "<table>\n<caption>\(escaped(form.title))</caption>\n<thead><tr><th scope=\"col\">Box</th><th scope=\"col\">Meaning</th><th scope=\"col\">\(code)</th></tr></thead>\n<tbody>\n"
                 for box in form.boxes {

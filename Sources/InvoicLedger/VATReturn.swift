@@ -39,6 +39,9 @@ public struct VATReturn: Sendable {
         public var inputTax: Int64 { purchases.reduce(0) { $0 + $1.tax + $1.selfAssessed + $1.importTax } }
         /// Positive: to pay; negative: to reclaim.
         public var balance: Int64 { outputTax - inputTax }
+        /// Cash basis: money received beyond what the invoices claim (reminder fees, default
+        /// interest, overpayments not yet refunded), net in the period: not turnover.
+        public var beyondClaims: Int64 = 0
     }
 
     public var period: Period
@@ -85,7 +88,7 @@ public struct VATReturn: Sendable {
             }
             bought[part.tax.currency] = rows
         }
-        let currencies = Set(sales.keys).union(bought.keys).union(book.settings.defaults.currency.map { [$0.value] } ?? [])
+        let currencies = Set(sales.keys).union(bought.keys).union(facts.beyondClaims.filter { period.contains($0.date) }.map(\.currency)).union(book.settings.defaults.currency.map { [$0.value] } ?? [])
         let home = book.settings.defaults.currency?.value
         sections = currencies.sorted { ($0 != home ? 1 : 0, $0.code) < ($1 != home ? 1 : 0, $1.code) }.map { currency in
             Section(currency: currency,
@@ -93,6 +96,9 @@ public struct VATReturn: Sendable {
                     purchases: (bought[currency] ?? []).sorted {
                         ($0.taxRate.category, $0.origin, $0.taxRate.rate, $0.correction ? 1 : 0) < ($1.taxRate.category, $1.origin, $1.taxRate.rate, $1.correction ? 1 : 0)
                     })
+        }
+        for entry in facts.beyondClaims where period.contains(entry.date) {
+            if let index = sections.firstIndex(where: { $0.currency == entry.currency }) { sections[index].beyondClaims += entry.amount }
         }
         unconverted = facts.unconverted.filter { entry in facts.facts.contains { $0.document == entry.document && period.contains($0.date) } }
     }

@@ -88,6 +88,10 @@ import Testing
         ])
         Self.expectSettled(overpaid, "credited, overpaid, refunded")
         #expect(VATReturn(book: overpaid, period: Period("2026-04")!, basis: .cash).sections.first?.sales.isEmpty == true)
+        // March kept 119.00 beyond the claim until April gave it back.
+        #expect(VATReturn(book: overpaid, period: Period("2026-03")!, basis: .cash).sections.first?.beyondClaims == 11900)
+        #expect(VATReturn(book: overpaid, period: Period("2026-04")!, basis: .cash).sections.first?.beyondClaims == -11900)
+        #expect(VATReturn(book: overpaid, period: Period("2026")!, basis: .cash).sections.first?.beyondClaims == 0)
     }
 
     // MARK: 2. Reminder fees and default interest are not turnover
@@ -108,6 +112,9 @@ import Testing
         let year = VATReturn(book: book, period: Period("2026")!, basis: .cash)
         #expect(Self.sales(year, "19%")! == (20000, 3800))
         #expect(year.sections.first?.balance == 3800)
+        // The 6.28 the client paid beyond the 238.00 is named, not dropped unseen.
+        #expect(year.sections.first?.beyondClaims == 628)
+        #expect(year.render(.text).contains("note: 6.28 received beyond what the invoices claim"))
         // Austria likewise (UStR 2000 on § 1: echter Schadenersatz), by the country table.
         let austrian = try VATReturnTests.book(files, settings: VATReturnTests.settings.replacingOccurrences(of: "country: DE", with: "country: AT"))
         #expect(Self.sales(VATReturn(book: austrian, period: Period("2026")!, basis: .cash), "19%")! == (20000, 3800))
