@@ -296,4 +296,17 @@ import Testing
         ], settings: VATReturnTests.settings, clients: VATReturnTests.clients).check()
         #expect(broken.diagnostics.contains { $0.severity == .error && $0.message.contains("self_assessed_rate") && $0.file == "purchases/2026/a-17.yaml" })
     }
+
+    /// The two new filter keys of a form table are checked like the others.
+    @Test func alsoAndCorrectionAreCheckedInAFormTable() {
+        func problem(_ box: String) -> String? {
+            let table = "form: x\ntitle: X\ncountry: AT\ncurrency: EUR\nboxes:\n  - \(box)\n"
+            guard case .failure(let problem) = VATForm.decode(table, path: "x.yaml") else { return nil }
+            return problem.description
+        }
+        #expect(problem("{ box: \"1\", label: L, from: purchases, amount: tax, correction: maybe }") == "x.yaml:6: `correction:` is true or false")
+        #expect(problem("{ box: \"1\", label: L, from: sales, amount: taxable, also: [{ category: [Q] }] }") == "x.yaml:6: `Q` is not a UNCL 5305 category")
+        #expect(problem("{ box: \"1\", label: L, from: sales, amount: taxable, also: [{ colour: red }] }") == "x.yaml:6: unknown key `colour`")
+        #expect(problem("{ box: \"1\", label: L, from: sales, amount: taxable, also: [{ category: [AE] }] }") == nil)
+    }
 }
