@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "InvoicReport", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics"]),
         // For the accountant and the tax office: the VAT return (and its boxes on a country's form),
         // the EC Sales List, and the book as an hledger or Beancount journal.
-        .target(name: "InvoicLedger", dependencies: ["InvoicBook", "InvoicMoney", "InvoicYAML", "InvoicDiagnostics", "InvoicReport"]),
+        .target(name: "InvoicLedger", dependencies: ["InvoicBook", "InvoicMoney", "InvoicYAML", "InvoicDiagnostics", "InvoicReport", "InvoicAuthoring"]),
         // Factur-X / ZUGFeRD: what makes an invoice's PDF a PDF/A-3b with its CII embedded
         // (InvoicPDF's writer writes it in the same pass as the PDF).
         .target(name: "InvoicFacturX", dependencies: ["InvoicPDF"]),

@@ -230,15 +230,19 @@ struct SupplierDirectory {
 
     func recognise(_ document: ReceivedDocument) -> String? {
         let seller = document.seller
-        if let vat = seller.vatID.map(Self.normal), let entry = entries.first(where: { $0.vatIDs.contains(vat) }) { return entry.id }
-        if let address = seller.electronicAddress.map(Self.normal), let entry = entries.first(where: { $0.addresses.contains(address) }) { return entry.id }
+        let vat = seller.vatID.map(Self.normal)
+        if let vat, let entry = entries.first(where: { $0.vatIDs.contains(vat) }) { return entry.id }
+        // A weaker key never joins two different VAT ids: two companies of a group sharing an
+        // IBAN (or a name) are two suppliers, and where each sits decides the VAT form's boxes.
+        let candidates = entries.filter { vat == nil || $0.vatIDs.isEmpty || $0.vatIDs.contains(vat!) }
+        if let address = seller.electronicAddress.map(Self.normal), let entry = candidates.first(where: { $0.addresses.contains(address) }) { return entry.id }
         for account in document.payment.accounts {
-            if let entry = entries.first(where: { $0.ibans.contains(Self.normal(account.iban)) }) { return entry.id }
+            if let entry = candidates.first(where: { $0.ibans.contains(Self.normal(account.iban)) }) { return entry.id }
         }
         // A seller with none of those (outside the scope of VAT, no account given): its legal
         // registration, then its name as written.
-        if let legal = seller.legalID.map(Self.normal), let entry = entries.first(where: { $0.legalIDs.contains(legal) }) { return entry.id }
-        if !seller.name.isEmpty, let entry = entries.first(where: { $0.names.contains(Self.normal(seller.name)) }) { return entry.id }
+        if let legal = seller.legalID.map(Self.normal), let entry = candidates.first(where: { $0.legalIDs.contains(legal) }) { return entry.id }
+        if !seller.name.isEmpty, let entry = candidates.first(where: { $0.names.contains(Self.normal(seller.name)) }) { return entry.id }
         return nil
     }
 

@@ -6,39 +6,51 @@ enum BuiltInVATForms {
     /// Form name -> the YAML text of templates/vat-forms/NAME.yaml.
     static let sources: [String: String] = [
         "at-u30": #"""
-# Austria: Umsatzsteuervoranmeldung (form U 30), the Kennzahlen (boxes) invoic fills. The keys
-# are those of templates/vat-forms/de-ustva.yaml. Services to businesses in other countries are
-# not taxable in Austria (§ 3a Abs. 6 UStG 1994) and have no box here: they go to the
-# Zusammenfassende Meldung (`invoic report ec-sales`). Meanings: docs/accounting.md.
+# Austria: Umsatzsteuervoranmeldung (form U 30, BMF edition 2026), the Kennzahlen (boxes) invoic
+# fills. The keys are those of templates/vat-forms/de-ustva.yaml. Services to businesses in other
+# countries are not taxable in Austria (§ 3a Abs. 6 UStG 1994) and have no box here: they go to
+# the Zusammenfassende Meldung (`invoic report ec-sales`). Meanings and sources: docs/accounting.md.
+# Boxes the book has no facts for (001 Eigenverbrauch, 016 Kleinunternehmer, 090 sonstige
+# Berichtigungen) are left to the user.
 form: at-u30
 title: Umsatzsteuervoranmeldung (U 30)
 country: AT
 currency: EUR
 boxes:
-  - { box: "000", label: "Gesamtbetrag der Bemessungsgrundlagen für Lieferungen und sonstige Leistungen", from: sales, amount: taxable, category: [S, E, K, G] }
-  - { box: "011", label: "Davon steuerfrei mit Vorsteuerabzug: Ausfuhrlieferungen (§ 6 Abs. 1 Z 1)", from: sales, amount: taxable, category: [G] }
+  - { box: "000", label: "Gesamtbetrag der Bemessungsgrundlagen für Lieferungen und sonstige Leistungen", from: sales, amount: taxable, category: [S, E, K, G], also: [{ category: [AE], destination: [domestic] }] }
+  - { box: "021", label: "Abzüglich Umsätze, für die die Steuerschuld auf den Leistungsempfänger übergegangen ist (§ 19 Abs. 1 zweiter Satz, Abs. 1a, 1b, 1c, 1d, 1e)", from: sales, amount: taxable, category: [AE], destination: [domestic] }
+  - { box: "011", label: "Davon steuerfrei mit Vorsteuerabzug: Ausfuhrlieferungen (§ 6 Abs. 1 Z 1 iVm § 7)", from: sales, amount: taxable, category: [G] }
   - { box: "017", label: "Davon steuerfrei: Innergemeinschaftliche Lieferungen (Art. 6 Abs. 1)", from: sales, amount: taxable, category: [K] }
   - { box: "020", label: "Davon steuerfrei ohne Vorsteuerabzug: übrige steuerfreie Umsätze", from: sales, amount: taxable, category: [E] }
   - { box: "022", label: "Davon steuerpflichtig zum Normalsteuersatz von 20 % (Bemessungsgrundlage)", from: sales, amount: taxable, category: [S], rate: [20%] }
   - { box: "029", label: "Davon steuerpflichtig zum ermäßigten Steuersatz von 10 % (Bemessungsgrundlage)", from: sales, amount: taxable, category: [S], rate: [10%] }
   - { box: "006", label: "Davon steuerpflichtig zum ermäßigten Steuersatz von 13 % (Bemessungsgrundlage)", from: sales, amount: taxable, category: [S], rate: [13%] }
-  - { box: "021", label: "Umsätze, für die die Steuerschuld auf den Leistungsempfänger übergeht (§ 19 Abs. 1 zweiter Satz, Abs. 1a, 1b, 1c, 1e)", from: sales, amount: taxable, category: [AE], destination: [domestic] }
-  - { box: "057", label: "Steuerschuld gemäß § 19 Abs. 1 zweiter Satz (Leistungen ausländischer Unternehmer)", from: purchases, amount: self_assessed, category: [AE] }
-  - { box: "070", label: "Innergemeinschaftliche Erwerbe (Bemessungsgrundlage)", from: purchases, amount: taxable, category: [K] }
-  - { box: "072", label: "Steuer auf innergemeinschaftliche Erwerbe zum Normalsteuersatz von 20 %", from: purchases, amount: self_assessed, category: [K], self_assessed_rate: [20%] }
-  - { box: "060", label: "Gesamtbetrag der Vorsteuern", from: purchases, amount: tax, category: [S, Z] }
+  - { box: "057", label: "Steuerschuld gemäß § 19 Abs. 1 zweiter Satz, Abs. 1c, 1e und Art. 25 Abs. 5 (Leistungen ausländischer Unternehmer)", from: purchases, amount: self_assessed, category: [AE], origin: [eu, non_eu] }
+  - { box: "048", label: "Steuerschuld gemäß § 19 Abs. 1a (Bauleistungen)", from: purchases, amount: self_assessed, category: [AE], origin: [domestic] }
+  - { box: "070", label: "Innergemeinschaftliche Erwerbe: Gesamtbetrag der Bemessungsgrundlagen", from: purchases, amount: taxable, category: [K] }
+  - { box: "071", label: "Davon steuerfrei gemäß Art. 6 Abs. 2", from: purchases, amount: taxable, category: [K], self_assessed_rate: [0%] }
+  - { box: "072", label: "Davon zu versteuern mit dem Normalsteuersatz von 20 % (Bemessungsgrundlage)", from: purchases, amount: taxable, category: [K], self_assessed_rate: [20%] }
+  - { box: "073", label: "Davon zu versteuern mit dem ermäßigten Steuersatz von 10 % (Bemessungsgrundlage)", from: purchases, amount: taxable, category: [K], self_assessed_rate: [10%] }
+  - { box: "008", label: "Davon zu versteuern mit dem ermäßigten Steuersatz von 13 % (Bemessungsgrundlage)", from: purchases, amount: taxable, category: [K], self_assessed_rate: [13%] }
+  - { box: "060", label: "Gesamtbetrag der Vorsteuern", from: purchases, amount: tax, category: [S, Z], correction: false }
+  - { box: "061", label: "Vorsteuern betreffend die entrichtete Einfuhrumsatzsteuer (§ 12 Abs. 1 Z 2 lit. a)", from: purchases, amount: import_tax }
   - { box: "065", label: "Vorsteuern aus dem innergemeinschaftlichen Erwerb", from: purchases, amount: self_assessed, category: [K] }
-  - { box: "066", label: "Vorsteuern betreffend die Steuerschuld gemäß § 19 Abs. 1 zweiter Satz", from: purchases, amount: self_assessed, category: [AE] }
+  - { box: "066", label: "Vorsteuern betreffend die Steuerschuld gemäß § 19 Abs. 1 zweiter Satz, Abs. 1c, 1e und Art. 25 Abs. 5", from: purchases, amount: self_assessed, category: [AE], origin: [eu, non_eu] }
+  - { box: "082", label: "Vorsteuern betreffend die Steuerschuld gemäß § 19 Abs. 1a (Bauleistungen)", from: purchases, amount: self_assessed, category: [AE], origin: [domestic] }
+  - { box: "067", label: "Berichtigung gemäß § 16 (Änderung der Bemessungsgrundlage)", from: purchases, amount: tax, category: [S, Z], correction: true }
   - { box: "095", label: "Vorauszahlung (Überschuss: negativ)", from: balance }
 
 """#,
         "de-ustva": #"""
 # Germany: Umsatzsteuer-Voranmeldung (UStVA, form USt 1 A), the Kennzahlen (boxes) invoic fills.
 # Each box sums rows of the VAT return: `from: sales` (invoices and credit notes) or `purchases`,
-# `amount: taxable | tax | self_assessed`, filtered by `category` (UNCL 5305: S, Z, E, AE, K, G, O),
-# `rate` (or `except_rates`, for "other rates") and `destination` (where the client is: domestic,
-# eu, non_eu). `from: balance` is what is left to pay (positive) or reclaim. `whole_units: true`:
-# ELSTER takes the box in whole euros, cents dropped. Meanings: docs/accounting.md.
+# `amount: taxable | tax | self_assessed | import_tax`, filtered by `category` (UNCL 5305: S, Z,
+# E, AE, K, G, O), `rate` (or `except_rates`, for "other rates"), `self_assessed_rate`,
+# `destination` / `origin` (where the client or supplier is: domestic, eu, non_eu) and
+# `correction` (purchases: true takes only suppliers' credit notes, false only their invoices);
+# `also:` lists more filters whose rows the box adds too. `from: balance` is what is left to pay
+# (positive) or reclaim. `whole_units: true`: ELSTER takes the box in whole euros, cents dropped.
+# Meanings: docs/accounting.md.
 form: de-ustva
 title: Umsatzsteuer-Voranmeldung
 country: DE
@@ -62,6 +74,7 @@ boxes:
   - { box: "85", label: "Steuer zu Kennzahl 84", from: purchases, amount: self_assessed, category: [AE], origin: [domestic, non_eu] }
   - { box: "66", label: "Vorsteuerbeträge aus Rechnungen von anderen Unternehmern (§ 15 Abs. 1 Satz 1 Nr. 1 UStG)", from: purchases, amount: tax, category: [S, Z] }
   - { box: "61", label: "Vorsteuerbeträge aus dem innergemeinschaftlichen Erwerb von Gegenständen (§ 15 Abs. 1 Satz 1 Nr. 3 UStG)", from: purchases, amount: self_assessed, category: [K] }
+  - { box: "62", label: "Entstandene Einfuhrumsatzsteuer (§ 15 Abs. 1 Satz 1 Nr. 2 UStG)", from: purchases, amount: import_tax }
   - { box: "67", label: "Vorsteuerbeträge aus Leistungen im Sinne des § 13b UStG (§ 15 Abs. 1 Satz 1 Nr. 4 UStG)", from: purchases, amount: self_assessed, category: [AE] }
   - { box: "83", label: "Verbleibende Umsatzsteuer-Vorauszahlung (Überschuss: negativ)", from: balance }
 

@@ -3,9 +3,9 @@ import InvoicMoney
 
 /// The input side of the VAT return and of the journal: what the business bought, read from the
 /// book's received purchases by ``init(book:)`` (`VATReportCommand` and `ExportJournalCommand`
-/// pass it): input VAT, reverse-charge purchases and the balance in the VAT return, on the forms'
-/// boxes (66, 46/47, 67; U30 060, 057, 066) and in the journal (payables, expenses, input VAT), on
-/// either VAT basis.
+/// pass it): input VAT, reverse-charge purchases, import VAT and the balance in the VAT return, on
+/// the forms' boxes (66, 46/47, 67, 62; U30 060, 057, 048, 066, 082, 061, 067) and in the journal
+/// (payables, expenses, input VAT), on either VAT basis.
 public struct Purchases: Sendable {
     public var taxes: [PurchaseTax]
     public var payments: [PurchasePayment]
@@ -32,15 +32,18 @@ public struct Purchases: Sendable {
             let supplier = book.suppliers[purchase.supplier]
             let prefix = supplier?.vatIDs.first.map { String($0.prefix(2)).uppercased() }.flatMap { $0.allSatisfy(\.isLetter) ? $0 : nil }
             let origin = Destination.of(country: prefix == "EL" ? "GR" : prefix, home: home)
-            for group in purchase.taxes {
+            for (index, group) in purchase.taxes.enumerated() {
                 let category = TaxCategory(rawValue: group.category) ?? .standard
                 let taxRate = TaxRate(category, group.rate ?? .zero)
-                let selfAssessed = category == .reverseCharge || category == .intraCommunity ? ownRate : nil
+                // The rate the purchase states it is self-assessed at (books at 7 %, a tax-free
+                // acquisition at 0 %), else the book's standard rate.
+                let selfAssessed = category == .reverseCharge || category == .intraCommunity ? group.selfAssessedRate ?? ownRate : nil
                 var tax = PurchaseTax(document: purchase.number, file: purchase.file, supplier: purchase.supplier, supplierName: purchase.supplierName,
                                       issued: purchase.issued, currency: purchase.currency, taxRate: taxRate, selfAssessedRate: selfAssessed,
                                       origin: origin, taxable: purchase.sign * group.taxable.minorUnits, tax: purchase.sign * group.tax.minorUnits,
                                       category: supplier?.category)
                 tax.isCredit = purchase.kind == .creditNote
+                if index == 0 { tax.importTax = purchase.sign * (purchase.importTax?.minorUnits ?? 0) }
                 taxes.append(tax)
             }
             for payment in purchase.payments {
@@ -78,6 +81,8 @@ public struct PurchaseTax: Sendable {
     public var category: String?
     /// A supplier's credit note (its amounts negative): narrated as one in the journal.
     public var isCredit = false
+    /// Import VAT paid to customs on the purchase (`import_vat:`), on its first group only.
+    public var importTax: Int64 = 0
 
     public init(document: String, file: String, supplier: String, supplierName: String, issued: Day, currency: Currency, taxRate: TaxRate,
                 selfAssessedRate: Rate? = nil, origin: Destination, taxable: Int64, tax: Int64, category: String? = nil) {

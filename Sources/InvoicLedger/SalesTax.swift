@@ -56,10 +56,18 @@ public struct SalesTaxFacts: Sendable {
     public let facts: [SaleTax]
     /// Currencies documents stayed in because they state no rate to the book's currency.
     public let unconverted: [(document: String, currency: Currency)]
+    /// Cash basis: money received beyond what invoices claim (reminder fees, interest,
+    /// overpayments), which is no turnover, as it changed on each day (a refund of it negative).
+    public let beyondClaims: [(date: Day, document: String, currency: Currency, amount: Int64)]
 
-    public init(book: Book, basis: VATBasis) {
+    /// `feesAreTurnover`: whether money received beyond what an invoice claims (reminder fees,
+    /// default interest) is consideration for its supply; by default what the business's country
+    /// says (`CountryRules`), and not turnover where it says nothing.
+    public init(book: Book, basis: VATBasis, feesAreTurnover: Bool? = nil) {
         self.basis = basis
+        let feesAreTurnover = feesAreTurnover ?? CountryRules(book: book).feesAreTurnover
         var facts: [SaleTax] = [], unconverted: [(String, Currency)] = []
+        var beyondClaims: [(date: Day, document: String, currency: Currency, amount: Int64)] = []
         let reporting = book.settings.defaults.currency?.value
         let home = book.settings.business.address?.country
         for document in book.documents where document.kind.isBilling {
@@ -75,26 +83,6 @@ public struct SalesTaxFacts: Sendable {
                         destination: Destination.of(country: country, home: home), currency: conversion.currency, taxRate: rate,
                         taxable: taxable, tax: tax)
             }
-            /// The groups' parts (taxable, tax) of `amount`, split in proportion to `weights`.
-            func split(_ amount: Int64, weights: [(taxable: Int64, tax: Int64)]) -> [(taxable: Int64, tax: Int64)] {
-                let parts = Apportion.split(amount, over: weights.flatMap { [$0.taxable, $0.tax] })
-                return weights.indices.map { (parts[2 * $0], parts[2 * $0 + 1]) }
-            }
-            /// A payment's parts as the difference of what all the money so far and all the money
-            /// before it come to: once the whole amount is in, the payments together come to the
-            /// document's groups exactly. Money is first scaled from what the client pays to what
-            /// the groups total: the rounding of the amount due (`rounding`, BT-114, e.g. Swedish
-            /// öresavrundning) is part of the payment but no turnover, so a payment's parts and
-            /// its share of the rounding sum to the payment.
-            func cumulative(_ before: Int64, _ amount: Int64, weights: [(taxable: Int64, tax: Int64)], rounding: Int64) -> [(taxable: Int64, tax: Int64)] {
-                let total = weights.reduce(Int64(0)) { $0 + $1.taxable + $1.tax }
-                func scaled(_ money: Int64) -> Int64 {
-                    guard rounding != 0, total + rounding > 0 else { return money }
-                    return Int64(clamping: RoundingRule.halfAwayFromZero.divide(Int128(money) * Int128(total), by: Int128(total + rounding)))
-                }
-                let after = split(scaled(before + amount), weights: weights), earlier = split(scaled(before), weights: weights)
-                return zip(after, earlier).map { ($0.taxable - $1.taxable, $0.tax - $1.tax) }
-            }
             let own = groups.map { (taxable: $0.taxable, tax: $0.tax) }
             switch (document.kind, basis) {
             case (.invoice, .accrual):
@@ -105,7 +93,7 @@ public struct SalesTaxFacts: Sendable {
                 // Voiding takes back the VAT of what it cancels, on the day it does.
                 if let account = book.account(of: document, through: .distantFuture), let void = account.entries.first(where: { $0.kind == .void }),
                    void.amount != 0 {
-                    for (group, part) in zip(groups, split(void.amount, weights: own)) {
+                    for (group, part) in zip(groups, CashSettlement.split(void.amount, weights: own)) {
                         facts.append(fact(.void, void.date, group.taxRate, conversion.convert(part.taxable), conversion.convert(part.tax)))
                     }
                 }
@@ -116,38 +104,30 @@ public struct SalesTaxFacts: Sendable {
                     facts.append(fact(.creditNote, effective, group.taxRate, -conversion.convert(group.taxable), -tax))
                 }
             case (.invoice, .cash):
-                // Each payment is split over what the invoice still claims on its day: its groups
-                // less the credit notes in effect by then, so a payment net of a credit lands in
-                // the groups the credit left.
-                let notes = book.creditNotes(correcting: document.number).compactMap { note -> (Day, [TaxGroup], Int64)? in
-                    guard let date = book.effectiveDate(of: note), let noteFigures = note.figures else { return nil }
-                    return (date, noteFigures.breakdown.groups, noteFigures.roundingAmount)
-                }
-                var received: Int64 = 0
-                for (payment, amount) in zip(document.payments, figures.payments) where amount != 0 {
-                    var weights = own, rounding = figures.roundingAmount
-                    for (date, noteGroups, noteRounding) in notes where date <= payment.date.value {
-                        rounding -= noteRounding
-                        for noteGroup in noteGroups {
-                            guard let index = groups.firstIndex(where: { $0.taxRate == noteGroup.taxRate }) else { continue }
-                            weights[index].taxable -= noteGroup.taxable
-                            weights[index].tax -= noteGroup.tax
-                        }
-                    }
-                    if weights.allSatisfy({ $0.taxable <= 0 && $0.tax <= 0 }) { weights = own }
-                    let parts = cumulative(received, amount, weights: weights.map { (max(0, $0.taxable), max(0, $0.tax)) }, rounding: rounding)
-                    received += amount
-                    for (group, part) in zip(groups, parts) {
-                        facts.append(fact(.payment, payment.date.value, group.taxRate, conversion.convert(part.taxable), conversion.convert(part.tax)))
+                for part in CashSettlement(book: book, invoice: document, figures: figures, feesAreTurnover: feesAreTurnover).parts {
+                    let on = part.refund ?? document
+                    if part.beyondClaim != 0 { beyondClaims.append((part.date, document.number, conversion.currency, conversion.convert(part.beyondClaim))) }
+                    for (group, amount) in zip(groups, part.groups) where amount.taxable != 0 || amount.tax != 0 {
+                        var sale = fact(part.refund == nil ? .payment : .refund, part.date, group.taxRate, conversion.convert(amount.taxable),
+                                        conversion.convert(amount.tax))
+                        sale.document = on.number
+                        sale.file = on.file
+                        facts.append(sale)
                     }
                 }
             case (.creditNote, .cash):
+                // A refund on a credit note of a counted invoice is part of that invoice's
+                // settlement above; only a credit note standing alone counts its refunds here.
+                if let corrected = document.corrects.flatMap({ book.invoice($0.value) }), corrected.figures?.currency == figures.currency,
+                   LedgerScope.counts(corrected, in: book) { continue }
                 var refunded: Int64 = 0
+                let weights = own.map { (taxable: max(0, $0.taxable), tax: max(0, $0.tax)) }
                 for (refund, amount) in zip(document.payments, figures.payments) where amount != 0 {
-                    let parts = cumulative(refunded, amount, weights: own.map { (max(0, $0.taxable), max(0, $0.tax)) }, rounding: figures.roundingAmount)
+                    let after = CashSettlement.split(CashSettlement.scaled(refunded + amount, weights: weights, rounding: figures.roundingAmount), weights: weights)
+                    let before = CashSettlement.split(CashSettlement.scaled(refunded, weights: weights, rounding: figures.roundingAmount), weights: weights)
                     refunded += amount
-                    for (group, part) in zip(groups, parts) {
-                        facts.append(fact(.refund, refund.date.value, group.taxRate, -conversion.convert(part.taxable), -conversion.convert(part.tax)))
+                    for (group, (a, b)) in zip(groups, zip(after, before)) {
+                        facts.append(fact(.refund, refund.date.value, group.taxRate, -conversion.convert(a.taxable - b.taxable), -conversion.convert(a.tax - b.tax)))
                     }
                 }
             case (.estimate, _):
@@ -156,6 +136,7 @@ public struct SalesTaxFacts: Sendable {
         }
         self.facts = facts
         self.unconverted = unconverted
+        self.beyondClaims = beyondClaims
     }
 }
 

@@ -8,7 +8,7 @@ import InvoicYAML
 public struct VATForm: Sendable {
     public struct Box: Sendable {
         public enum Source: String, Sendable { case sales, purchases, balance }
-        public enum Amount: String, Sendable { case taxable, tax, selfAssessed = "self_assessed" }
+        public enum Amount: String, Sendable { case taxable, tax, selfAssessed = "self_assessed", importTax = "import_tax" }
 
         public var box: String
         public var label: String
@@ -19,7 +19,12 @@ public struct VATForm: Sendable {
         public var exceptRates: Set<Rate>
         public var selfAssessedRates: Set<Rate>?
         public var places: Set<Destination>?
+        /// Purchases only: true takes only suppliers' credit notes (a change of the assessment
+        /// base, § 16 UStG 1994), false only their invoices, nil both.
+        public var correction: Bool?
         public var wholeUnits: Bool
+        /// More rows the box sums (`also:`), each its own filter: a row counts once if any matches.
+        public var also: [Box] = []
 
         /// The box's figure from a section of the return.
         public func figure(in section: VATReturn.Section) -> Int64 {
@@ -30,12 +35,23 @@ public struct VATForm: Sendable {
                 return section.sales.filter { matches($0.taxRate, place: $0.destination, selfAssessed: nil) }
                     .reduce(0) { $0 + (amount == .tax ? $1.tax : amount == .taxable ? $1.taxable : 0) }
             case .purchases:
-                return section.purchases.filter { matches($0.taxRate, place: $0.origin, selfAssessed: $0.selfAssessedRate) }
-                    .reduce(0) { $0 + (amount == .tax ? $1.tax : amount == .taxable ? $1.taxable : $1.selfAssessed) }
+                return section.purchases.filter { matches($0) }.reduce(0) { total, row in
+                    switch amount {
+                    case .taxable: total + row.taxable
+                    case .tax: total + row.tax
+                    case .selfAssessed: total + row.selfAssessed
+                    case .importTax: total + row.importTax
+                    }
+                }
             }
         }
 
-        func matches(_ taxRate: TaxRate, place: Destination, selfAssessed: Rate?) -> Bool {
+        func matches(_ row: VATReturn.PurchaseRow) -> Bool {
+            matches(row.taxRate, place: row.origin, selfAssessed: row.selfAssessedRate, correction: row.correction)
+        }
+
+        func matches(_ taxRate: TaxRate, place: Destination, selfAssessed: Rate?, correction: Bool = false) -> Bool {
+            if also.contains(where: { $0.matches(taxRate, place: place, selfAssessed: selfAssessed, correction: correction) }) { return true }
             if let categories, !categories.contains(taxRate.category) { return false }
             if let rates, !rates.contains(taxRate.rate) { return false }
             if exceptRates.contains(taxRate.rate) { return false }
@@ -43,6 +59,7 @@ public struct VATForm: Sendable {
             if let selfAssessedRates {
                 guard let selfAssessed, selfAssessedRates.contains(selfAssessed) else { return false }
             }
+            if let wanted = self.correction, wanted != correction { return false }
             return true
         }
     }
@@ -99,15 +116,13 @@ public struct VATForm: Sendable {
             var form = VATForm(name: try text("form", of: root), title: try text("title", of: root), country: try text("country", of: root),
                                currency: currency, boxes: [])
             let known: Set<String> = ["box", "label", "from", "amount", "category", "rate", "except_rates", "self_assessed_rate", "destination",
-                                      "origin", "whole_units"]
-            for node in root["boxes"]?.sequence ?? [] {
+                                      "origin", "correction", "whole_units", "also"]
+            /// The filter of `node`: a box's own, or one of its `also:` rows (which inherit the rest).
+            func filter(_ node: YAMLNode, into box: inout Box) throws(FormError) {
                 for pair in node.mapping ?? [] where !known.contains(pair.key.keyText ?? "") {
                     throw fail(pair.key, "unknown key `\(pair.key.keyText ?? "?")`")
                 }
-                guard let source = Box.Source(rawValue: try text("from", of: node)) else { throw fail(node, "`from:` is sales, purchases or balance") }
-                let amountWord = source == .balance ? "tax" : try text("amount", of: node)
-                guard let amount = Box.Amount(rawValue: amountWord) else { throw fail(node, "`amount:` is taxable, tax or self_assessed") }
-                let categories = try list("category", of: node).map { words throws(FormError) in
+                box.categories = try list("category", of: node).map { words throws(FormError) in
                     Set(try words.map { word throws(FormError) in
                         guard let category = TaxCategory(rawValue: word) else { throw fail(node, "`\(word)` is not a UNCL 5305 category") }
                         return category
@@ -115,16 +130,38 @@ public struct VATForm: Sendable {
                 }
                 var placeWords = try list("destination", of: node)
                 if placeWords == nil { placeWords = try list("origin", of: node) }
-                let places = try placeWords.map { words throws(FormError) in
+                box.places = try placeWords.map { words throws(FormError) in
                     Set(try words.map { word throws(FormError) in
                         guard let place = Destination(rawValue: word) else { throw fail(node, "`\(word)` is domestic, eu or non_eu") }
                         return place
                     })
                 }
-                form.boxes.append(Box(box: try text("box", of: node), label: try text("label", of: node), source: source, amount: amount,
-                                      categories: categories, rates: try rates("rate", of: node), exceptRates: try rates("except_rates", of: node) ?? [],
-                                      selfAssessedRates: try rates("self_assessed_rate", of: node), places: places,
-                                      wholeUnits: node["whole_units"]?.scalar?.text == "true"))
+                box.rates = try rates("rate", of: node)
+                box.exceptRates = try rates("except_rates", of: node) ?? []
+                box.selfAssessedRates = try rates("self_assessed_rate", of: node)
+                if let word = node["correction"]?.scalar?.text {
+                    guard word == "true" || word == "false" else { throw fail(node, "`correction:` is true or false") }
+                    box.correction = word == "true"
+                }
+            }
+            for node in root["boxes"]?.sequence ?? [] {
+                guard let source = Box.Source(rawValue: try text("from", of: node)) else { throw fail(node, "`from:` is sales, purchases or balance") }
+                let amountWord = source == .balance ? "tax" : try text("amount", of: node)
+                guard let amount = Box.Amount(rawValue: amountWord) else { throw fail(node, "`amount:` is taxable, tax, self_assessed or import_tax") }
+                var box = Box(box: try text("box", of: node), label: try text("label", of: node), source: source, amount: amount,
+                              categories: nil, rates: nil, exceptRates: [], selfAssessedRates: nil, places: nil, correction: nil,
+                              wholeUnits: node["whole_units"]?.scalar?.text == "true")
+                try filter(node, into: &box)
+                for item in node["also"]?.sequence ?? [] {
+                    guard item.mapping != nil else { throw fail(item, "`also:` lists filters, e.g. [{ category: [AE], destination: [domestic] }]") }
+                    var more = box
+                    more.also = []
+                    (more.categories, more.rates, more.exceptRates, more.selfAssessedRates, more.places, more.correction) = (nil, nil, [], nil, nil, nil)
+                    try filter(item, into: &more)
+                    box.also.append(more)
+                }
+                if node["also"] != nil, node["also"]?.sequence == nil { throw fail(node["also"], "`also:` is a list of filters") }
+                form.boxes.append(box)
             }
             guard !form.boxes.isEmpty else { throw fail(root, "`boxes:` lists no box") }
             return .success(form)
@@ -139,7 +176,7 @@ public struct VATForm: Sendable {
             !boxes.contains { $0.source == .sales && $0.amount == .taxable && $0.matches(row.taxRate, place: row.destination, selfAssessed: nil) }
         }
         let purchases = section.purchases.filter { row in
-            !boxes.contains { $0.source == .purchases && $0.matches(row.taxRate, place: row.origin, selfAssessed: row.selfAssessedRate) }
+            !boxes.contains { $0.source == .purchases && $0.matches(row) }
         }
         return (sales, purchases)
     }

@@ -39,7 +39,7 @@ extension VATReturn {
         case .intraCommunity: category = "intra-EU acquisition (K) at \(row.selfAssessedRate?.description ?? "0%")"
         default: category = "\(row.taxRate.category.rawValue) \(row.taxRate.rate)"
         }
-        return "\(category), \(place(row.origin))"
+        return "\(category), \(place(row.origin))" + (row.correction ? ", suppliers' credit notes" : "")
     }
 
     static func place(_ destination: Destination) -> String {
@@ -51,6 +51,15 @@ extension VATReturn {
     }
 
     static func money(_ minor: Int64, _ currency: Currency) -> String { MoneyFormat.plain(minor, currency) }
+
+    /// Why the money received and the turnover differ on the cash basis, when they do.
+    static func beyondClaimsNote(_ section: Section) -> String? {
+        guard section.beyondClaims != 0 else { return nil }
+        let what = "beyond what the invoices claim (reminder fees, interest, overpayments until refunded)"
+        return section.beyondClaims > 0
+            ? "\(money(section.beyondClaims, section.currency)) received \(what) is not turnover"
+            : "\(money(-section.beyondClaims, section.currency)) paid back of money received \(what) takes no turnover back"
+    }
 
     /// A box's entry: whole units (cents dropped, toward zero) where the form asks for them.
     static func entry(_ minor: Int64, box: VATForm.Box, currency: Currency) -> String {
@@ -71,13 +80,14 @@ extension VATReturn {
             if section.sales.isEmpty { rows.append(["  none", "", ""]) }
             rows.append(["Purchases", "", ""])
             for row in section.purchases {
-                rows.append(["  " + Self.describe(row), Self.money(row.taxable, section.currency), Self.money(row.tax + row.selfAssessed, section.currency)])
+                rows.append(["  " + Self.describe(row), Self.money(row.taxable, section.currency), Self.money(row.tax + row.selfAssessed + row.importTax, section.currency)])
             }
             if section.purchases.isEmpty { rows.append(["  none recorded", "", ""]) }
             rows.append(["Output VAT", "", Self.money(section.outputTax, section.currency)])
             rows.append(["Input VAT", "", Self.money(section.inputTax, section.currency)])
             rows.append([section.balance >= 0 ? "To pay" : "To reclaim", "", Self.money(abs(section.balance), section.currency)])
             out += table(rows)
+            if let note = Self.beyondClaimsNote(section) { out += "note: \(note)\n" }
             if let form, form.currency == section.currency {
                 out += "\n\(form.title) (\(form.name))\n"
                 var boxes: [[String]] = [["box", "", code]]
@@ -129,10 +139,10 @@ extension VATReturn {
                                  row.destination.rawValue, Self.money(row.taxable, section.currency), Self.money(row.tax, section.currency), boxes.joined(separator: " ")])
             }
             for row in section.purchases {
-                let boxes = form.map { form in form.boxes.filter { $0.source == .purchases && $0.matches(row.taxRate, place: row.origin, selfAssessed: row.selfAssessedRate) }.map(\.box) } ?? []
+                let boxes = form.map { form in form.boxes.filter { $0.source == .purchases && $0.matches(row) }.map(\.box) } ?? []
                 out += CSV.line([period.description, basis.rawValue, code, "purchases", row.taxRate.category.rawValue,
                                  (row.selfAssessedRate ?? row.taxRate.rate).description, row.origin.rawValue, Self.money(row.taxable, section.currency),
-                                 Self.money(row.tax + row.selfAssessed, section.currency), boxes.joined(separator: " ")])
+                                 Self.money(row.tax + row.selfAssessed + row.importTax, section.currency), boxes.joined(separator: " ")])
             }
             out += CSV.line([period.description, basis.rawValue, code, "balance", "", "", "", "", Self.money(section.balance, section.currency),
                              form.flatMap { $0.boxes.first { $0.source == .balance }?.box } ?? ""])
@@ -157,7 +167,8 @@ extension VATReturn {
                 ("purchases", .array(section.purchases.map { row in
                     .fields([("category", .string(row.taxRate.category.rawValue)), ("rate", .string(row.taxRate.rate.description)),
                              ("self_assessed_rate", .string(row.selfAssessedRate?.description)), ("place", .string(row.origin.rawValue)),
-                             ("taxable", money(row.taxable)), ("tax", money(row.tax)), ("self_assessed", money(row.selfAssessed))])
+                             ("taxable", money(row.taxable)), ("tax", money(row.tax)), ("self_assessed", money(row.selfAssessed)),
+                             ("import_tax", money(row.importTax)), ("correction", .bool(row.correction))])
                 })),
                 ("output_tax", money(section.outputTax)), ("input_tax", money(section.inputTax)), ("balance", money(section.balance)),
             ]
@@ -205,12 +216,13 @@ extension VATReturn {
                 out += "<tr><th scope=\"row\">Sales: \(escaped(Self.describe(row)))</th><td class=\"n\">\(Self.money(row.taxable, section.currency))</td><td class=\"n\">\(Self.money(row.tax, section.currency))</td></tr>\n"
             }
             for row in section.purchases {
-                out += "<tr><th scope=\"row\">Purchases: \(escaped(Self.describe(row)))</th><td class=\"n\">\(Self.money(row.taxable, section.currency))</td><td class=\"n\">\(Self.money(row.tax + row.selfAssessed, section.currency))</td></tr>\n"
+                out += "<tr><th scope=\"row\">Purchases: \(escaped(Self.describe(row)))</th><td class=\"n\">\(Self.money(row.taxable, section.currency))</td><td class=\"n\">\(Self.money(row.tax + row.selfAssessed + row.importTax, section.currency))</td></tr>\n"
             }
             out += "<tr><th scope=\"row\">Output VAT</th><td></td><td class=\"n\">\(Self.money(section.outputTax, section.currency))</td></tr>\n"
             out += "<tr><th scope=\"row\">Input VAT</th><td></td><td class=\"n\">\(Self.money(section.inputTax, section.currency))</td></tr>\n"
             out += "<tr><th scope=\"row\">\(section.balance >= 0 ? "To pay" : "To reclaim")</th><td></td><td class=\"n\">\(Self.money(abs(section.balance), section.currency))</td></tr>\n"
             out += "</tbody>\n</table>\n"
+            if let note = Self.beyondClaimsNote(section) { out += "<p>\(escaped(note))</p>\n" }
             if let form, form.currency == section.currency {
                 out += "<table>\n<caption>\(escaped(form.title))</caption>\n<thead><tr><th scope=\"col\">Box</th><th scope=\"col\">Meaning</th><th scope=\"col\">\(code)</th></tr></thead>\n<tbody>\n"
                 for box in form.boxes {

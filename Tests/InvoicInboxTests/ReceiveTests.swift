@@ -78,3 +78,25 @@ import InvoicAuthoring
         #expect(try FileManager.default.contentsOfDirectory(atPath: book.appendingPathComponent("suppliers").path) == ["lieferant-gmbh.yaml"])
     }
 }
+
+/// Issue 40 point 6: two suppliers of one group may share an IBAN; a weaker key (IBAN, address,
+/// legal id, name) never joins a seller to a supplier that has another VAT id, since where each
+/// sits decides the VAT form's boxes (an Austrian reverse-charge purchase in KZ 057/066, not a
+/// domestic one's).
+@Suite struct SupplierRecognitionTests {
+    @Test func aSharedIBANNeverMergesTwoVATIdentifiers() throws {
+        let document = try readOne("ubl-tc434-example1.xml")
+        let vat = try #require(document.seller.vatID)
+        let iban = try #require(document.payment.accounts.first?.iban)
+        func entry(_ id: String, vat: [String]) -> SupplierDirectory.Entry {
+            SupplierDirectory.Entry(id: id, vatIDs: vat.map(SupplierDirectory.normal), addresses: [], ibans: [SupplierDirectory.normal(iban)],
+                                    legalIDs: [], names: [SupplierDirectory.normal(document.seller.name)])
+        }
+        // Another company of the group: same IBAN and name, another VAT id: a new supplier.
+        #expect(SupplierDirectory(entries: [entry("sister", vat: ["ATU12345675"])]).recognise(document) == nil)
+        // A supplier on file without a VAT id is still found by its IBAN.
+        #expect(SupplierDirectory(entries: [entry("known", vat: [])]).recognise(document) == "known")
+        // The VAT id itself wins over any IBAN.
+        #expect(SupplierDirectory(entries: [entry("sister", vat: ["ATU12345675"]), entry("same", vat: [vat])]).recognise(document) == "same")
+    }
+}

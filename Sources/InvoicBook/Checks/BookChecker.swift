@@ -19,6 +19,7 @@ public enum BookChecker {
         PaymentsDoNotExceedTheTotal.self,
         VoidInvoicesTakeNoPayments.self,
         VoidedPaymentsAreRefunded.self,
+        RefundsFollowThePaymentsTheyReturn.self,
         SentInvoicesHaveADueDate.self,
         EstimatesAreAcceptedBeforeInvoicing.self,
         EstimatesAreAcceptedWhileValid.self,

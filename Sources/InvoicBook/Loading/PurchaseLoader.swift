@@ -111,8 +111,23 @@ public enum PurchaseLoader {
                 if case .success(let rate) = Rate.parse(written) { return rate }
                 return nil
             }
-            taxes.append(Purchase.TaxGroup(category: group["category"]?.scalar?.text ?? "S", rate: rate,
-                                           taxable: money(group["taxable"]) ?? zero, tax: money(group["tax"]) ?? zero))
+            var parsed = Purchase.TaxGroup(category: group["category"]?.scalar?.text ?? "S", rate: rate,
+                                           taxable: money(group["taxable"]) ?? zero, tax: money(group["tax"]) ?? zero)
+            if let written = group["self_assessed_rate"] {
+                guard let text = written.scalar?.text, case .success(let rate) = Rate.parse(text.hasSuffix("%") ? text : text + "%") else {
+                    return fail("`self_assessed_rate:` is not a rate", written, help: "write the rate the purchase is self-assessed at, e.g. `self_assessed_rate: 7%`")
+                }
+                parsed.selfAssessedRate = rate
+            }
+            taxes.append(parsed)
+        }
+        var importTax: Money?
+        if let written = node["import_vat"] {
+            guard let amount = money(written), amount.minorUnits >= 0 else {
+                return fail("`import_vat:` is not an amount in \(currency.code) with at most \(currency.exponent) decimals", written,
+                            help: "write the import VAT customs charged on the goods, e.g. `import_vat: 190.00`")
+            }
+            importTax = amount
         }
         var payments: [Purchase.Payment] = []
         for payment in node["payments"]?.sequence ?? [] {
@@ -137,7 +152,7 @@ public enum PurchaseLoader {
             issued: issued, due: text("due").flatMap { Day($0) }, currency: currency, net: net, tax: tax, total: total,
             prepaid: money(totals?["prepaid"]) ?? zero, payable: payable, taxes: taxes, payments: payments,
             source: folder + "/" + sourceFile, sha256: sha, findings: findings, ibans: ibans,
-            paymentReference: node["payment"]?["reference"]?.scalar?.text))
+            paymentReference: node["payment"]?["reference"]?.scalar?.text, importTax: importTax))
     }
 }
 

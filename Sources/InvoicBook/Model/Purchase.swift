@@ -15,6 +15,10 @@ public struct Purchase: Sendable {
         /// BT-116, BT-117 in the document currency.
         public var taxable: Money
         public var tax: Money
+        /// `self_assessed_rate:` (written by the user): the rate a reverse-charge purchase or an
+        /// intra-EU acquisition is self-assessed at when it is not the book's standard rate
+        /// (books at 7 %; 0 % for a tax-free acquisition).
+        public var selfAssessedRate: Rate? = nil
     }
 
     public struct Payment: Sendable {
@@ -54,10 +58,12 @@ public struct Purchase: Sendable {
     public var ibans: [String]
     /// The supplier's payment reference (BT-83).
     public var paymentReference: String?
+    /// `import_vat:` (written by the user): import VAT paid to customs on the goods, deductible.
+    public var importTax: Money?
 
     public init(file: String, supplier: String, supplierName: String, number: String, kind: Kind, issued: Day, due: Day?, currency: Currency,
                 net: Money, tax: Money, total: Money, prepaid: Money, payable: Money, taxes: [TaxGroup], payments: [Payment],
-                source: String, sha256: String, findings: [String], ibans: [String] = [], paymentReference: String? = nil) {
+                source: String, sha256: String, findings: [String], ibans: [String] = [], paymentReference: String? = nil, importTax: Money? = nil) {
         self.file = file
         self.supplier = supplier
         self.supplierName = supplierName
@@ -78,6 +84,7 @@ public struct Purchase: Sendable {
         self.findings = findings
         self.ibans = ibans
         self.paymentReference = paymentReference
+        self.importTax = importTax
     }
 
     /// +1 for an invoice, -1 for a credit note: what the purchase adds to what the book owes (and

@@ -1,0 +1,109 @@
+import InvoicAuthoring
+import InvoicBook
+import InvoicMoney
+
+/// An invoice on the cash basis: which part of each tax group (taxable amount and VAT) each
+/// movement of money on its account counts for, the payments received and the refunds paid back
+/// on its credit notes, in date order.
+///
+/// The rule: after each movement, the turnover counted so far is the split of the money kept
+/// (received less refunded, never less than zero, never more than what the invoice claims on
+/// that day) over the groups the invoice claims on that day (its own less the credit notes in
+/// effect by then); the movement counts for the difference from what was counted before it. So:
+/// - once the money kept equals the claim, the invoice has counted exactly the groups it
+///   claims, to the cent, whatever the order of payments, credit notes and refunds (a credit
+///   note between two payments: the second payment counts what the credit left open, even
+///   where that takes back a little of what the first counted in a group the credit reduced);
+/// - money beyond the claim (reminder fees, default interest, an overpayment before its refund)
+///   is no turnover where the country treats fees as damages (DE, AT), and counts nowhere
+///   twice: a refund of it takes nothing off;
+/// - with no credit note, a payment counts the split of everything received so far less the
+///   split of everything received before it, as invoic always did (the example books' figures).
+struct CashSettlement {
+    struct Part {
+        var date: Day
+        /// The credit note a refund was paid on; nil for a payment on the invoice.
+        var refund: Document?
+        /// One (taxable, tax) per tax group of the invoice, signed (a refund's are negative).
+        var groups: [(taxable: Int64, tax: Int64)]
+        /// How much the money kept beyond the claim (fees, interest, an overpayment: no
+        /// turnover) changed with this movement, in the invoice's currency.
+        var beyondClaim: Int64 = 0
+    }
+
+    let parts: [Part]
+
+    init(book: Book, invoice: Document, figures: Figures, feesAreTurnover: Bool) {
+        let groups = figures.breakdown.groups
+        let notes = book.creditNotes(correcting: invoice.number).compactMap { note -> (note: Document, date: Day, figures: Figures)? in
+            guard let date = book.effectiveDate(of: note), let noteFigures = note.figures, noteFigures.currency == figures.currency else { return nil }
+            return (note, date, noteFigures)
+        }
+        // Payments first on a day, then refunds, as the invoice's `Account` orders them.
+        var moves: [(date: Day, amount: Int64, refund: Document?)] = zip(invoice.payments, figures.payments).map { ($0.date.value, $1, nil) }
+        for note in notes {
+            for (refund, amount) in zip(note.note.payments, note.figures.payments) { moves.append((refund.date.value, -amount, note.note)) }
+        }
+        moves = moves.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
+
+        var kept: Int64 = 0, beyond: Int64 = 0
+        var counted = groups.map { _ in (taxable: Int64(0), tax: Int64(0)) }
+        var parts: [Part] = []
+        for move in moves where move.amount != 0 {
+            kept += move.amount
+            var claimed = groups.map { (taxable: $0.taxable, tax: $0.tax) }, rounding = figures.roundingAmount
+            for note in notes where note.date <= move.date {
+                rounding -= note.figures.roundingAmount
+                for noteGroup in note.figures.breakdown.groups {
+                    guard let index = groups.firstIndex(where: { $0.taxRate == noteGroup.taxRate }) else { continue }
+                    claimed[index].taxable -= noteGroup.taxable
+                    claimed[index].tax -= noteGroup.tax
+                }
+            }
+            let weights = claimed.map { (taxable: max(0, $0.taxable), tax: max(0, $0.tax)) }
+            // What the client pays on this invoice for the supply: the groups, less what was
+            // settled elsewhere (`prepaid:`), plus the rounding of the amount due.
+            let claim = max(0, Self.total(weights) - figures.prepaid + rounding)
+            let money = feesAreTurnover ? max(0, kept) : min(max(0, kept), claim)
+            let target = Self.split(Self.scaled(money, weights: weights, rounding: rounding), weights: weights)
+            let part = zip(target, counted).map { (taxable: $0.taxable - $1.taxable, tax: $0.tax - $1.tax) }
+            counted = target
+            parts.append(Part(date: move.date, refund: move.refund, groups: part, beyondClaim: max(0, kept) - money - beyond))
+            beyond = max(0, kept) - money
+        }
+        self.parts = parts
+    }
+
+    static func total(_ weights: [(taxable: Int64, tax: Int64)]) -> Int64 { weights.reduce(0) { $0 + $1.taxable + $1.tax } }
+
+    /// The groups' parts (taxable, tax) of `amount`, split in proportion to `weights`, exactly.
+    static func split(_ amount: Int64, weights: [(taxable: Int64, tax: Int64)]) -> [(taxable: Int64, tax: Int64)] {
+        let parts = Apportion.split(amount, over: weights.flatMap { [$0.taxable, $0.tax] })
+        return weights.indices.map { (parts[2 * $0], parts[2 * $0 + 1]) }
+    }
+
+    /// Money the client paid, scaled to what the groups total: the rounding of the amount due
+    /// (`rounding`, BT-114, e.g. Swedish öresavrundning) is part of the payment but no turnover,
+    /// so the groups' parts and the payment's share of the rounding sum to the payment.
+    static func scaled(_ money: Int64, weights: [(taxable: Int64, tax: Int64)], rounding: Int64) -> Int64 {
+        let total = total(weights)
+        guard rounding != 0, total + rounding > 0 else { return money }
+        return Int64(clamping: RoundingRule.halfAwayFromZero.divide(Int128(money) * Int128(total), by: Int128(total + rounding)))
+    }
+}
+
+/// What the business's country decides for its VAT return, read from the country table
+/// (`CountryDefaults`, data): where the table says nothing, the general EU rules.
+struct CountryRules {
+    /// Reminder fees and default interest are turnover; where the table says nothing, not
+    /// (damages, not consideration for a supply, as in Germany and Austria).
+    var feesAreTurnover: Bool
+    /// A cash-basis business deducts input VAT when it pays (Austria), not with the invoice.
+    var inputTaxOnPayment: Bool
+
+    init(book: Book) {
+        let row = book.settings.business.address?.country.flatMap { CountryDefaults.named($0) }
+        feesAreTurnover = row?.reminderFeesTaxed ?? false
+        inputTaxOnPayment = row?.inputTaxOnPayment ?? false
+    }
+}
