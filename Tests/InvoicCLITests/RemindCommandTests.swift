@@ -82,6 +82,7 @@ import Testing
             #expect(second.contains(expected), "\(expected) in\n\(second)")
         }
         let csv = try Invoic.run(["report", "--today", "2027-01-10", "--format", "csv"], in: book).stdout
-        #expect(csv.split(separator: "\n").contains { $0.hasPrefix("INV-2026-009,") && $0.hasSuffix(",1,8.06") }, "\(csv)")
+        #expect(csv.split(separator: "\n").contains { $0.hasPrefix("INV-2026-009,") && $0.hasSuffix(",1,8.06,0.00,1284.56") }, "\(csv)")
+        // reminder level 1 and its charges 8.06; nothing refunded; claimed 1276.50 + 8.06 = 1284.56
     }
 }

@@ -37,6 +37,14 @@ import Testing
         }
     }
 
+    /// The PDF of INV-0001 as issued, written as `text`.
+    func issuedPDF(_ text: String) throws -> [UInt8] {
+        let book = TestBook(["invoices/INV-0001.yaml": text], settings: Self.settings)
+        defer { book.remove() }
+        let checked = book.checkKeeping()
+        return try PDFTest.render(try #require(checked.book.document("INV-0001")), with: try PDFRenderer(book: checked.book))
+    }
+
     @Test func anInvoiceInEuroToAnIBANCarriesItsSEPATransfer() throws {
         let found = try codes(["invoices/INV-0001.yaml": invoice(items: "  - { description: Plakat, quantity: 3, price: 333.33 }\n")
             + "payments:\n  - { date: 2026-03-01, amount: 200.00, method: card }\n"])
@@ -61,13 +69,7 @@ import Testing
         let paid = unpaid + "payments:\n  - { date: 2026-03-05, amount: 200.00, method: card }\n"
         let expected = "BCD\n002\n1\nSCT\nGIBAATWWXXX\nMüller & Söhne Grafik GmbH\nAT772011182817634501\nEUR1199.99\n\n\nINV-0001"
         #expect(try codes(["invoices/INV-0001.yaml": paid]).first == Data(expected.utf8))
-        func pdf(_ text: String) throws -> [UInt8] {
-            let book = TestBook(["invoices/INV-0001.yaml": text], settings: Self.settings)
-            defer { book.remove() }
-            let checked = book.checkKeeping()
-            return try PDFTest.render(try #require(checked.book.document("INV-0001")), with: try PDFRenderer(book: checked.book))
-        }
-        #expect(try pdf(unpaid) == pdf(paid), "the PDF as issued does not change when a payment is recorded")
+        #expect(try issuedPDF(unpaid) == issuedPDF(paid), "the PDF as issued does not change when a payment is recorded")
     }
 
     /// Voiding is recorded after issue: the document as issued keeps its code and every byte
@@ -77,13 +79,7 @@ import Testing
         let voided = issued + "void: { date: 2026-03-20, reason: Issued twice }\n"
         let expected = "BCD\n002\n1\nSCT\nGIBAATWWXXX\nMüller & Söhne Grafik GmbH\nAT772011182817634501\nEUR1199.99\n\n\nINV-0001"
         #expect(try codes(["invoices/INV-0001.yaml": voided]).first == Data(expected.utf8))
-        func pdf(_ text: String) throws -> [UInt8] {
-            let book = TestBook(["invoices/INV-0001.yaml": text], settings: Self.settings)
-            defer { book.remove() }
-            let checked = book.checkKeeping()
-            return try PDFTest.render(try #require(checked.book.document("INV-0001")), with: try PDFRenderer(book: checked.book))
-        }
-        #expect(try pdf(issued) == pdf(voided), "the PDF as issued does not change when the invoice is voided")
+        #expect(try issuedPDF(issued) == issuedPDF(voided), "the PDF as issued does not change when the invoice is voided")
     }
 
     /// A copy shows the document on its day, and its code asks for what is owed that day: never
