@@ -41,12 +41,13 @@ static size_t collect(char *chunk, size_t size, size_t count, void *context) {
 }
 
 int invoic_http_request(const char *method, const char *url, const char *const *headers, size_t header_count,
-                        const unsigned char *body, size_t body_length, long timeout_seconds,
+                        const unsigned char *body, size_t body_length, struct invoic_http_limits limits,
                         struct invoic_http_response *response, char *error, size_t error_size) {
     struct curl_api api;
     response->status = 0;
     response->body = NULL;
     response->length = 0;
+    response->timed_out = 0;
     if (invoic_load_curl(&api, error, error_size) != 0) return -1;
     CURL *curl = api.easy_init();
     if (!curl) {
@@ -71,8 +72,11 @@ int invoic_http_request(const char *method, const char *url, const char *const *
     }
     api.easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
     api.easy_setopt(curl, CURLOPT_WRITEDATA, &sink);
-    api.easy_setopt(curl, CURLOPT_TIMEOUT, timeout_seconds);
-    api.easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, timeout_seconds < 30 ? timeout_seconds : 30L);
+    api.easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, limits.connect_seconds);
+    /* Idle: less than one byte a second, either way, for that long (a provider that went silent). */
+    api.easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
+    api.easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, limits.idle_seconds);
+    api.easy_setopt(curl, CURLOPT_TIMEOUT, limits.total_seconds);
     api.easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     api.easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
     api.easy_setopt(curl, CURLOPT_USERAGENT, "invoic");
@@ -84,6 +88,16 @@ int invoic_http_request(const char *method, const char *url, const char *const *
     } else {
         if (sink.overflow) snprintf(error, error_size, "the answer is larger than 64 MB");
         else snprintf(error, error_size, "%s", curl_error[0] ? curl_error : api.easy_strerror(result));
+        if (result == CURLE_OPERATION_TIMEDOUT) {
+            /* curl gives one code for the three limits: no connection yet is the connect limit;
+             * a transfer as long as the total limit is that one; anything else stalled. */
+            curl_off_t connected = 0, total = 0;
+            api.easy_getinfo(curl, CURLINFO_CONNECT_TIME_T, &connected);
+            api.easy_getinfo(curl, CURLINFO_TOTAL_TIME_T, &total);
+            if (connected == 0) response->timed_out = INVOIC_HTTP_CONNECT_TIMEOUT;
+            else if (total >= (curl_off_t)limits.total_seconds * 1000000 - 100000) response->timed_out = INVOIC_HTTP_TOTAL_TIMEOUT;
+            else response->timed_out = INVOIC_HTTP_IDLE_TIMEOUT;
+        }
         free(sink.data);
     }
     api.slist_free_all(list);

@@ -103,7 +103,7 @@ struct PeppolStatusCommand: ParsableCommand {
         abstract: "Ask the provider what became of sent documents and append what changed to their outbox records.",
         discussion: """
             Without numbers: every document in outbox/ whose last transmission is not delivered. Prints each \
-            document's state (recorded, created, transit, delivered, failed, refused) with the provider's reason. \
+            document's state (recorded, created, requested, transit, delivered, failed, refused) with the provider's reason. \
             Exit status: 0, or 1 when a transmission failed or a provider could not be asked.
             """)
 
@@ -115,11 +115,23 @@ struct PeppolStatusCommand: ParsableCommand {
         let book = checked.book
         let states = PeppolChecks.states(root: options.directory)
         let wanted = numbers.isEmpty ? states.filter { $0.value.state != .delivered }.keys.sorted() : numbers
-        if wanted.isEmpty { Terminal.standardOutput.writePrintable("nothing in transit: every document in outbox/ is delivered\n") }
+        // A record invoic cannot read is a document that may be in transit, never a delivered one.
+        let unreadable = PeppolChecks.unreadable(root: options.directory)
         var trouble = false
+        for (path, error) in unreadable where numbers.isEmpty {
+            Terminal.standardError.writePrintable("error: \(path) cannot be read, so its invoice may be in transit: \(error.message)\n")
+            trouble = true
+        }
+        if wanted.isEmpty, unreadable.isEmpty { Terminal.standardOutput.writePrintable("nothing in transit: every document in outbox/ is delivered\n") }
         for number in wanted {
             guard let document = book.document(number) else {
                 Terminal.standardError.writePrintable("error: no document \(number) in this book\n")
+                trouble = true
+                continue
+            }
+            let path = BookLoader.join(Outbox.folder(for: document), Outbox.recordName)
+            if let (_, error) = unreadable.first(where: { $0.path == path }) {
+                Terminal.standardError.writePrintable("error: \(number): \(path) cannot be read, so it may be in transit: \(error.message)\n")
                 trouble = true
                 continue
             }
@@ -166,14 +178,19 @@ struct PeppolReceiveCommand: ParsableCommand {
             let settings = try ProviderSettings.resolve(checked.book.settings.peppol)
             let outcomes = try PeppolReceiver(root: options.directory, settings: settings).receive()
             if outcomes.isEmpty { Terminal.standardOutput.writePrintable("the inbox at \(settings.provider.rawValue) is empty\n") }
+            var refused = false
             for outcome in outcomes {
                 switch outcome {
                 case .taken(let id, let path): Terminal.standardOutput.writePrintable("received \(id): \(path)\n")
                 case .acknowledged(let id): Terminal.standardOutput.writePrintable("\(id) was already in the book; acknowledged now\n")
                 case .known(let id): Terminal.standardOutput.writePrintable("\(id) is already in the book\n")
+                case .refused(let reason):
+                    Terminal.standardError.writePrintable("error: \(reason)\n")
+                    refused = true
                 }
             }
-        } catch {
+            if refused { throw ExitCode(1) }
+        } catch let error as PeppolError {
             Terminal.standardError.writePrintable("error: \(error)\n")
             throw ExitCode(1)
         }

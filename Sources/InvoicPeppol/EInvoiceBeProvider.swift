@@ -7,13 +7,14 @@ import Foundation
 ///
 /// The two steps are what make a crash harmless here: a draft is never transmitted, so an
 /// attempt recorded without an answer is resolved by asking the draft's state, and a document
-/// still in DRAFT is sent, not uploaded again.
+/// still in DRAFT is sent, not uploaded again, unless the outbox says the send was requested:
+/// the provider keeps DRAFT while it works on a send (seconds), so then its timeline decides.
 struct EInvoiceBeProvider: PeppolProvider {
     let settings: ProviderSettings
 
     private var authorization: (String, String) { ("Authorization", "Bearer \(settings.token)") }
 
-    func send(_ submission: Submission, existingID: String?, created: (String) throws -> Void) throws -> (id: String, status: ProviderStatus) {
+    func send(_ submission: Submission, existingID: String?, created: (String) throws -> Void, transmitting: () throws -> Void) throws -> (id: String, status: ProviderStatus) {
         let id: String
         if let existingID {
             id = existingID
@@ -28,6 +29,7 @@ struct EInvoiceBeProvider: PeppolProvider {
             id = made
         }
         try created(id)
+        try transmitting()
         let query = [
             ("receiver_peppol_scheme", submission.receiver.scheme), ("receiver_peppol_id", submission.receiver.id),
             ("sender_peppol_scheme", submission.sender.scheme), ("sender_peppol_id", submission.sender.id),
@@ -66,11 +68,23 @@ struct EInvoiceBeProvider: PeppolProvider {
         return details["error"].text ?? details["message"].text ?? details["reason"].text ?? details.text ?? "send_failed"
     }
 
-    func resolve(key: String, providerID: String?) throws(PeppolError) -> Resolution {
+    func resolve(key: String, providerID: String?, requested: Bool) throws(PeppolError) -> Resolution {
         // Without an id the upload's answer was lost: at worst a draft waits there, never sent.
         guard let providerID else { return .notTransmitted(providerID: nil) }
         let status = try status(id: providerID)
-        return status.state == .created ? .notTransmitted(providerID: providerID) : .known(providerID: providerID, status)
+        guard status.state == .created else { return .known(providerID: providerID, status) }
+        guard requested else { return .notTransmitted(providerID: providerID) }
+        // invoic asked for the send and lost the answer, and the document still says DRAFT: the
+        // provider may be working on it (its state changes when it is done). Its timeline lists
+        // the transmissions; one there means sent, whatever the state says yet.
+        let response = try settings.expectSuccess(settings.perform(HTTPRequest(
+            "GET", settings.url + "/api/documents/\(percentEncoded(providerID))/timeline", headers: [authorization, ("Accept", "application/json")])),
+            "list the transmissions of \(providerID)")
+        let events = try JSON(parsing: response.body)["events"].array.compactMap { $0["event_type"].string }
+        if events.contains(where: { ["send_attempted", "send_success", "send_failed"].contains($0) }) {
+            return .known(providerID: providerID, ProviderStatus(.transit, detail: "e-invoice.be lists a transmission of the draft invoic asked it to send; it still says DRAFT"))
+        }
+        return .unknown("e-invoice.be still has \(providerID) as a draft with no transmission, but invoic asked it to send it and got no answer, so it may still be on its way; `invoic peppol status` asks again")
     }
 
     func inbox() throws(PeppolError) -> [InboxEntry] {

@@ -10,7 +10,8 @@ struct GenericHTTPProvider: PeppolProvider {
 
     private var authorization: (String, String) { ("Authorization", "Bearer \(settings.token)") }
 
-    func send(_ submission: Submission, existingID: String?, created: (String) throws -> Void) throws -> (id: String, status: ProviderStatus) {
+    func send(_ submission: Submission, existingID: String?, created: (String) throws -> Void, transmitting: () throws -> Void) throws -> (id: String, status: ProviderStatus) {
+        try transmitting()
         let response = try settings.expectSuccess(settings.perform(HTTPRequest("POST", settings.url, headers: [
             authorization, ("Content-Type", "application/xml"), ("Accept", "application/json"), ("Idempotency-Key", submission.key),
             ("X-Peppol-Sender", submission.sender.description), ("X-Peppol-Receiver", submission.receiver.description),
@@ -39,7 +40,7 @@ struct GenericHTTPProvider: PeppolProvider {
         return Self.status(of: try JSON(parsing: response.body))
     }
 
-    func resolve(key: String, providerID: String?) throws(PeppolError) -> Resolution {
+    func resolve(key: String, providerID: String?, requested: Bool) throws(PeppolError) -> Resolution {
         if let providerID { return .known(providerID: providerID, try status(id: providerID)) }
         return .unknown("the http provider cannot be asked by invoic's key (sent as Idempotency-Key \(key)); ask the provider whether it has the invoice")
     }

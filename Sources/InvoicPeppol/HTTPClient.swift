@@ -40,16 +40,27 @@ public struct HTTPResponse: Sendable {
 /// over HTTP"): URLSession would bring FoundationNetworking, and with it libcurl linked, into
 /// every command's start.
 public struct HTTPClient: Sendable {
-    public var timeout: Int
+    /// Seconds to connect (name resolution included): `connect_timeout` under `peppol:`.
+    public var connectTimeout: Int
+    /// Seconds with no byte moving either way, a provider that went silent: `idle_timeout`.
+    public var idleTimeout: Int
+    /// Seconds for the whole request, which bounds a provider that trickles a byte at a time.
+    public var totalTimeout: Int
 
-    public init(timeout: Int = 60) {
-        self.timeout = timeout
+    public static let defaultConnectTimeout = 10
+    public static let defaultIdleTimeout = 30
+
+    public init(connectTimeout: Int = defaultConnectTimeout, idleTimeout: Int = defaultIdleTimeout, totalTimeout: Int = 600) {
+        self.connectTimeout = connectTimeout
+        self.idleTimeout = idleTimeout
+        self.totalTimeout = max(totalTimeout, connectTimeout + idleTimeout)
     }
 
     public func perform(_ request: HTTPRequest) throws(PeppolError) -> HTTPResponse {
         let lines = request.headers.map { "\($0.0): \($0.1)" }
         var error = [CChar](repeating: 0, count: 512)
         var response = invoic_http_response()
+        let limits = invoic_http_limits(connect_seconds: connectTimeout, idle_seconds: idleTimeout, total_seconds: totalTimeout)
         let copies = lines.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         let pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) }
@@ -57,14 +68,24 @@ public struct HTTPClient: Sendable {
             if let body = request.body {
                 return body.withUnsafeBufferPointer { bytes in
                     invoic_http_request(request.method, request.url, headers.baseAddress, headers.count,
-                                        bytes.baseAddress ?? UnsafePointer(bitPattern: 1), bytes.count, timeout, &response, &error, error.count)
+                                        bytes.baseAddress ?? UnsafePointer(bitPattern: 1), bytes.count, limits, &response, &error, error.count)
                 }
             }
-            return invoic_http_request(request.method, request.url, headers.baseAddress, headers.count, nil, 0, timeout, &response, &error, error.count)
+            return invoic_http_request(request.method, request.url, headers.baseAddress, headers.count, nil, 0, limits, &response, &error, error.count)
         }
         defer { invoic_http_free(&response) }
         guard result == 0 else {
-            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let reason: String
+            switch response.timed_out {
+            case (INVOIC_HTTP_CONNECT_TIMEOUT):
+                reason = "no connection within \(connectTimeout) s (the connect timeout, `connect_timeout:` under `peppol:`)"
+            case (INVOIC_HTTP_IDLE_TIMEOUT):
+                reason = "no answer: nothing came for \(idleTimeout) s (the idle timeout, `idle_timeout:` under `peppol:`)"
+            case (INVOIC_HTTP_TOTAL_TIMEOUT):
+                reason = "the answer took over \(totalTimeout) s in all (the total timeout)"
+            default:
+                reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
             throw PeppolError("\(request.method) \(Self.withoutQuery(request.url)) failed: \(reason)")
         }
         let body = response.body.map { Array(UnsafeBufferPointer(start: $0, count: response.length)) } ?? []

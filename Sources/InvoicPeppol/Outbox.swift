@@ -159,6 +159,25 @@ public struct Outbox: Sendable {
         return found
     }
 
+    /// Moves the unreadable record of `document` aside, kept in the same folder (and so in git) as
+    /// `peppol.unreadable.yaml` (`-2`, `-3`... when there is one): `send --resend` starts a new
+    /// record and loses nothing. Returns the name it was given. The caller holds the book's lock.
+    public func setAside(for document: Document) throws(PeppolError) -> String {
+        let folder = BookLoader.join(root, Self.folder(for: document))
+        var name = "peppol.unreadable.yaml"
+        var index = 1
+        while FileManager.default.fileExists(atPath: folder + "/" + name) {
+            index += 1
+            name = "peppol.unreadable-\(index).yaml"
+        }
+        do {
+            try FileManager.default.moveItem(atPath: folder + "/" + Self.recordName, toPath: folder + "/" + name)
+        } catch {
+            throw PeppolError("cannot keep the unreadable outbox record of \(document.number) aside: \(error)")
+        }
+        return name
+    }
+
     /// Writes the record (and, when given, the bytes sent) atomically, the record last: a record
     /// never names a file that is not there. The caller holds the book's lock.
     public func write(_ record: OutboxRecord, for document: Document, bytes: (name: String, bytes: [UInt8])? = nil) throws(PeppolError) {

@@ -65,8 +65,11 @@ public enum PeppolChecks {
             switch result {
             case .failure(let error):
                 sources[path] = SourceFile(path: path, text: text)
-                diagnostics.append(.warning(notDelivered, "the outbox record cannot be read, so its transmission is unknown: \(error.message)", file: path,
-                                            range: SourceRange(line: 1, column: 1), help: "restore it from git (`git checkout -- \(path)`); invoic writes it, nobody needs to edit it"))
+                // Never "delivered": what cannot be read may be in transit.
+                let number = path.split(separator: "/").dropLast().last.map(String.init) ?? "NUMBER"
+                diagnostics.append(.warning(notDelivered, "the outbox record cannot be read, so its invoice may be in transit or not sent at all: \(error.message)", file: path,
+                                            range: SourceRange(line: 1, column: 1),
+                                            help: "`git log -p -- \(path)` shows whether git has a readable version; if not, ask the provider, then `invoic peppol send \(number) --resend REASON` keeps this record beside a new one"))
             case .success(let record):
                 guard let attempt = record.current, let last = attempt.history.last else { continue }
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -83,7 +86,7 @@ public enum PeppolChecks {
                     sources[path] = SourceFile(path: path, text: text)
                     diagnostics.append(.warning(notDelivered, "\(record.number) has been in transit at \(attempt.provider) since \(since) (\(since.days(until: today)) days)", file: path, range: range,
                                                 help: "ask again with `invoic peppol status \(record.number)`; if it stays, ask \(attempt.provider) (its id: \(attempt.providerID ?? "none"))"))
-                case .recorded, .created:
+                case .recorded, .created, .requested:
                     guard let since = Day(last.at.prefix(10)), since.days(until: today) >= 1 else { continue }
                     sources[path] = SourceFile(path: path, text: text)
                     diagnostics.append(.warning(notDelivered, "the Peppol send of \(record.number) on \(since) was interrupted before \(attempt.provider) answered", file: path, range: range,
@@ -120,6 +123,13 @@ public enum PeppolChecks {
             }
         }
         return diagnostics
+    }
+
+    /// The outbox records that cannot be read, by path: each a document that may be in transit.
+    public static func unreadable(root: String) -> [(path: String, error: PeppolError)] {
+        Outbox(root: root).allRecords().compactMap { path, result in
+            if case .failure(let error) = result { (path, error) } else { nil }
+        }
     }
 
     /// The state of each document's current transmission, by number: what the report and serve show.

@@ -20,7 +20,7 @@ public struct PeppolLookup: Sendable {
     public var nameserver: String?
     public var client: HTTPClient
 
-    public init(zone: String = productionZone, nameserver: String? = nil, client: HTTPClient = HTTPClient(timeout: 30)) {
+    public init(zone: String = productionZone, nameserver: String? = nil, client: HTTPClient = HTTPClient()) {
         self.zone = zone
         self.nameserver = nameserver
         self.client = client

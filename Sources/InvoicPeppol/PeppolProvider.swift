@@ -60,13 +60,17 @@ public struct Submission: Sendable {
     public var process: String { PeppolBIS.process }
 }
 
-/// Where a transmission stands, as the outbox records it. `recorded`, `created` and `sending` are
-/// invoic's own steps before the provider confirmed anything; the rest is what the provider says.
+/// Where a transmission stands, as the outbox records it. `recorded`, `created` and `requested`
+/// are invoic's own steps before the provider confirmed anything; the rest is what the provider says.
 public enum TransmissionState: String, Sendable, CaseIterable {
     /// The attempt is written down; nothing was asked of the provider yet (or the answer was lost).
     case recorded
     /// The provider holds the document but has not been asked to transmit it (e-invoice.be's draft).
     case created
+    /// invoic is about to make (or made) the call that transmits, and has no answer yet: written
+    /// before that call, so a kill or a lost answer leaves this, and the next run asks the provider
+    /// for the document's transmissions before anything is sent again.
+    case requested
     /// The provider refused to take it (a wrong key, a file it rejects): nothing was transmitted,
     /// and a new `send` may try again without `--resend`.
     case refused
@@ -82,7 +86,7 @@ public enum TransmissionState: String, Sendable, CaseIterable {
     /// Nothing more will change: `status` stops asking.
     public var isFinal: Bool { self == .delivered || self == .failed || self == .refused }
     /// invoic does not know the outcome: the next `send` asks the provider before anything else.
-    public var isUnresolved: Bool { self == .recorded || self == .created }
+    public var isUnresolved: Bool { self == .recorded || self == .created || self == .requested }
 }
 
 /// What a provider says of one document.
@@ -127,14 +131,17 @@ public protocol PeppolProvider: Sendable {
 
     /// Transmits `submission`. `created` is called with the provider's id as soon as one exists and
     /// before anything is transmitted, so the outbox holds it before the transmitting call
-    /// (`existingID`: a document created by an earlier attempt, to transmit instead of creating it again).
+    /// (`existingID`: a document created by an earlier attempt, to transmit instead of creating it again);
+    /// `transmitting` right before the call that transmits, so the outbox says "requested" first.
     /// Returns the provider's id and the state it answered.
-    func send(_ submission: Submission, existingID: String?, created: (String) throws -> Void) throws -> (id: String, status: ProviderStatus)
+    func send(_ submission: Submission, existingID: String?, created: (String) throws -> Void, transmitting: () throws -> Void) throws -> (id: String, status: ProviderStatus)
 
     func status(id: String) throws(PeppolError) -> ProviderStatus
 
-    /// Asks about an attempt recorded but not confirmed: never sends.
-    func resolve(key: String, providerID: String?) throws(PeppolError) -> Resolution
+    /// Asks about an attempt recorded but not confirmed: never sends. `requested`: the outbox says
+    /// the transmitting call was made, so a document the provider still shows as untransmitted
+    /// may be on its way, and is not `notTransmitted` unless the provider's own record says so.
+    func resolve(key: String, providerID: String?, requested: Bool) throws(PeppolError) -> Resolution
 
     func inbox() throws(PeppolError) -> [InboxEntry]
     func fetch(id: String) throws(PeppolError) -> [UInt8]
@@ -171,7 +178,9 @@ public struct ProviderSettings: Sendable {
         guard let token = Credentials.password(host: host, login: nil, variable: variable, environment: environment), !token.isEmpty else {
             throw PeppolError("no API key for \(provider.rawValue): set $\(variable), or add `machine \(host) password KEY` to ~/.netrc")
         }
-        return ProviderSettings(provider: provider, url: url, token: token, company: settings.company?.value)
+        let client = HTTPClient(connectTimeout: settings.connectTimeout?.value ?? HTTPClient.defaultConnectTimeout,
+                                idleTimeout: settings.idleTimeout?.value ?? HTTPClient.defaultIdleTimeout)
+        return ProviderSettings(provider: provider, url: url, token: token, company: settings.company?.value, client: client)
     }
 
     /// The adapter of this provider.
@@ -195,7 +204,7 @@ public struct ProviderSettings: Sendable {
                 json["detail"].text ?? json["message"].text ?? json["error"].text ?? json["errors"].text
             } ?? String(decoding: response.body.prefix(300), as: UTF8.self)
             let hint = response.status == 401 || response.status == 403 ? " (is the API key right, and for this URL?)" : ""
-            throw PeppolError("\(provider.rawValue) refused to \(what): HTTP \(response.status)\(hint): \(words.trimmingCharacters(in: .whitespacesAndNewlines))",
+            throw PeppolError("\(provider.rawValue) refused to \(what): HTTP \(response.status)\(hint): \(clean(words))",
                               isRefusal: (400..<500).contains(response.status))
         }
         return response

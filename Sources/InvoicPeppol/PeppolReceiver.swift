@@ -29,15 +29,33 @@ public struct PeppolReceiver {
         case acknowledged(id: String)
         /// Already in the book and acknowledged: nothing to do.
         case known(id: String)
+        /// Not taken: the provider's id of it is not one invoic keeps (why, without the id).
+        case refused(reason: String)
     }
 
+    /// Every error leaves with the provider's words cleaned (`ProviderSettings.clean`).
     public func receive() throws(PeppolError) -> [Outcome] {
+        do {
+            return try receiveUnclean()
+        } catch {
+            throw settings.cleaned(error)
+        }
+    }
+
+    private func receiveUnclean() throws(PeppolError) -> [Outcome] {
         let entries = try provider.inbox()
         var outcomes: [Outcome] = []
         for entry in entries {
+            // A hostile id is not fetched, not stored and not printed; the others still are.
+            if let problem = ProviderID.problem(entry.id) {
+                outcomes.append(.refused(reason: "a document in \(settings.provider.rawValue)'s inbox was not taken: its id is not one invoic keeps, \(problem) (an id is 1 to \(ProviderID.maxLength) visible ASCII characters)"))
+                continue
+            }
             let folder = Self.folder(forProviderID: entry.id)
             let recordPath = BookLoader.join(root, folder + "/peppol.yaml")
-            if let data = FileManager.default.contents(atPath: recordPath) {
+            // The record is this id's only if it names it (a folder of an earlier naming may be another's).
+            if let data = FileManager.default.contents(atPath: recordPath),
+               String(decoding: data, as: UTF8.self).contains("\nprovider_id: \(YAMLText.quoted(entry.id))\n") {
                 let text = String(decoding: data, as: UTF8.self)
                 if text.contains("\nacknowledged: ") {
                     outcomes.append(.known(id: entry.id))
@@ -60,8 +78,8 @@ public struct PeppolReceiver {
                 provider_id: \(YAMLText.quoted(entry.id))
 
                 """
-            if let sender = entry.sender { text += "sender: \(YAMLText.quoted(sender))\n" }
-            if let number = entry.number { text += "number: \(YAMLText.scalar(number))\n" }
+            if let sender = entry.sender { text += "sender: \(YAMLText.quoted(settings.clean(sender)))\n" }
+            if let number = entry.number { text += "number: \(YAMLText.scalar(settings.clean(number)))\n" }
             text += "file: \(YAMLText.scalar(path))\nsha256: \(SHA256.hex(bytes))\nfetched: \(timestamp(now()))\n"
             // The book holds it (and this record of its id) before the provider is told.
             try locked { () throws(PeppolError) in try write(text, to: recordPath) }
@@ -79,8 +97,19 @@ public struct PeppolReceiver {
         try body()
     }
 
+    /// `received/peppol/<id>/`, one folder per id and never one for two: letters, digits, `-`,
+    /// `_` and (but first) `.` stand as themselves, every other byte as `%XX` (so `x/1` is `x%2F1`,
+    /// `x_1` stays `x_1`, `..` is `%2E.`). An escaped name over 120 characters is cut at 80 and
+    /// followed by the SHA-256 of the id, a name no shorter one can be.
     static func folder(forProviderID id: String) -> String {
-        folderName + "/" + String(id.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" }).prefix(120)
+        var name = ""
+        for (index, byte) in id.utf8.enumerated() {
+            let character = Character(Unicode.Scalar(byte))
+            let plain = byte < 0x80 && (character.isLetter || character.isNumber || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || (byte == UInt8(ascii: ".") && index > 0))
+            name += plain ? String(character) : String(format: "%%%02X", byte)
+        }
+        if name.count > 120 { name = String(name.prefix(80)) + "-" + SHA256.hex(Array(id.utf8)) }
+        return folderName + "/" + name
     }
 
     /// A fetched document goes into the book as any received e-invoice does: `invoic receive`'s

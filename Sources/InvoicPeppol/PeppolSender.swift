@@ -31,28 +31,50 @@ public struct PeppolSender {
         case resolved(OutboxRecord.Attempt)
     }
 
-    /// Sends `submission` (its key is replaced by the attempt's) for `document`.
+    /// Sends `submission` (its key is replaced by the attempt's) for `document`. Every error
+    /// leaves with the provider's words cleaned (`ProviderSettings.clean`).
     public func send(_ document: Document, _ submission: Submission, resend reason: String?) throws(PeppolError) -> Outcome {
+        do {
+            return try sendUnclean(document, submission, resend: reason)
+        } catch {
+            throw settings.cleaned(error)
+        }
+    }
+
+    private func sendUnclean(_ document: Document, _ submission: Submission, resend reason: String?) throws(PeppolError) -> Outcome {
         let lock: BookLock
         do { lock = try BookLock(root: root) } catch { throw PeppolError("\(error)") }
         defer { withExtendedLifetime(lock) {} }
         let outbox = Outbox(root: root)
-        var record = try outbox.record(for: document) ?? OutboxRecord(number: document.number)
+        var setAside: String?
+        var record: OutboxRecord
+        do {
+            record = try outbox.record(for: document) ?? OutboxRecord(number: document.number)
+        } catch {
+            // invoic cannot tell from the record what was sent: it may be in transit, so only
+            // --resend sends, and the unreadable record is kept beside the new one.
+            let path = BookLoader.join(Outbox.folder(for: document), Outbox.recordName)
+            guard reason != nil else {
+                throw PeppolError("\(document.number): its outbox record \(path) cannot be read (\(error.message)), so whether it was sent is unknown and it may be in transit; ask \(settings.provider.rawValue), then `invoic peppol send \(document.number) --resend REASON` keeps that record beside a new one and sends it again")
+            }
+            setAside = try outbox.setAside(for: document)
+            record = OutboxRecord(number: document.number)
+        }
         let sha = SHA256.hex(submission.bytes)
         var existingID: String?
         var continuing = false
 
         if let current = record.current {
             if current.state.isUnresolved {
-                switch try provider.resolve(key: current.key, providerID: current.providerID) {
+                switch try provider.resolve(key: current.key, providerID: current.providerID, requested: current.state == .requested) {
                 case .known(let id, let status):
-                    record.attempts[record.attempts.count - 1].providerID = id
+                    record.attempts[record.attempts.count - 1].providerID = try ProviderID.checked(id, from: settings.provider.rawValue)
                     append(&record, status.state, status.detail ?? "found by asking \(settings.provider.rawValue) after an interrupted send")
                     try outbox.write(record, for: document)
                     return .resolved(record.attempts[record.attempts.count - 1])
                 case .notTransmitted(let id):
                     if current.sha256 == sha {
-                        existingID = id
+                        existingID = try id.map { id throws(PeppolError) in try ProviderID.checked(id, from: settings.provider.rawValue) }
                         continuing = true
                     } else {
                         append(&record, .refused, "never transmitted; replaced by a later attempt with other bytes")
@@ -80,19 +102,25 @@ public struct PeppolSender {
             record.attempts.append(OutboxRecord.Attempt(
                 key: key, provider: settings.provider.rawValue, url: settings.url, sender: submission.sender.description,
                 receiver: submission.receiver.description, documentType: submission.documentType, process: submission.process,
-                file: file, sha256: sha, providerID: nil, resendReason: record.attempts.isEmpty ? nil : reason,
-                history: [OutboxRecord.Event(at: timestamp(now()), state: .recorded)]))
+                file: file, sha256: sha, providerID: nil, resendReason: record.attempts.isEmpty && setAside == nil ? nil : reason,
+                history: [OutboxRecord.Event(at: timestamp(now()), state: .recorded, detail: setAside.map { "the unreadable record before it is kept as \($0)" })]))
             // Recorded, with the bytes, before the provider hears of it.
             try outbox.write(record, for: document, bytes: (file, submission.bytes))
         }
 
         do {
-            let answer = try provider.send(submission, existingID: existingID) { id in
+            let answer = try provider.send(submission, existingID: existingID, created: { id in
+                let id = try ProviderID.checked(id, from: settings.provider.rawValue)
                 guard record.attempts[record.attempts.count - 1].providerID != id else { return }
                 record.attempts[record.attempts.count - 1].providerID = id
                 try outbox.write(record, for: document)
-            }
-            record.attempts[record.attempts.count - 1].providerID = answer.id
+            }, transmitting: {
+                // Written before the call that transmits: a rerun after a kill or a lost answer
+                // finds this and asks the provider for transmissions instead of sending again.
+                append(&record, .requested, "send requested")
+                try outbox.write(record, for: document)
+            })
+            record.attempts[record.attempts.count - 1].providerID = try ProviderID.checked(answer.id, from: settings.provider.rawValue)
             append(&record, answer.status.state, answer.status.detail)
             try outbox.write(record, for: document)
             return .sent(record.attempts[record.attempts.count - 1])
@@ -110,6 +138,14 @@ public struct PeppolSender {
 
     /// Asks the provider about `document`'s current attempt and appends what changed.
     public func refreshStatus(of document: Document) throws(PeppolError) -> (OutboxRecord.Attempt, changed: Bool)? {
+        do {
+            return try refreshStatusUnclean(of: document)
+        } catch {
+            throw settings.cleaned(error)
+        }
+    }
+
+    private func refreshStatusUnclean(of document: Document) throws(PeppolError) -> (OutboxRecord.Attempt, changed: Bool)? {
         let lock: BookLock
         do { lock = try BookLock(root: root) } catch { throw PeppolError("\(error)") }
         defer { withExtendedLifetime(lock) {} }
@@ -118,9 +154,9 @@ public struct PeppolSender {
         if current.state.isFinal && current.state != .failed { return (current, false) }
         let status: ProviderStatus
         if current.state.isUnresolved {
-            switch try provider.resolve(key: current.key, providerID: current.providerID) {
+            switch try provider.resolve(key: current.key, providerID: current.providerID, requested: current.state == .requested) {
             case .known(let id, let known):
-                record.attempts[record.attempts.count - 1].providerID = id
+                record.attempts[record.attempts.count - 1].providerID = try ProviderID.checked(id, from: settings.provider.rawValue)
                 status = known
             case .notTransmitted, .unknown:
                 return (current, false)
@@ -136,7 +172,8 @@ public struct PeppolSender {
         return (record.attempts[record.attempts.count - 1], true)
     }
 
+    /// A new state of the current attempt; its detail, often the provider's words, cleaned.
     private func append(_ record: inout OutboxRecord, _ state: TransmissionState, _ detail: String?) {
-        record.attempts[record.attempts.count - 1].history.append(OutboxRecord.Event(at: timestamp(now()), state: state, detail: detail))
+        record.attempts[record.attempts.count - 1].history.append(OutboxRecord.Event(at: timestamp(now()), state: state, detail: detail.map(settings.clean)))
     }
 }

@@ -17,7 +17,7 @@ struct RecommandProvider: PeppolProvider {
 
     private var company: String { settings.company ?? "" }
 
-    func send(_ submission: Submission, existingID: String?, created: (String) throws -> Void) throws -> (id: String, status: ProviderStatus) {
+    func send(_ submission: Submission, existingID: String?, created: (String) throws -> Void, transmitting: () throws -> Void) throws -> (id: String, status: ProviderStatus) {
         let body = JSON.encode([
             "recipient": submission.receiver.description,
             "documentType": "xml",
@@ -25,6 +25,7 @@ struct RecommandProvider: PeppolProvider {
             "doctypeId": submission.documentType,
             "processId": submission.process,
         ])
+        try transmitting()
         let response = try settings.expectSuccess(settings.perform(HTTPRequest(
             "POST", settings.url + "/api/v1/\(percentEncoded(company))/send",
             headers: [authorization, ("Content-Type", "application/json"), ("Accept", "application/json")], body: body)), "send \(submission.number)")
@@ -44,7 +45,7 @@ struct RecommandProvider: PeppolProvider {
         return ProviderStatus(.delivered)
     }
 
-    func resolve(key: String, providerID: String?) throws(PeppolError) -> Resolution {
+    func resolve(key: String, providerID: String?, requested: Bool) throws(PeppolError) -> Resolution {
         if let providerID { return .known(providerID: providerID, try status(id: providerID)) }
         return .unknown("Recommand transmits within the send call and its API cannot be asked by invoic's key; look for the invoice among the sent documents in Recommand's dashboard")
     }

@@ -17,7 +17,7 @@ struct ScradaProvider: PeppolProvider {
 
     private var base: String { settings.url + "/v1/company/\(percentEncoded(settings.company ?? ""))/peppol" }
 
-    func send(_ submission: Submission, existingID: String?, created: (String) throws -> Void) throws -> (id: String, status: ProviderStatus) {
+    func send(_ submission: Submission, existingID: String?, created: (String) throws -> Void, transmitting: () throws -> Void) throws -> (id: String, status: ProviderStatus) {
         var headers = authorization + [
             ("Content-Type", "application/xml; charset=utf-8"), ("Accept", "application/json"),
             ("x-scrada-external-reference", submission.key),
@@ -27,6 +27,7 @@ struct ScradaProvider: PeppolProvider {
             ("x-scrada-peppol-process-scheme", PeppolBIS.processScheme), ("x-scrada-peppol-process-value", submission.process),
         ]
         if let country = submission.senderCountry { headers.append(("x-scrada-peppol-c1-country-code", country)) }
+        try transmitting()
         let response = try settings.expectSuccess(settings.perform(HTTPRequest("POST", base + "/outbound/document", headers: headers, body: submission.bytes)), "send \(submission.number)")
         let json = try? JSON(parsing: response.body)
         guard let id = json?.string ?? json?["id"].string ?? Optional(response.text.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap({ $0.isEmpty ? nil : $0 }) else {
@@ -47,7 +48,7 @@ struct ScradaProvider: PeppolProvider {
         }
     }
 
-    func resolve(key: String, providerID: String?) throws(PeppolError) -> Resolution {
+    func resolve(key: String, providerID: String?, requested: Bool) throws(PeppolError) -> Resolution {
         if let providerID { return .known(providerID: providerID, try status(id: providerID)) }
         return .unknown("Scrada's API cannot be asked by invoic's key (sent as the external reference \(key)); look for it among the outbound documents in Scrada's portal")
     }

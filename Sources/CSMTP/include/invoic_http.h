@@ -8,7 +8,21 @@ struct invoic_http_response {
     long status;
     unsigned char *body;
     size_t length;
+    /* Which limit stopped a request that timed out: one of the INVOIC_HTTP_* below, else 0. */
+    int timed_out;
 };
+
+/* How long a request may wait: to connect (name resolution included), with no byte moving
+ * either way (a provider that went silent), and in all (a provider that trickles). Seconds. */
+struct invoic_http_limits {
+    long connect_seconds;
+    long idle_seconds;
+    long total_seconds;
+};
+
+#define INVOIC_HTTP_CONNECT_TIMEOUT 1
+#define INVOIC_HTTP_IDLE_TIMEOUT 2
+#define INVOIC_HTTP_TOTAL_TIMEOUT 3
 
 /*
  * One HTTP(S) request through libcurl, opened on first use like the SMTP sender (so no command
@@ -18,7 +32,7 @@ struct invoic_http_response {
  * curl's error code with its text in `error`.
  */
 int invoic_http_request(const char *method, const char *url, const char *const *headers, size_t header_count,
-                        const unsigned char *body, size_t body_length, long timeout_seconds,
+                        const unsigned char *body, size_t body_length, struct invoic_http_limits limits,
                         struct invoic_http_response *response, char *error, size_t error_size);
 
 void invoic_http_free(struct invoic_http_response *response);

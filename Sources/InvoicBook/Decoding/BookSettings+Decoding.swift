@@ -219,6 +219,8 @@ extension ValueReader {
             }
         }
         peppol.company = located(fields["company"])
+        peppol.connectTimeout = seconds(fields["connect_timeout"], key: "connect_timeout", waitingFor: "a connection", example: 10)
+        peppol.idleTimeout = seconds(fields["idle_timeout"], key: "idle_timeout", waitingFor: "the provider's next byte", example: 30)
         if peppol.provider?.value == .http, peppol.url == nil, !hasKey("url", in: node) {
             error(.missingKey, "the `http` provider has no `url:`", at: peppol.provider?.range ?? node.range,
                   help: "add `url: https://...`, the address that takes the UBL by POST")
@@ -228,6 +230,18 @@ extension ValueReader {
                   help: "add `company: <id>` with the company id from the provider's dashboard")
         }
         return peppol
+    }
+
+    /// A wait in whole seconds, 1 to 600 (`connect_timeout:`, `idle_timeout:`).
+    mutating func seconds(_ node: YAMLNode?, key: String, waitingFor what: String, example: Int) -> Located<Int>? {
+        guard let value = located(node) else { return nil }
+        guard value.value.count <= 3, !value.value.isEmpty, value.value.allSatisfy(\.isASCIIDigit),
+              let seconds = Int(value.value), (1...600).contains(seconds) else {
+            error(.invalidNumber, "`\(key)` is the seconds to wait for \(what), from 1 to 600, not `\(value.value)`", at: value.range,
+                  help: "write a whole number of seconds, e.g. `\(key): \(example)`")
+            return nil
+        }
+        return Located(seconds, at: value.range)
     }
 
     /// `mail:`, how messages leave; addresses must look like addresses.

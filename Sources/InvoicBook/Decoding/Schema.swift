@@ -183,6 +183,8 @@ public enum Schema {
         KeySpec("url", .text, "the API's base URL, https://...; default: the provider's production URL (a sandbox's here); required for http"),
         KeySpec("token_env", .text, "the environment variable that holds the API key (default INVOIC_PEPPOL_TOKEN), else ~/.netrc for the URL's host; never the book"),
         KeySpec("company", .text, "the sending company's id at the provider, which Recommand's and Scrada's API paths name"),
+        KeySpec("connect_timeout", .text, "seconds to wait for a connection to the provider (default 10)"),
+        KeySpec("idle_timeout", .text, "seconds to wait for the provider's next byte, e.g. its answer (default 30)"),
     ])
 
     static let bankColumns = KeyTable(name: "columns", keys: [

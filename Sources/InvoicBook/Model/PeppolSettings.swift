@@ -26,6 +26,10 @@ public struct PeppolSettings: Sendable {
     public var tokenVariable: Located<String>?
     /// Recommand's and Scrada's company id: their API paths name the sending company.
     public var company: Located<String>?
+    /// Seconds to wait for a connection to the provider, and for its next byte once connected
+    /// (`connect_timeout`, `idle_timeout`); nil: invoic's defaults, 10 and 30.
+    public var connectTimeout: Located<Int>?
+    public var idleTimeout: Located<Int>?
     public var range: SourceRange?
 
     public init() {}
@@ -40,6 +44,8 @@ public struct PeppolSettings: Sendable {
         if let value = client.url { merged.url = value }
         if let value = client.tokenVariable { merged.tokenVariable = value }
         if let value = client.company { merged.company = value }
+        if let value = client.connectTimeout { merged.connectTimeout = value }
+        if let value = client.idleTimeout { merged.idleTimeout = value }
         return merged
     }
 

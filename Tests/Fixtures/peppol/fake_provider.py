@@ -14,6 +14,15 @@ Usage: fake_provider.py STATE_DIR. STATE_DIR/config.json (re-read on every reque
   {"send_state": "TRANSIT" | "FAILED", "fail_reason": "...", "drop_send_answer": false, "delay_send": 0,
    "set": {"doc-1": "SENT"}, "inbox": [{"id": "in-1", "file": "incoming.xml"}],
    "naptr": {"<host name>": "smp"}, "smp_participants": ["0208:0477472701"]}
+A hostile provider, for the tests of what invoic keeps of a provider's answers:
+  "echo_auth": 401          every request answered so, the body echoing the request's credential headers
+                            (as JSON {"detail": ...}; with "echo_as_text": true, as a text/plain dump)
+  "hostile_id": "..."       the id every send or upload answers (control characters, megabytes)
+  "slow_send": 3            e-invoice.be takes the send (its timeline lists it at once) and keeps the
+                            document DRAFT for 3 s before it answers, as a provider busy transmitting does
+  "pending_send": true      e-invoice.be takes the send, lists it in the timeline, keeps DRAFT, and the
+                            answer is lost (the connection closes): the state a kill mid-call leaves
+  "lose_send_request": true e-invoice.be's send never arrives (logged with "lost"): the draft stays untransmitted
 It writes STATE_DIR/requests.jsonl (one line per request) and prints "READY <http port> <dns port>".
 """
 import json
@@ -144,6 +153,17 @@ class Handler(BaseHTTPRequestHandler):
         body = self.rfile.read(length) if length else b""
         entry = {"method": method, "path": path, "query": query, "length": len(body),
                  "headers": {k.lower(): v for k, v in self.headers.items() if k.lower().startswith(("x-", "idempotency", "authorization", "content-type"))}}
+        echo = config().get("echo_auth")
+        if echo and not path.startswith(("/files/", "/iso6523-actorid-upis")):
+            # A careless gateway: its error repeats the request, credentials and all.
+            entry["echoed"] = True
+            log(entry)
+            dump = "".join(f"{name}: {value}\n" for name, value in self.headers.items()
+                           if name.lower() in ("authorization", "x-api-key", "x-password"))
+            text = f"invalid credentials for {method} {path}; the request was:\n{dump}"
+            if config().get("echo_as_text"):
+                return self.answer(echo, text, "text/plain")
+            return self.answer(echo, {"detail": text})
         if path.startswith("/api/v1/"):
             entry["provider"] = "recommand"
             return self.recommand(method, path, query, body, entry)
@@ -163,7 +183,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.generic(method, path, body, entry)
         if path.startswith("/files/"):
             log(entry)
-            identifier = path.split("/")[-1]
+            identifier = urllib.parse.unquote(path.split("/")[-1])
             return self.answer(200, DOCUMENTS[identifier]["bytes"], "application/xml")
         if path.startswith("/iso6523-actorid-upis"):
             entry["provider"] = "smp"
@@ -191,22 +211,42 @@ class Handler(BaseHTTPRequestHandler):
             fields = multipart_fields(self.headers.get("Content-Type"), body)
             with LOCK:
                 COUNTER[0] += 1
-                identifier = f"doc-{COUNTER[0]}"
+                identifier = settings.get("hostile_id") or f"doc-{COUNTER[0]}"
             number = re.search(rb"<cbc:ID>([^<]+)</cbc:ID>", fields["file"])
-            DOCUMENTS[identifier] = {"state": "DRAFT", "bytes": fields["file"], "number": number.group(1).decode() if number else None}
+            DOCUMENTS[identifier] = {"state": "DRAFT", "bytes": fields["file"], "number": number.group(1).decode() if number else None, "sends": 0}
             entry["file_sha256"] = __import__("hashlib").sha256(fields["file"]).hexdigest()
             entry["id"] = identifier
             log(entry)
             return self.answer(200, document_response(identifier))
         match = re.match(r"^/api/documents/([^/]+)(/send|/timeline|/ubl)?$", path)
-        if match and match.group(1) in DOCUMENTS:
-            identifier, action = match.group(1), match.group(2)
+        if match and urllib.parse.unquote(match.group(1)) in DOCUMENTS:
+            identifier, action = urllib.parse.unquote(match.group(1)), match.group(2)
             document = DOCUMENTS[identifier]
             if action == "/send":
-                if document["state"] != "DRAFT":
+                if document["state"] != "DRAFT" or document.get("sends"):
                     entry["violation"] = f"{identifier} sent twice"
                     log(entry)
                     return self.answer(400, {"detail": "document already sent"})
+                if settings.get("lose_send_request"):
+                    # The request never reached the provider: no transmission, the connection closes.
+                    entry["lost"] = True
+                    log(entry)
+                    self.close_connection = True
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                    return
+                document["sends"] = 1
+                if settings.get("pending_send"):
+                    # Taken and being transmitted (the timeline says so), still DRAFT; the answer is lost.
+                    log(entry)
+                    self.close_connection = True
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                    return
+                if settings.get("slow_send"):
+                    # Taken; DRAFT until the provider is done, which takes a while.
+                    log(entry)
+                    __import__("time").sleep(settings["slow_send"])
+                    document["state"] = settings.get("send_state", "TRANSIT")
+                    return self.answer(200, document_response(identifier))
                 document["state"] = settings.get("send_state", "TRANSIT")
                 log(entry)
                 if settings.get("delay_send"):
@@ -220,15 +260,16 @@ class Handler(BaseHTTPRequestHandler):
                 return self.answer(200, document_response(identifier))
             log(entry)
             if action == "/timeline":
-                events = [{"event_type": "document_created", "timestamp": "2026-11-20T09:00:00Z"},
-                          {"event_type": "send_attempted", "timestamp": "2026-11-20T09:00:01Z"}]
+                events = [{"event_type": "document_created", "timestamp": "2026-11-20T09:00:00Z"}]
+                if document.get("sends") or document["state"] != "DRAFT":
+                    events.append({"event_type": "send_attempted", "timestamp": "2026-11-20T09:00:01Z"})
                 if document["state"] == "FAILED":
                     events.append({"event_type": "send_failed", "timestamp": "2026-11-20T09:00:02Z",
                                    "details": {"error": settings.get("fail_reason", "receiver unreachable")}})
                 return self.answer(200, {"document_id": identifier, "events": events})
             if action == "/ubl":
                 return self.answer(200, {"file_name": f"{identifier}.xml", "file_size": len(document["bytes"]),
-                                         "signed_url": f"http://127.0.0.1:{HTTP_PORT[0]}/files/{identifier}"})
+                                         "signed_url": f"http://127.0.0.1:{HTTP_PORT[0]}/files/{urllib.parse.quote(identifier, safe='')}"})
             return self.answer(200, document_response(identifier))
         if path == "/api/inbox/":
             log(entry)
@@ -259,7 +300,7 @@ class Handler(BaseHTTPRequestHandler):
                 entry["violation"] = "documentType is not xml"
             with LOCK:
                 COUNTER[0] += 1
-                identifier = f"doc_{COUNTER[0]}"
+                identifier = settings.get("hostile_id") or f"doc_{COUNTER[0]}"
             entry["id"] = identifier
             log(entry)
             return self.answer(200, {"success": True, "id": identifier, "teamId": "team_1", "companyId": match.group(1),
@@ -293,7 +334,7 @@ class Handler(BaseHTTPRequestHandler):
                     entry["violation"] = f"no {header}"
             with LOCK:
                 COUNTER[0] += 1
-                identifier = f"0000-{COUNTER[0]}"
+                identifier = settings.get("hostile_id") or f"0000-{COUNTER[0]}"
             entry["id"] = identifier
             log(entry)
             return self.answer(200, identifier)
@@ -321,7 +362,7 @@ class Handler(BaseHTTPRequestHandler):
         if method == "POST" and path == "/generic":
             with LOCK:
                 COUNTER[0] += 1
-                identifier = f"g-{COUNTER[0]}"
+                identifier = settings.get("hostile_id") or f"g-{COUNTER[0]}"
             entry["id"] = identifier
             log(entry)
             return self.answer(201, {"id": identifier, "status": "queued"})
