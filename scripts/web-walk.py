@@ -31,6 +31,17 @@ def js(value):
     return json.dumps(value)
 
 
+# The page's text outside code: every text node not inside `code`, `pre`, `textarea` or `script`,
+# and what the page's fields and links say in their attributes.
+PROSE = """(function () {
+  var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), node, out = [document.title];
+  while ((node = walker.nextNode())) { if (!node.parentElement.closest('code, pre, textarea, script, style')) { out.push(node.nodeValue); } }
+  document.querySelectorAll('[placeholder], [title], [aria-label]').forEach(function (e) {
+    out.push(e.getAttribute('placeholder') || '', e.getAttribute('title') || '', e.getAttribute('aria-label') || ''); });
+  return out.join(' ');
+})()"""
+
+
 # Whether the `<object>` of a PDF shows the PDF, not its fallback link: Chromium renders an
 # object's children only when the object itself cannot show what it embeds (blocked, failed,
 # not a type it can show).
@@ -77,7 +88,11 @@ def main():
                                 ".map(e => [e.getAttribute('placeholder'), e.getAttribute('title'), e.getAttribute('aria-label')].join(' ')).join(' ')")
         page["text"] = text
         page["placeholders"] = sorted(set(re.findall(r"\{[A-Za-z_][A-Za-z0-9_]*\}", text)))
-        page["english"] = sorted({word for word in re.findall(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]", text) if word.lower() in english})
+        # The words a person reads as the app's: not a command or a file name (`<code>`, `<pre>`:
+        # `invoic receive FILE`, diagnostics, which stay English as a compiler's do), not a path.
+        prose = browser.evaluate(PROSE)
+        page["english"] = sorted({word for token in prose.split() if "/" not in token and not re.search(r"\w\.\w", token)
+                                  for word in re.findall(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]", token) if word.lower() in english})
         page["problems"] = browser.problems + (browser.evaluate("window.__violations || []") or [])
         browser.problems = []
         for key, expression in checks.items():

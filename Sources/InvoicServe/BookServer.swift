@@ -421,11 +421,11 @@ public struct BookServer: Sendable {
             func format(_ minor: Int64) -> String { MoneyFormat.format(minor, currency, locale: locale) }
             for (item, line) in zip(document.items, figures.lines) {
                 // As the PDF prints them: the quantity with its unit (`6 Std.`).
-                lines.append(["description": item.description, "quantity": PDFRenderer.quantityText(item, figures: figures),
+                lines.append(["description": item.description, "quantity": PDFRenderer.quantityText(item, figures: figures, locale: locale),
                               "price": MoneyFormat.format(item.price.value, currency, locale: locale), "amount": format(line.amount)])
             }
             // The PDF's rows (one tax row per rate, the discount, allowances and charges), then the total.
-            totals = PDFRenderer.figureRows(of: document, figures: figures, labels: labels).map { ["label": $0.label, "value": format($0.amount)] }
+            totals = PDFRenderer.figureRows(of: document, figures: figures, labels: labels, locale: locale).map { ["label": $0.label, "value": format($0.amount)] }
                 + [["label": label("total"), "value": format(figures.payable)]]
             if document.kind != .estimate {
                 // What is owed now: the invoice's account (payments, credit notes, refunds, fees);
