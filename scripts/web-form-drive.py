@@ -50,7 +50,9 @@ def main():
         page = {"name": name, "url": browser.evaluate("location.pathname"),
                 "title": browser.evaluate("document.title"),
                 "lang": browser.evaluate("document.documentElement.lang"),
-                "overflow": browser.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")}
+                # Against the width asked for: on a phone (mobile emulation) Chromium widens the
+                # layout viewport to the content, so clientWidth grows with what overflows.
+                "overflow": browser.evaluate(f"Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - {options.width}")}
         if axe:
             browser.evaluate(axe + "\n;0")
             page["axe"] = browser.evaluate("""axe.run(document, {resultTypes: ["violations"],
