@@ -7,7 +7,7 @@ struct ServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Open the book as a local web app, live as you edit its files.",
         discussion: """
-            Prints the URL and serves until interrupted (Ctrl-C; an open page does not hold it). Pages: the dashboard with filters and \
+            Prints the URL and serves until interrupted (Ctrl-C). Pages: the dashboard with filters and \
             search, each document with its figures, payments, git history and PDF, each client, the \
             diagnostics, /index.json. Forms record sent, paid, accepted, declined, converted and voided \
             through the same edits as the command line, write new invoices and estimates and edit \
