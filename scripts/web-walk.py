@@ -168,6 +168,8 @@ def main():
             click(browser, 'a[href^="/purchases/view?"]', "the purchase's page")
             look(browser, "purchase", styled="getComputedStyle(document.body).fontFamily.indexOf('Times') < 0",
                  balance="(document.querySelector('#pay + dl.figures dd') || {}).textContent || null")
+            # Typed as a German writes it: `235,62`.
+            browser.evaluate("var a = document.querySelector('form[action=\"/purchases/pay\"] [name=\"amount\"]'); a.value = a.value.replace('.', ',')")
             click(browser, 'form[action="/purchases/pay"] button', "the purchase paid")
             look(browser, "purchase-paid", balance="(document.querySelector('#pay + dl.figures dd') || {}).textContent || null",
                  pay_form="!!document.querySelector('form[action=\"/purchases/pay\"]')")

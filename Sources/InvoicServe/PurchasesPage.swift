@@ -159,7 +159,9 @@ extension BookServer {
         if let refusal = refusal(of: form, back: back) { return refusal }
         let method = form["method"].flatMap { $0.isEmpty || $0 == PaymentMethod.bankTransfer.rawValue ? nil : $0 }
         do {
-            _ = try PurchasePayments.pay(root: live.root, number: purchase.number, supplier: purchase.supplier, amount: .exactly(form["amount"] ?? ""),
+            // Typed as the book's language writes it (`235,62` in a German book), as on the document form.
+            let amount = Self.typedNumber(form["amount"] ?? "", decimalComma: Locale(identifier: snapshot.report.locale).decimalSeparator == ",")
+            _ = try PurchasePayments.pay(root: live.root, number: purchase.number, supplier: purchase.supplier, amount: .exactly(amount),
                                         on: date, method: method, reference: nil)
         } catch {
             return refused(words["not_written"], text: "\(error.message)\n\(error.help)", back: back)
