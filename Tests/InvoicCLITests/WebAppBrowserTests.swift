@@ -112,16 +112,19 @@ import Testing
         poll.standardOutput = out
         try poll.run()
         defer { if poll.isRunning { poll.terminate() } }
-        // Wait until the server holds the poll: its connection is established (ss lists it).
+        // Wait until the server holds the poll: on its side of the connection the request has
+        // arrived (bytes_received) and been read (Recv-Q 0). The HTTP decoder takes the head in
+        // that same read, so the request is in flight before the signal, whatever the load.
         let port = URL(string: url)?.port ?? 0
         var held = false
-        for _ in 0..<400 where !held {
-            let sockets = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["ss", "-Htn", "state", "established", "( sport = :\(port) )"]).stdout
-            held = !sockets.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        for _ in 0..<2400 where !held {
+            let sockets = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["ss", "-Htni", "state", "established", "( sport = :\(port) )"]).stdout
+            let queued = sockets.split(separator: "\n").first?.split(separator: " ").first.flatMap { Int($0) }
+            let received = sockets.firstMatch(of: /bytes_received:([0-9]+)/).flatMap { Int($0.1) } ?? 0
+            held = queued == 0 && received > 0
             if !held { usleep(25_000) }
         }
         #expect(held, "the long poll reached the server")
-        usleep(300_000)  // the request read and its handler waiting; only an ordering, no limit is measured
         kill(server.processIdentifier, SIGTERM)
         let deadline = Date().addingTimeInterval(15)  // a hang guard below the poll's 25 s
         while server.isRunning, Date() < deadline { usleep(20_000) }
