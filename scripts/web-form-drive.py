@@ -5,8 +5,8 @@
                               --line "Description;quantity;price" (three times, or more)
                               [--axe axe.min.js] [--shots DIR]
 
-Chromium is driven over the DevTools protocol on a pipe (--remote-debugging-pipe: fds 3 and 4,
-messages ending in NUL), so nothing beyond Python's standard library is needed. The page is
+Chromium is driven over the DevTools protocol on a pipe (scripts/cdp.py), so nothing beyond
+Python's standard library is needed. The page is
 loaded from the server itself, as the user loads it, so its forms carry the server's origin.
 
 The walk: the dashboard, its "new invoice" link, the client (or a new one inline), the first
@@ -18,103 +18,10 @@ At every page: whether anything is cut off at this width (the page scrolls sidew
 --axe, axe-core's WCAG A/AA violations. Prints one JSON object; exit 0 when the walk completed
 (the caller judges what it found), 2 when the browser or the page failed.
 """
-import argparse, base64, json, os, shutil, subprocess, sys, tempfile, time
+import argparse, json, os, shutil, sys, tempfile
 
-
-class Browser:
-    def __init__(self, chromium, width, height, profile):
-        read_ours, write_theirs = os.pipe()   # we read what Chromium writes on its fd 4
-        read_theirs, write_ours = os.pipe()   # Chromium reads our messages on its fd 3
-
-        def wire():
-            # Chromium's ends on fds 3 and 4; every other pipe end is close-on-exec, so
-            # close_fds=False keeps only these. (dup2 onto itself keeps close-on-exec: say so.)
-            os.dup2(read_theirs, 3)
-            os.dup2(write_theirs, 4)
-            os.set_inheritable(3, True)
-            os.set_inheritable(4, True)
-
-        self.process = subprocess.Popen(
-            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-             "--remote-debugging-pipe", f"--user-data-dir={profile}", f"--window-size={width},{height}", "about:blank"],
-            preexec_fn=wire, close_fds=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        os.close(read_theirs)
-        os.close(write_theirs)
-        self.inbox, self.outbox = os.fdopen(read_ours, "rb", buffering=0), os.fdopen(write_ours, "wb", buffering=0)
-        self.buffer, self.next_id, self.events, self.session = b"", 0, [], None
-
-    def _read(self):
-        while b"\0" not in self.buffer:
-            chunk = self.inbox.read(1 << 16)
-            if not chunk:
-                raise RuntimeError("Chromium closed the DevTools pipe: " + self.process.stderr.read().decode(errors="replace")[-800:])
-            self.buffer += chunk
-        message, self.buffer = self.buffer.split(b"\0", 1)
-        return json.loads(message)
-
-    def call(self, method, session=True, **params):
-        self.next_id += 1
-        message = {"id": self.next_id, "method": method, "params": params}
-        if session and self.session:
-            message["sessionId"] = self.session
-        self.outbox.write(json.dumps(message).encode() + b"\0")
-        while True:
-            answer = self._read()
-            if answer.get("id") == self.next_id:
-                if "error" in answer:
-                    raise RuntimeError(f"{method}: {answer['error']}")
-                return answer.get("result", {})
-            self.events.append(answer)
-
-    def wait_for(self, method, timeout=60):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            for index, event in enumerate(self.events):
-                if event.get("method") == method:
-                    del self.events[:index + 1]
-                    return event
-            self.events.append(self._read())
-        raise RuntimeError(f"no {method} within {timeout} s")
-
-    def open(self, width, height):
-        target = self.call("Target.createTarget", session=False, url="about:blank")["targetId"]
-        self.session = self.call("Target.attachToTarget", session=False, targetId=target, flatten=True)["sessionId"]
-        self.call("Page.enable")
-        self.call("Runtime.enable")
-        # axe is injected by the protocol; the app's own Content-Security-Policy still holds for the page.
-        self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=width < 600)
-
-    def evaluate(self, expression):
-        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
-        if "exceptionDetails" in result:
-            raise RuntimeError(f"page script failed: {result['exceptionDetails'].get('exception', {}).get('description', result['exceptionDetails'])}")
-        return result["result"].get("value")
-
-    def navigate(self, url):
-        self.events.clear()
-        self.call("Page.navigate", url=url)
-        self.wait_for("Page.loadEventFired")
-
-    def submit(self, expression):
-        """Runs `expression` (which clicks a submit button) and waits for the next page."""
-        self.events.clear()
-        self.evaluate(expression)
-        self.wait_for("Page.loadEventFired")
-
-    def screenshot(self, path):
-        data = self.call("Page.captureScreenshot", format="png", captureBeyondViewport=True)["data"]
-        with open(path, "wb") as file:
-            file.write(base64.b64decode(data))
-
-    def close(self):
-        try:
-            self.call("Browser.close", session=False)
-        except (RuntimeError, OSError):
-            pass
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cdp import Browser  # noqa: E402  (the DevTools client beside this script)
 
 
 def js(value):
@@ -143,7 +50,9 @@ def main():
         page = {"name": name, "url": browser.evaluate("location.pathname"),
                 "title": browser.evaluate("document.title"),
                 "lang": browser.evaluate("document.documentElement.lang"),
-                "overflow": browser.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")}
+                # Against the width asked for: on a phone (mobile emulation) Chromium widens the
+                # layout viewport to the content, so clientWidth grows with what overflows.
+                "overflow": browser.evaluate(f"Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - {options.width}")}
         if axe:
             browser.evaluate(axe + "\n;0")
             page["axe"] = browser.evaluate("""axe.run(document, {resultTypes: ["violations"],

@@ -38,21 +38,26 @@ public enum ReceivedView {
         return out
     }
 
+    /// A standalone page (`invoic view --html`): its style inline, as a file opened from disk has no other.
     public static func html(_ document: ReceivedDocument, findings: [Finding], locale: String = "en_US") -> String {
+        let language = locale.split(separator: "_").first.map(String.init) ?? "en"
+        let title = Model(document, findings: findings, locale: locale).title
+        return """
+            <!DOCTYPE html>
+            <html lang="\(escaped(language))"><head><meta charset="utf-8"><title>\(escaped(title)) \(escaped(document.number))</title>
+            <style>body{font-family:sans-serif;max-width:60rem;margin:2rem auto;color:#222}table{border-collapse:collapse;width:100%}\
+            th,td{border-bottom:1px solid #ddd;padding:.25rem .5rem;text-align:left}td:last-child,th:last-child{text-align:right}\
+            dl{display:grid;grid-template-columns:max-content auto;gap:.1rem 1rem}dt{color:#666}.parties{display:flex;gap:3rem}\
+            section.findings{page-break-before:always}</style></head><body>
+
+            """ + body(document, findings: findings, locale: locale) + "</body></html>\n"
+    }
+
+    /// The page's content without a page around it, for the web app, which shows it inside its own
+    /// layout under its own stylesheet (its Content-Security-Policy allows no inline style).
+    public static func body(_ document: ReceivedDocument, findings: [Finding], locale: String = "en_US") -> String {
         let model = Model(document, findings: findings, locale: locale)
-        func e(_ text: String) -> String {
-            var out = ""
-            for character in text {
-                switch character {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\"": out += "&quot;"
-                default: out.append(character)
-                }
-            }
-            return out
-        }
+        func e(_ text: String) -> String { escaped(text) }
         func table(_ header: [String], _ rows: [[String]]) -> String {
             "<table><thead><tr>" + header.map { "<th>\(e($0))</th>" }.joined() + "</tr></thead><tbody>"
                 + rows.map { "<tr>" + $0.map { "<td>\(e($0))</td>" }.joined() + "</tr>" }.joined() + "</tbody></table>\n"
@@ -60,17 +65,7 @@ public enum ReceivedView {
         func pairs(_ pairs: [(String, String)]) -> String {
             "<dl>" + pairs.map { "<dt>\(e($0.0))</dt><dd>\(e($0.1))</dd>" }.joined() + "</dl>\n"
         }
-        let language = locale.split(separator: "_").first.map(String.init) ?? "en"
-        var out = """
-            <!DOCTYPE html>
-            <html lang="\(e(language))"><head><meta charset="utf-8"><title>\(e(model.title)) \(e(document.number))</title>
-            <style>body{font-family:sans-serif;max-width:60rem;margin:2rem auto;color:#222}table{border-collapse:collapse;width:100%}\
-            th,td{border-bottom:1px solid #ddd;padding:.25rem .5rem;text-align:left}td:last-child,th:last-child{text-align:right}\
-            dl{display:grid;grid-template-columns:max-content auto;gap:.1rem 1rem}dt{color:#666}.parties{display:flex;gap:3rem}\
-            section.findings{page-break-before:always}</style></head><body>
-
-            """
-        out += "<h1>\(e(model.title)) \(e(document.number))</h1>\n" + pairs(model.facts)
+        var out = "<h1>\(e(model.title)) \(e(document.number))</h1>\n" + pairs(model.facts)
         out += "<div class=\"parties\">" + model.parties.map { "<section><h2>\(e($0.0))</h2><p>" + $0.1.map(e).joined(separator: "<br>") + "</p></section>" }.joined() + "</div>\n"
         if !model.references.isEmpty { out += "<h2>\(e(model["view_references"]))</h2>\n" + pairs(model.references) }
         if !model.lineRows.isEmpty { out += "<h2>\(e(model["view_lines"]))</h2>\n" + table(model.lineHeader, model.lineRows) }
@@ -85,7 +80,22 @@ public enum ReceivedView {
         if !model.attachments.isEmpty { out += "<h2>\(e(model["view_attachments"]))</h2>\n<ul>" + model.attachments.map { "<li>\(e($0))</li>" }.joined() + "</ul>\n" }
         out += "<section class=\"findings\"><h2>\(e(model["view_findings"]))</h2>\n"
         out += findings.isEmpty ? "<p>\(e(model["view_no_findings"]))</p>" : "<ul>" + findings.map { "<li><b>\(e($0.rule))</b>: \(e($0.message))</li>" }.joined() + "</ul>"
-        out += "</section>\n</body></html>\n"
+        out += "</section>\n"
+        return out
+    }
+
+    /// Text for HTML: `&`, `<`, `>` and `"` escaped.
+    private static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
         return out
     }
 

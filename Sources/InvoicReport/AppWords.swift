@@ -42,6 +42,10 @@ public struct AppWords: Sendable {
         return values.merging(["n": String(count)]) { a, _ in a }.reduce(text) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
     }
 
+    /// The report's own word for `key`, where the app has a text of its own under the same key
+    /// (`findings`: the report's column head "Findings", the app's "{errors} error(s), ...").
+    public func reportWord(_ key: String) -> String { report[key] }
+
     /// A status as the report words it (`Offen` is the card; `überfällig` the status).
     public func status(_ status: Status) -> String { self["status_\(status.rawValue)"] }
 
@@ -106,6 +110,9 @@ public struct AppWords: Sendable {
         due_on|due {date}|fällig am {date}|échéance le {date}|vence el {date}|scadenza il {date}|vervalt op {date}|vence em {date}|termin {date}|förfaller {date}|forfalder {date}|forfaller {date}|eräpäivä {date}|splatnost {date}|期限 {date}|到期 {date}
         refund_owed_label|Refund owed|Zu erstatten|Remboursement dû|Reembolso pendiente|Rimborso dovuto|Terug te betalen|Reembolso devido|Do zwrotu|Att återbetala|Skal tilbagebetales|Skal tilbakebetales|Palautettava|K vrácení|返金額|应退款
         payments|Payments|Zahlungen|Paiements|Pagos|Pagamenti|Betalingen|Pagamentos|Wpłaty|Betalningar|Betalinger|Betalinger|Maksut|Platby|入金|付款
+        refunds|Refunds|Erstattungen|Remboursements|Reembolsos|Rimborsi|Terugbetalingen|Reembolsos|Zwroty|Återbetalningar|Tilbagebetalinger|Tilbakebetalinger|Palautukset|Vratky|返金|退款
+        done_source_saved|{file} saved|{file} gespeichert|{file} enregistré|{file} guardado|{file} salvato|{file} opgeslagen|{file} guardado|Zapisano {file}|{file} sparad|{file} gemt|{file} lagret|{file} tallennettu|{file} uloženo|{file} を保存しました|已保存 {file}
+        done_source_unchanged|{file}: nothing changed|{file}: nichts geändert|{file} : aucune modification|{file}: sin cambios|{file}: nessuna modifica|{file}: niets gewijzigd|{file}: nada alterado|{file}: bez zmian|{file}: inget ändrat|{file}: intet ændret|{file}: ingen endringer|{file}: ei muutoksia|{file}: beze změn|{file}: 変更なし|{file}：无更改
         date|Date|Datum|Date|Fecha|Data|Datum|Data|Data|Datum|Dato|Dato|Päivämäärä|Datum|日付|日期
         method|Method|Zahlungsart|Mode|Método|Metodo|Methode|Método|Metoda|Sätt|Metode|Metode|Tapa|Způsob|方法|方式
         reference|Reference|Referenz|Référence|Referencia|Riferimento|Referentie|Referência|Referencja|Referens|Reference|Referanse|Viite|Reference|参照|参考

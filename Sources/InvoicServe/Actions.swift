@@ -37,10 +37,11 @@ struct Guard<Context: RequestContext>: RouterMiddleware {
 /// Headers every answer carries, whatever made it (a page, a PDF, an asset, a refusal, an error
 /// of the router): no other site may frame a page (clickjacking: a click on a pre-filled form
 /// inside a hidden frame), and the browser runs no script and loads nothing but this server's own
-/// files. A PDF may be framed by this server's own document page (its `<object>`), by no other.
+/// files. A PDF may be framed by this server's own document page (its `<object>`), by no other:
+/// Chromium shows an object's PDF in a frame, so `frame-src 'self'` as well as `object-src 'self'`.
 struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
     static var contentSecurityPolicy: String {
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'self'; "
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'self'; frame-src 'self'; "
             + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
     }
     static var pdfContentSecurityPolicy: String { "default-src 'none'; frame-ancestors 'self'" }
@@ -156,19 +157,23 @@ extension BookServer {
         return layout(heading, render("refused", ["heading": heading, "message": message, "text": Self.either(text.isEmpty ? nil : text), "back": back]), status: status)
     }
 
+    /// The answer to a form that is not this session's (no token) or has a field the command line
+    /// would refuse; nil when it may be acted on.
+    func refusal(of form: Form, back: String) -> Response? {
+        let words = live.snapshot.words
+        guard form["csrf"] == csrfToken else { return refused(words["form_other_session"], back: back, status: .forbidden) }
+        // A field the command line would refuse is refused here too: nothing is written.
+        guard form.problems.isEmpty else { return refused(words["form_invalid"], text: form.problems.joined(separator: "\n"), back: back) }
+        return nil
+    }
+
     /// Checks the token, runs the edit through the authoring engine (which locks the book, checks
     /// the whole book with the change and writes nothing that would add an error), reloads, and
     /// sends the browser back to the page with what was done. The edit reads the book afresh
     /// inside the lock, so two requests at once (or a request and `invoic pay`) take turns.
     func perform(_ request: Request, back: String, form: Form, _ edit: (CheckedBook, BookEditor) throws(AuthoringError) -> (changes: [FileChange], done: String, goTo: String?)) -> Response {
         let words = live.snapshot.words
-        guard form["csrf"] == csrfToken else {
-            return refused(words["form_other_session"], back: back, status: .forbidden)
-        }
-        // A field the command line would refuse is refused here too: nothing is written.
-        guard form.problems.isEmpty else {
-            return refused(words["form_invalid"], text: form.problems.joined(separator: "\n"), back: back)
-        }
+        if let refusal = refusal(of: form, back: back) { return refusal }
         let editor = BookEditor(root: live.root)
         do {
             var outcome = (done: "", goTo: String?.none)

@@ -9,6 +9,7 @@ import InvoicMoney
 import InvoicPDF
 import InvoicPeppol
 import InvoicReport
+import ServiceLifecycle
 
 /// `invoic serve`: the book as a local web app. Every page is made from the current snapshot of
 /// the book; every action is an edit of the authoring engine, checked against the whole book
@@ -151,10 +152,12 @@ public struct BookServer: Sendable {
     }
 
     /// Waits (up to 25 s) for the book to change after `since`; answers the current generation.
+    /// Answers at once when the server is told to stop (SIGTERM, Ctrl-C): a graceful shutdown
+    /// waits for every request in flight, and an open page always has one of these waiting.
     func changes(_ request: Request) async throws -> Response {
         let since = request.uri.queryParameters.get("since").flatMap { Int($0) } ?? 0
         let deadline = Date().addingTimeInterval(25)
-        while live.snapshot.generation == since, Date() < deadline {
+        while live.snapshot.generation == since, Date() < deadline, !Task.isShuttingDownGracefully {
             try await Task.sleep(for: .milliseconds(15))
         }
         return Self.page(String(live.snapshot.generation), type: "text/plain; charset=utf-8")
@@ -417,11 +420,13 @@ public struct BookServer: Sendable {
             let currency = figures.currency
             func format(_ minor: Int64) -> String { MoneyFormat.format(minor, currency, locale: locale) }
             for (item, line) in zip(document.items, figures.lines) {
-                lines.append(["description": item.description, "quantity": item.quantity.map { MoneyFormat.number($0.value, locale: locale) } ?? "1",
+                // As the PDF prints them: the quantity with its unit (`6 Std.`).
+                lines.append(["description": item.description, "quantity": PDFRenderer.quantityText(item, figures: figures, locale: locale),
                               "price": MoneyFormat.format(item.price.value, currency, locale: locale), "amount": format(line.amount)])
             }
-            totals = [["label": label("subtotal"), "value": format(figures.breakdown.subtotal)], ["label": label("tax"), "value": format(figures.breakdown.tax)],
-                      ["label": label("total"), "value": format(figures.payable)]]
+            // The PDF's rows (one tax row per rate, the discount, allowances and charges), then the total.
+            totals = PDFRenderer.figureRows(of: document, figures: figures, labels: labels, locale: locale).map { ["label": $0.label, "value": format($0.amount)] }
+                + [["label": label("total"), "value": format(figures.payable)]]
             if document.kind != .estimate {
                 // What is owed now: the invoice's account (payments, credit notes, refunds, fees);
                 // for a credit note, what is still owed back to the client on its invoice.
@@ -485,7 +490,9 @@ public struct BookServer: Sendable {
             "issuedOn": words.format("issued_on", ["date": words.date(document.issued.value)]),
             "dueOn": Self.either(document.figures?.dueDate.map { words.format("due_on", ["date": words.date($0)]) }), "file": document.file,
             "sourceLink": Self.sourceLink(document.file), "editLink": Self.either(editable && Self.isDraft(document) ? "/edit/" + Self.segment(number) : nil),
-            "lines": lines, "totals": totals, "payments": payments, "hasPayments": !payments.isEmpty, "history": Self.either(history),
+            "lines": lines, "totals": totals, "payments": payments, "hasPayments": !payments.isEmpty,
+            // What a credit note records is money paid back to the client: its refunds.
+            "paymentsHeading": document.kind == .creditNote ? label("refunds") : words["payments"], "history": Self.either(history),
             "pdf": snapshot.errors.isEmpty, "copy": document.kind != .estimate, "einvoices": einvoices, "mail": snapshot.errors.isEmpty,
             "pdfLabel": words.format("pdf_of", ["number": number]), "reminder": reminder,
             "actions": editable ? actions.merging(["csrf": csrfToken, "number": number, "today": snapshot.today.description, "balance": balance,

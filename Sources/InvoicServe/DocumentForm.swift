@@ -167,7 +167,13 @@ extension BookServer {
     static let maxLines = 200
 
     func postForm(kind: DocumentKind, draftOf number: String?, _ request: Request) async throws -> Response {
-        var form = try await Self.form(request)
+        let words = live.snapshot.words
+        var form = try await Self.form(request, words: words)
+        // A description is typed in a textarea (it wraps, so a long one is read whole): a line
+        // break there, which a browser sends as CRLF, is a space of the one-line description.
+        for name in form.fields.keys where name.hasPrefix("description.") {
+            form.fields[name] = form.fields[name]?.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+        }
         let count = min(max(Int(form["lines"] ?? "1") ?? 1, 1), Self.maxLines)
         var allowed: Set<String> = ["op", "lines", "client", "new_client_id", "new_client_name", "new_client_email", "issued", "due", "discount", "notes", "buyer_reference", "order"]
         for n in 1...count { for name in ["description", "quantity", "unit", "price", "tax"] { allowed.insert("\(name).\(n)") } }
@@ -177,7 +183,7 @@ extension BookServer {
             return refused(live.snapshot.words["form_err_session"], back: back, status: .forbidden)
         }
         guard form.problems.isEmpty else {
-            return refused("The form has a field that is not valid, so nothing was written", text: form.problems.joined(separator: "\n"), back: back)
+            return refused(words["form_invalid"], text: form.problems.joined(separator: "\n"), back: back)
         }
         if let number {
             guard let document = live.snapshot.book.document(number), Self.isDraft(document) else {
@@ -203,7 +209,7 @@ extension BookServer {
             return formPage(kind: kind, number: number, state: state)
         }
         guard op == "preview" || op == "save" else {
-            return refused("`op`: no such button", back: back)
+            return refused("`op`: " + words["field_unknown"], back: back)
         }
         return priceOrSave(kind: kind, number: number, state: state, save: op == "save")
     }

@@ -26,7 +26,7 @@ enum FormTemplates {
         <section aria-labelledby="lines-h"><h2 id="lines-h">{{w.form_lines}}</h2>
         <table class="lines"><thead><tr><th scope="col">{{w.form_description}}</th><th scope="col" class="num">{{w.form_quantity}}</th><th scope="col">{{w.form_unit}}</th><th scope="col" class="num">{{w.form_price}}</th><th scope="col">{{w.form_tax}}</th><th scope="col"><span class="visually-hidden">{{w.form_remove}}</span></th></tr></thead><tbody>
         {{#lines}}<tr>
-        {{#description}}<td data-label="{{w.form_description}}"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_description}} {{n}}" class="wide"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/description}}
+        {{#description}}<td data-label="{{w.form_description}}"><textarea name="{{name}}" rows="1" aria-label="{{w.form_description}} {{n}}" class="wide description"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{value}}</textarea>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/description}}
         {{#quantity}}<td class="num" data-label="{{w.form_quantity}}"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_quantity}} {{n}}" size="6" inputmode="decimal"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/quantity}}
         {{#unit}}<td data-label="{{w.form_unit}}"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_unit}} {{n}}" size="5"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/unit}}
         {{#price}}<td class="num" data-label="{{w.form_price}}"><input name="{{name}}" value="{{value}}" aria-label="{{w.form_price}} {{n}}" size="9" inputmode="decimal"{{#invalid}} aria-invalid="true" aria-describedby="e-{{name}}"{{/invalid}}>{{#invalid}}<span class="field-error" id="e-{{name}}">{{#errors}}{{.}} {{/errors}}</span>{{/invalid}}</td>{{/price}}
@@ -88,6 +88,8 @@ enum FormTemplates {
         fieldset.newclient { border: 1px dashed var(--line); border-radius: 8px; margin: 12px 0 0; padding: 8px 12px; }
         fieldset.newclient legend { font-size: 13px; color: var(--muted); }
         table.lines td { padding: 4px; } table.lines input.wide, .fields input.wide { width: 100%; }
+        /* A description wraps and grows with its text, so a long one is read whole, never cut at the field's edge. */
+        table.lines textarea.description { display: block; width: 100%; min-height: 2.2em; field-sizing: content; resize: vertical; font: inherit; padding: 5px 8px; border-radius: 6px; overflow-wrap: anywhere; }
         table.lines { table-layout: fixed; } table.lines input { width: 100%; }
         table.lines th:nth-child(1) { width: 33%; } table.lines th:nth-child(2) { width: 14%; } table.lines th:nth-child(3) { width: 11%; }
         table.lines th:nth-child(4) { width: 14%; } table.lines th:nth-child(5) { width: 13%; } table.lines th:nth-child(6) { width: 15%; }
@@ -114,9 +116,18 @@ enum FormTemplates {
         ul.findings { padding-left: 18px; margin: 0; font-size: 13px; } ul.findings li.error { color: var(--red); } ul.findings li.warning { color: var(--orange); }
         """
 
-    /// /assets/form.js: hides the new client's fields unless "New client…" is chosen. The form
-    /// works the same without it.
+    /// /assets/form.js: hides the new client's fields unless "New client…" is chosen, and keeps
+    /// Enter in a description from breaking the line. The form works the same without it.
     static let script = """
+        (function () {
+          // Enter in a description sends the form as Enter in any other field does (its default
+          // button, preview), rather than breaking the line: a description is one line.
+          document.querySelectorAll("textarea.description").forEach(function (area) {
+            area.addEventListener("keydown", function (event) {
+              if (event.key === "Enter" && !event.shiftKey) { event.preventDefault(); area.form.requestSubmit(area.form.querySelector(".default-op")); }
+            });
+          });
+        })();
         (function () {
           var select = document.getElementById("f-client");
           var fields = document.querySelector("fieldset.newclient");

@@ -17,6 +17,7 @@ extension BookServer {
         router.get("/purchases/record") { request, _ in self.purchaseFile(request, as: .record) }
         router.get("/purchases/view.pdf") { request, _ in self.purchaseFile(request, as: .pdf) }
         router.post("/purchases") { request, _ in try await self.receiveUpload(request) }
+        router.post("/purchases/pay") { request, _ in try await self.payPurchase(request) }
     }
 
     /// The largest file the page takes: a supplier's PDF with its attachments, with room to spare.
@@ -117,19 +118,19 @@ extension BookServer {
         } else {
             let heads = ["number", "supplier", "issued", "due"].map { "<th>\(escaped(words[$0]))</th>" }.joined()
                 + ["total", "balance"].map { "<th class=\"num\">\(escaped(words[$0]))</th>" }.joined()
-                + ["status", "findings"].map { "<th>\(escaped(words[$0]))</th>" }.joined()
-            html += "<table><thead><tr>\(heads)<th></th></tr></thead><tbody>\n"
+                + "<th>\(escaped(words["status"]))</th><th>\(escaped(words.reportWord("findings")))</th>"
+            html += "<div class=\"scroll\" tabindex=\"0\"><table class=\"purchases\"><thead><tr>\(heads)<th></th></tr></thead><tbody>\n"
             for row in rows {
                 guard let purchase = snapshot.book.purchases.first(where: { $0.source == row.source }) else { continue }
                 let file = purchase.file.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? ""
                 html += "<tr><td><a href=\"/purchases/view?file=\(file)\">\(escaped(row.number))</a></td>"
-                    + "<td>\(escaped(row.supplierName))</td><td>\(row.issued)</td><td>\(row.due?.description ?? "")</td>"
+                    + "<td>\(escaped(row.supplierName))</td><td class=\"nowrap\">\(escaped(words.date(row.issued)))</td><td class=\"nowrap\">\(escaped(row.due.map { words.date($0) } ?? ""))</td>"
                     + "<td class=\"num\">\(escaped(money(row.total, locale)))</td><td class=\"num\">\(escaped(money(row.balance, locale)))</td>"
                     + "<td>\(escaped(words["status_" + row.status]))</td><td>\(escaped(row.findings.joined(separator: ", ")))</td>"
                     + "<td><a href=\"/purchases/view.pdf?file=\(file)\">PDF</a> · <a href=\"/purchases/original?file=\(file)\">\(escaped(words["original"]))</a>"
-                    + " · <a href=\"/purchases/record?file=\(file)\">\(escaped(words["record"]))</a></td></tr>\n"
+                    + " · <a href=\"\(Self.sourceLink(purchase.file))\">\(escaped(words["edit_source"]))</a></td></tr>\n"
             }
-            html += "</tbody></table>"
+            html += "</tbody></table></div>"
         }
         html += "</section>"
         if !options.readOnly {
@@ -140,6 +141,34 @@ extension BookServer {
                 + "<button type=\"submit\">\(escaped(words["upload_button"]))</button></form></section>"
         }
         return layout(words["purchases"], html, done: done)
+    }
+
+    /// A payment on a received purchase, as `invoic pay NUMBER --supplier ID` records it: the same
+    /// edit of the record's `payments:` under the book's lock, the same refusals (more than is
+    /// due, not an amount); then back to the purchase's page.
+    func payPurchase(_ request: Request) async throws -> Response {
+        let snapshot = live.snapshot
+        let words = snapshot.words
+        var form = try await Self.form(request, words: words)
+        form.expect(["file", "amount", "date", "method"], required: ["file", "amount"])
+        let date = form.day("date", today: snapshot.today)
+        guard let file = form["file"], let purchase = snapshot.book.purchases.first(where: { $0.file == file }) else {
+            return notFound(words.format("no_document", ["number": form["file"] ?? ""]))
+        }
+        let back = "/purchases/view?file=" + (file.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? "")
+        if let refusal = refusal(of: form, back: back) { return refusal }
+        let method = form["method"].flatMap { $0.isEmpty || $0 == PaymentMethod.bankTransfer.rawValue ? nil : $0 }
+        do {
+            // Typed as the book's language writes it (`235,62` in a German book), as on the document form.
+            let amount = Self.typedNumber(form["amount"] ?? "", decimalComma: Locale(identifier: snapshot.report.locale).decimalSeparator == ",")
+            _ = try PurchasePayments.pay(root: live.root, number: purchase.number, supplier: purchase.supplier, amount: .exactly(amount),
+                                        on: date, method: method, reference: nil)
+        } catch {
+            return refused(words["not_written"], text: "\(error.message)\n\(error.help)", back: back)
+        }
+        live.reload()
+        let done = words.format("done_paid", ["number": purchase.number])
+        return Response(status: .seeOther, headers: [.location: back + "&done=" + (done.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? "")])
     }
 
     func purchaseFile(_ request: Request, as output: PurchaseOutput) -> Response {
@@ -164,7 +193,7 @@ extension BookServer {
             }
             let document = documents.first { $0.document.number == purchase.number }?.document ?? documents[0].document
             let findings = Findings.check(document)
-            guard output == .pdf else { return Self.page(ReceivedView.html(document, findings: findings, locale: snapshot.report.locale)) }
+            guard output == .pdf else { return purchasePage(purchase, document, findings: findings, done: request.uri.queryParameters.get("done").map { String($0) }) }
             do {
                 let pdf = try ReceivedPDF.render(document, findings: findings, locale: snapshot.report.locale, file: (path as NSString).lastPathComponent).bytes
                 return Response(status: .ok, headers: [.contentType: "application/pdf", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: pdf)))
@@ -172,5 +201,31 @@ extension BookServer {
                 return Self.page("cannot view \(escaped(path)): \(escaped(error.description))", status: .internalServerError, type: "text/plain; charset=utf-8")
             }
         }
+    }
+
+    /// A received document's own page, inside the app's layout: the readable view (its style in
+    /// /assets/invoic.css, under `.received`), what is left to pay and the form that pays it.
+    func purchasePage(_ purchase: Purchase, _ document: ReceivedDocument, findings: [Finding], done: String?) -> Response {
+        let snapshot = live.snapshot
+        let words = snapshot.words
+        let locale = snapshot.report.locale
+        let file = purchase.file.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? ""
+        let balance = purchase.balance()
+        var html = "<section class=\"received\">" + ReceivedView.body(document, findings: findings, locale: locale) + "</section>\n"
+        html += "<section aria-labelledby=\"pay\"><h2 id=\"pay\">\(escaped(words["record"]))</h2>"
+            + "<dl class=\"figures\"><dt>\(escaped(words["balance"]))</dt><dd>\(escaped(money(balance, locale)))</dd></dl>"
+        if !options.readOnly, balance.minorUnits > 0 {
+            let methods = [PaymentMethod.bankTransfer, .card, .cash, .check, .other]
+                .map { "<option value=\"\($0.rawValue)\">\(escaped(words["method_\($0.rawValue)"]))</option>" }.joined()
+            html += "<div class=\"actions\"><form method=\"post\" action=\"/purchases/pay\"><input type=\"hidden\" name=\"csrf\" value=\"\(csrfToken)\">"
+                + "<input type=\"hidden\" name=\"file\" value=\"\(escaped(purchase.file))\">"
+                + "<label>\(escaped(snapshot.labels["amount"] ?? words["amount"]))<input name=\"amount\" value=\"\(balance.plain)\" size=\"10\" required></label>"
+                + "<label>\(escaped(words["date"]))<input type=\"date\" name=\"date\" value=\"\(snapshot.today)\"></label>"
+                + "<label>\(escaped(words["method"]))<select name=\"method\">\(methods)</select></label>"
+                + "<button type=\"submit\">\(escaped(words["mark_paid"]))</button></form></div>"
+        }
+        html += "<p><a href=\"/purchases/view.pdf?file=\(file)\">PDF</a> · <a href=\"/purchases/original?file=\(file)\">\(escaped(words["original"]))</a>"
+            + " · <a href=\"/purchases\">\(escaped(words["back"]))</a></p></section>"
+        return layout("\(purchase.number) · \(words["purchases"])", html, done: done)
     }
 }

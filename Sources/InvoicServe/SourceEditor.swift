@@ -89,11 +89,11 @@ extension BookServer {
         }
         var problems = form.problems
         for name in form.fields.keys.sorted() where !["csrf", "file", "text", "base"].contains(name) {
-            problems.append("`\(name)`: this form has no such field")
+            problems.append("`\(name)`: " + live.snapshot.words["field_unknown"])
         }
-        guard var text = form["text"] else { return refused("`text`: missing", back: "/", status: .unprocessableContent) }
+        guard var text = form["text"] else { return refused("`text`: " + live.snapshot.words["field_missing"], back: "/", status: .unprocessableContent) }
         guard problems.isEmpty else {
-            return refused("The form has a field that is not valid, so nothing was written", text: problems.joined(separator: "\n"), back: "/")
+            return refused(live.snapshot.words["form_invalid"], text: problems.joined(separator: "\n"), back: "/")
         }
         let base = form["base"] ?? ""
         let editor = BookEditor(root: live.root)
@@ -125,7 +125,7 @@ extension BookServer {
             }
         }
         live.reload()
-        let done = unchanged ? "\(file): nothing changed" : "\(file) saved"
+        let done = live.snapshot.words.format(unchanged ? "done_source_unchanged" : "done_source_saved", ["file": file])
         return Response(status: .seeOther, headers: [.location: Self.sourceLink(file) + "&done=" + (done.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")])
     }
 

@@ -27,7 +27,9 @@ enum Templates {
         header.top div, main { max-width: 1120px; margin: 0 auto; padding: 14px 24px; }
         header.top div { display: flex; gap: 24px; align-items: baseline; flex-wrap: wrap; }
         header.top strong { font-size: 18px; }
-        nav a { color: var(--muted); margin-right: 16px; text-decoration: none; }
+        /* The links wrap on a narrow screen: the longest word ("Eingangsrechnungen") stays on one line of its own, never past the edge. */
+        nav { display: flex; flex-wrap: wrap; gap: 2px 16px; min-width: 0; }
+        nav a { color: var(--muted); text-decoration: none; }
         nav a:hover, nav a:focus { color: var(--blue); text-decoration: underline; }
         a { color: var(--blue); }
         .banner { background: #fdecea; color: var(--red); border: 1px solid #f5c2bd; border-radius: 8px; padding: 10px 14px; margin-bottom: 16px; }
@@ -70,16 +72,28 @@ enum Templates {
           th, td { padding: 6px 5px; } form.filters label { flex: 1 1 40%; } form.filters input, form.filters select { width: 100%; }
           object.pdf { height: 520px; } dl.figures { grid-template-columns: auto max-content; }
         }
+        .received section { border: 0; padding: 0; margin: 0 0 12px; background: none; }
+        .received dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 2px 16px; margin: 0 0 12px; }
+        .received dt { color: var(--muted); } .received dd { margin: 0; overflow-wrap: anywhere; }
+        .received .parties { display: flex; flex-wrap: wrap; gap: 4px 48px; } .received h2 { margin-top: 16px; }
+        .received table { margin-bottom: 12px; } .received td:last-child, .received th:last-child { text-align: right; white-space: nowrap; }
+        .received figure.qr svg { width: 160px; height: auto; }
+        @media (max-width: 640px) { .received table { display: block; overflow-x: auto; } .received dl { grid-template-columns: minmax(0, 1fr); } .received dd { margin-bottom: 4px; } }
         dl.figures.message { grid-template-columns: max-content minmax(0, 1fr); } dl.figures.message dd { text-align: left; white-space: normal; overflow-wrap: anywhere; }
         """
 
     /// /assets/live.js: once the page has loaded, wait for the book to change, then show the new page.
+    /// Not once a form is sent or a link followed: the change is then most likely that form's own
+    /// (a payment recorded), and reloading the old page would cancel the page that answers it.
     static let liveReload = """
+        var leaving = false;
+        document.addEventListener("submit", function () { leaving = true; }, true);
+        window.addEventListener("beforeunload", function () { leaving = true; });
         function wait() {
           var generation = document.body.dataset.generation;
           fetch("/changes?since=" + encodeURIComponent(generation)).then(function (r) { return r.text(); })
-            .then(function (t) { if (t.trim() !== generation) { location.reload(); } else { wait(); } })
-            .catch(function () { setTimeout(wait, 2000); });
+            .then(function (t) { if (leaving) { return; } if (t.trim() !== generation) { location.reload(); } else { wait(); } })
+            .catch(function () { if (!leaving) { setTimeout(wait, 2000); } });
         }
         window.addEventListener("load", function () { setTimeout(wait, 300); });
 
@@ -93,6 +107,7 @@ enum Templates {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>{{title}} · {{business}}</title>
         <link rel="stylesheet" href="/assets/invoic.css">
+        <link rel="icon" href="data:,">
         </head>
         <body data-generation="{{generation}}">
         <header class="top"><div><strong>{{business}}</strong>
@@ -140,12 +155,12 @@ enum Templates {
         <h1><span class="nowrap">{{kind}} {{number}}</span> <span class="pill {{status}}">{{statusLabel}}</span>{{#peppol}} <span class="pill peppol {{state}}" title="{{title}}">Peppol: {{state}}</span>{{/peppol}}</h1>
         <section aria-labelledby="figures"><h2 id="figures">{{w.figures}}</h2>
         <p><a href="/clients/{{clientID}}">{{client}}</a> · {{issuedOn}}{{#dueOn}} · {{dueOn}}{{/dueOn}}{{#file}} · <code>{{file}}</code> · <a href="{{sourceLink}}">{{w.edit_source}}</a>{{/file}}{{#editLink}} · <a href="{{editLink}}">{{w.edit_draft}}</a>{{/editLink}}</p>
-        <div class="scroll" tabindex="0"><table><thead><tr><th scope="col">{{l.description}}</th><th scope="col" class="num">{{l.quantity}}</th><th scope="col" class="num">{{l.rate}}</th><th scope="col" class="num">{{l.amount}}</th></tr></thead><tbody>
+        <div class="scroll" tabindex="0"><table class="lines-shown"><thead><tr><th scope="col">{{l.description}}</th><th scope="col" class="num">{{l.quantity}}</th><th scope="col" class="num">{{l.rate}}</th><th scope="col" class="num">{{l.amount}}</th></tr></thead><tbody>
         {{#lines}}<tr><td>{{description}}</td><td class="num">{{quantity}}</td><td class="num">{{price}}</td><td class="num">{{amount}}</td></tr>{{/lines}}
         </tbody></table></div>
         <dl class="figures spaced">{{#totals}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/totals}}</dl>
         </section>
-        {{#hasPayments}}<section aria-labelledby="payments"><h2 id="payments">{{w.payments}}</h2><div class="scroll" tabindex="0"><table><thead><tr><th scope="col">{{w.date}}</th><th scope="col" class="num">{{l.amount}}</th><th scope="col">{{w.method}}</th><th scope="col">{{w.reference}}</th></tr></thead><tbody>
+        {{#hasPayments}}<section aria-labelledby="payments"><h2 id="payments">{{paymentsHeading}}</h2><div class="scroll" tabindex="0"><table><thead><tr><th scope="col">{{w.date}}</th><th scope="col" class="num">{{l.amount}}</th><th scope="col">{{w.method}}</th><th scope="col">{{w.reference}}</th></tr></thead><tbody>
         {{#payments}}<tr><td class="nowrap">{{date}}</td><td class="num">{{amount}}</td><td>{{method}}</td><td>{{reference}}</td></tr>{{/payments}}
         </tbody></table></div></section>{{/hasPayments}}
         {{#actions}}<section aria-labelledby="actions"><h2 id="actions">{{w.record}}</h2><div class="actions">

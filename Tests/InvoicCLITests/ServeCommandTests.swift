@@ -92,7 +92,7 @@ import Testing
         for page in pages {
             let name = page["name"] as? String ?? ""
             #expect(page["lang"] as? String == language, "\(name)")
-            #expect(page["overflow"] as? Int == 0, "\(name) at \(width) px scrolls sideways by \(page["overflow"] ?? "?") px: something is cut off")
+            #expect((page["overflow"] as? Int ?? 1) <= 0, "\(name) at \(width) px scrolls sideways by \(page["overflow"] ?? "?") px: something is cut off")
             #expect((page["axe"] as? [Any])?.isEmpty == true, "\(name) at \(width) px: \(page["axe"] ?? "")")
         }
         guard pages.count == 7 else { return }

@@ -128,4 +128,49 @@ import Testing
             try await client.execute(uri: "/purchases/original?file=purchases%2F2018%2Flieferant-gmbh-471102.yaml", method: .get) { #expect($0.status == .notFound) }
         }
     }
+
+    /// Issue 37: a purchase is paid from its page as `invoic pay NUMBER --supplier ID` pays it
+    /// (the same edit of the record's `payments:`, the same refusals), and the page is the app's:
+    /// its header and stylesheet, no inline style (the CSP allows none).
+    @Test func aPurchaseIsPaidFromItsPage() async throws {
+        let root = try ServeTests.book()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let pdf = try Data(contentsOf: ServeTests.repository.appendingPathComponent("Tests/Fixtures/received/zugferd-pdf_zf_en16931_1.pdf"))
+        #expect(Inbox.receive(bytes: [UInt8](pdf), filename: "r.pdf", into: root.path, today: Day("2026-11-21")!).map(\.status) == [.received])
+        let record = root.appendingPathComponent("purchases/2018/lieferant-gmbh-471102.yaml")
+        let received = try String(contentsOf: record, encoding: .utf8)
+        let server = try ServeTests.server(root)
+        let view = "/purchases/view?file=purchases%2F2018%2Flieferant-gmbh-471102.yaml"
+        let (headers, _) = ServeTests.form("")
+        @Sendable func pay(_ fields: String) -> ByteBuffer { ByteBuffer(string: "file=purchases%2F2018%2Flieferant-gmbh-471102.yaml&" + fields) }
+        try await server.application().test(.router) { client in
+            try await client.execute(uri: view, method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok && html.contains("<header class=\"top\">") && html.contains("<section class=\"received\"><h1>Invoice 471102</h1>"))
+                #expect(!html.contains("<style") && !html.contains("style="), "no inline style: the CSP would block it")
+                // The amount due the supplier's file states (BT-115), offered as it is.
+                #expect(html.contains("action=\"/purchases/pay\"") && html.contains("name=\"amount\" value=\"529.87\""), "\(html)")
+            }
+            try await client.execute(uri: "/purchases/pay", method: .post, headers: headers, body: pay("csrf=forged&amount=10.00")) {
+                #expect($0.status == .forbidden)
+            }
+            try await client.execute(uri: "/purchases/pay", method: .post, headers: headers, body: pay("csrf=t0k3n&amount=600.00")) { response in
+                #expect(response.status == .unprocessableContent && String(buffer: response.body).contains("more than the 529.87"), "\(String(buffer: response.body))")
+            }
+            try await client.execute(uri: "/purchases/pay", method: .post, headers: headers, body: pay("csrf=t0k3n&amount=10.00&note=x")) {
+                #expect($0.status == .unprocessableContent, "a field the form does not have")
+            }
+            #expect(try String(contentsOf: record, encoding: .utf8) == received, "nothing written by a refused payment")
+            try await client.execute(uri: "/purchases/pay", method: .post, headers: headers, body: pay("csrf=t0k3n&amount=500.00&date=2026-11-20&method=card")) { response in
+                #expect(response.status == .seeOther && response.headers[.location]?.hasPrefix(view + "&done=") == true, "\(response.headers)")
+            }
+            // 529.87 - 500.00 = 29.87 left, and the form offers that.
+            try await client.execute(uri: view, method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("<dd>€29.87</dd>") && html.contains("name=\"amount\" value=\"29.87\""), "\(html)")
+            }
+        }
+        #expect(received.contains("payments: []\n"))
+        #expect(try String(contentsOf: record, encoding: .utf8) == received.replacingOccurrences(of: "payments: []\n", with: "payments:\n  - {date: 2026-11-20, amount: 500.00, method: card}\n"))
+    }
 }

@@ -148,6 +148,11 @@ import Testing
             try await client.execute(uri: "/documents/INV-2026-008", method: .get) { response in
                 #expect(String(buffer: response.body).contains("class=\"pill credited\""), "credited in full and paid back")
             }
+            // Issue 37: what a credit note records is money paid back, listed as its refunds.
+            try await client.execute(uri: "/documents/CN-2026-003", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("<h2 id=\"payments\">Refunds</h2>") && !html.contains(">Payments</h2>"), "\(html)")
+            }
             try await client.execute(uri: "/clients/aumueller", method: .get) { response in
                 #expect(String(buffer: response.body).contains("href=\"/clients/aumueller/statement.pdf\""))
             }

@@ -175,26 +175,9 @@ extension Composer {
             y += max(baseline - labelBlock.baseline + labelBlock.height, baseline - valueBlock.baseline + valueBlock.height) + 6
         }
 
-        row(&self, labels["subtotal"], text.money(breakdown.subtotal))
-        // A written discount is shown even when it rounds to 0.00: the client sees it was granted.
-        if breakdown.discount != 0 || document.discount != nil {
-            var label = labels["discount"]
-            if case .percentage(let rate)? = document.discount?.value { label += " " + text.rate(rate) }
-            row(&self, label, text.money(-breakdown.discount))
+        for (label, amount) in Self.figureRows(document: document, figures: figures, text: text, reading: reading != nil, labels: { labels[$0] }) {
+            row(&self, label, text.money(amount))
         }
-        // Document allowances and charges, each by its reason (EN 16931 BG-20, BG-21).
-        for (adjustment, amount) in zip(document.allowances, figures.allowances) {
-            row(&self, adjustment.reason ?? labels["allowance"], text.money(-amount))
-        }
-        for (adjustment, amount) in zip(document.charges, figures.charges) {
-            row(&self, adjustment.reason ?? labels["charge"], text.money(amount))
-        }
-        let groups = taxGroupsShown
-        for group in groups {
-            row(&self, taxLabel(group.taxRate), text.money(group.tax))
-        }
-        // A supplier's e-invoice may state its VAT without a breakdown (Factur-X MINIMUM): the sum alone.
-        if groups.count > 1 || (reading != nil && groups.isEmpty && breakdown.tax != 0) { row(&self, labels["tax_total"], text.money(breakdown.tax)) }
         y += 4
         let ruleWidth = min(width, template.totals.ruleWidth)
         ops.append(.line(x1: x + width - ruleWidth, y1: y + 0.5, x2: x + width, y2: y + 0.5, width: 1, color: color("rule") ?? .black))
@@ -307,13 +290,44 @@ extension Composer {
         return FlowBlock(height: max(y - 2, codeBottom), ops: ops, spaceBefore: 26)
     }
 
+    /// The rows of the totals above the total, as amounts: the subtotal, the discount, the
+    /// document's allowances and charges, one row per tax group shown and, with several, the tax
+    /// total. The PDF prints them and the web app's document page shows the same rows.
+    /// - Parameter reading: a supplier's e-invoice, which may state its VAT without a breakdown.
+    static func figureRows(document: Document, figures: Figures, text: DocumentText, reading: Bool, labels: (String) -> String) -> [(String, Int64)] {
+        let breakdown = figures.breakdown
+        var rows: [(String, Int64)] = [(labels("subtotal"), breakdown.subtotal)]
+        // A written discount is shown even when it rounds to 0.00: the client sees it was granted.
+        if breakdown.discount != 0 || document.discount != nil {
+            var label = labels("discount")
+            if case .percentage(let rate)? = document.discount?.value { label += " " + text.rate(rate) }
+            rows.append((label, -breakdown.discount))
+        }
+        // Document allowances and charges, each by its reason (EN 16931 BG-20, BG-21).
+        for (adjustment, amount) in zip(document.allowances, figures.allowances) {
+            rows.append((adjustment.reason ?? labels("allowance"), -amount))
+        }
+        for (adjustment, amount) in zip(document.charges, figures.charges) {
+            rows.append((adjustment.reason ?? labels("charge"), amount))
+        }
+        let groups = taxGroupsShown(breakdown.groups)
+        for group in groups {
+            rows.append((taxLabel(group.taxRate, text: text, labels: labels), group.tax))
+        }
+        // A supplier's e-invoice may state its VAT without a breakdown (Factur-X MINIMUM): the sum alone.
+        if groups.count > 1 || (reading && groups.isEmpty && breakdown.tax != 0) { rows.append((labels("tax_total"), breakdown.tax)) }
+        return rows
+    }
+
     /// The tax lines of the totals: every taxed group, and every group whose category the law
     /// wants named (exempt, reverse charge, intra-EU, export, outside the scope of VAT). A
     /// zero-rated group is named only beside other groups: a book that charges no tax at all
     /// prints no "Tax 0 %" line.
-    var taxGroupsShown: [TaxGroup] {
-        let groups = figures.breakdown.groups
-        return groups.filter { group in
+    var taxGroupsShown: [TaxGroup] { Self.taxGroupsShown(figures.breakdown.groups) }
+
+    /// The groups of `taxGroupsShown`, for the web app's document page as for the PDF.
+    static func taxGroupsShown(_ groups: [TaxGroup]) -> [TaxGroup] {
+        groups.filter { group in
             switch group.category {
             case .zero: return groups.count > 1
             case .exempt, .reverseCharge, .intraCommunity, .export, .outsideScope: return true
@@ -323,17 +337,19 @@ extension Composer {
     }
 
     /// `Tax 20 %`, `VAT 0 % · reverse charge`, `not subject to VAT`.
-    func taxLabel(_ tax: TaxRate) -> String {
-        let rate = "\(labels["tax"]) \(text.rate(tax.rate))"
+    func taxLabel(_ tax: TaxRate) -> String { Self.taxLabel(tax, text: text) { labels[$0] } }
+
+    static func taxLabel(_ tax: TaxRate, text: DocumentText, labels: (String) -> String) -> String {
+        let rate = "\(labels("tax")) \(text.rate(tax.rate))"
         switch tax.category {
         case .standard, .canaryIslands, .ceutaMelilla, .splitPayment: return rate
         // A plain `Tax 0 %` names a zero-rated group in every tax system, sales tax included.
         case .zero: return rate
-        case .exempt: return rate + " · " + labels["tax_exempt"]
-        case .reverseCharge: return rate + " · " + labels["tax_reverse_charge"]
-        case .intraCommunity: return rate + " · " + labels["tax_intra_eu"]
-        case .export: return rate + " · " + labels["tax_export"]
-        case .outsideScope: return labels["tax_outside_scope"]
+        case .exempt: return rate + " · " + labels("tax_exempt")
+        case .reverseCharge: return rate + " · " + labels("tax_reverse_charge")
+        case .intraCommunity: return rate + " · " + labels("tax_intra_eu")
+        case .export: return rate + " · " + labels("tax_export")
+        case .outsideScope: return labels("tax_outside_scope")
         }
     }
 
