@@ -1,4 +1,5 @@
 import Foundation
+import InvoicDiagnostics
 
 /// What a provider says is not trusted: its error texts may echo the request (the Authorization
 /// header with the API key in it), and its ids and details may carry control characters or
@@ -50,7 +51,8 @@ public enum ProviderText {
     public static let maxLength = 2000
 
     /// `text` redacted, on one line (line breaks and tabs as spaces, other control characters,
-    /// which a YAML reader refuses and a terminal obeys, as U+FFFD) and at most `maxLength` long.
+    /// which a YAML reader refuses and a terminal obeys, escaped by `printable`) and at most
+    /// `maxLength` long.
     public static func clean(_ text: String, secrets: Secrets) -> String {
         let redacted = secrets.redact(text)
         var out = String.UnicodeScalarView()
@@ -62,12 +64,14 @@ public enum ProviderText {
             }
             switch scalar.value {
             case 0x09, 0x0A, 0x0D, 0x85, 0x2028, 0x2029: out.append(" ")
-            case 0x00...0x1F, 0x7F...0x9F, 0xFEFF, 0xFFFE, 0xFFFF: out.append("\u{FFFD}")
+            case 0xFEFF, 0xFFFE, 0xFFFF: out.append("\u{FFFD}")
             default: out.append(scalar)
             }
             count += 1
         }
-        return String(out).trimmingCharacters(in: .whitespaces)
+        // The other control characters as the one terminal escaper writes them (`\u{9B}`): what
+        // the provider sent stays legible, and neither a terminal nor the YAML reader obeys it.
+        return printable(String(out).trimmingCharacters(in: .whitespaces))
     }
 }
 

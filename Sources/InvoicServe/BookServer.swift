@@ -433,9 +433,18 @@ public struct BookServer: Sendable {
                 let account = document.kind == .invoice ? book.account(of: document, through: snapshot.today)
                     : book.correctedAccount(of: document, through: snapshot.today)
                 let due = document.kind == .invoice ? account?.balance ?? figures.balance : -(account?.refundOwed(by: document) ?? 0)
-                totals += [["label": document.kind == .creditNote ? label("refunded") : label("paid"),
-                            "value": format(document.kind == .invoice ? account?.received ?? figures.paid : figures.paid)],
-                           ["label": due < 0 ? words["refund_owed_label"] : label("amount_due"), "value": format(abs(due))]]
+                if document.kind == .invoice, let account {
+                    // The account's breakdown, as every output shows it: total - credited - paid
+                    // + refunded = open (Account.Breakdown); fees, credits and refunds where there are any.
+                    let breakdown = account.breakdown
+                    if account.charges != 0 { totals += [["label": label("reminder_fee"), "value": format(account.charges)]] }
+                    if breakdown.credited != 0 { totals += [["label": words.reportWord("credited"), "value": format(-breakdown.credited)]] }
+                    totals += [["label": label("paid"), "value": format(-breakdown.paid)]]
+                    if breakdown.refunded != 0 { totals += [["label": words.reportWord("refunded"), "value": format(breakdown.refunded)]] }
+                } else {
+                    totals += [["label": document.kind == .creditNote ? label("refunded") : label("paid"), "value": format(figures.paid)]]
+                }
+                totals += [["label": due < 0 ? words["refund_owed_label"] : label("amount_due"), "value": format(abs(due))]]
                 if document.kind == .creditNote {
                     // A refund may go back today only for what is owed with everything recorded.
                     refundOwed = book.recordedAccount(for: document)?.refundOwed(by: document) ?? 0
