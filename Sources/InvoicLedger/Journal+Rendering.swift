@@ -17,9 +17,9 @@ extension Journal {
         if since == nil {
             switch format {
             case .hledger:
-                out += "; \(title): journal written by invoic export-journal. Export again rather than edit: the book is the source.\n"
+                out += "; \(Self.oneLine(title)): journal written by invoic export-journal. Export again rather than edit: the book is the source.\n"
             case .beancount:
-                out += "; \(title): journal written by invoic export-journal. Export again rather than edit: the book is the source.\n"
+                out += "; \(Self.oneLine(title)): journal written by invoic export-journal. Export again rather than edit: the book is the source.\n"
                 out += "option \"title\" \(Self.quoted(title))\n"
                 if let currency { out += "option \"operating_currency\" \"\(currency.code)\"\n" }
             }
@@ -41,7 +41,7 @@ extension Journal {
                 .sorted { (firstUse[$0]!, $0) < (firstUse[$1]!, $1) }
             if !opens.isEmpty {
                 out += out.isEmpty ? "" : "\n"
-                for account in opens { out += "\(firstUse[account]!) open \(account)\n" }
+                for account in opens { out += "\(firstUse[account]!) open \(Self.account(account))\n" }
             }
         }
         let chosenPrices = prices.filter { included($0.date) }
@@ -66,14 +66,12 @@ extension Journal {
     }
 
     private func hledger(_ transaction: Transaction) -> String {
-        // `|` splits hledger's payee from its note and `;` starts a comment: neither may be in a name.
-        let payee = transaction.payee.map { $0 == "|" || $0 == ";" ? " " : $0 }
-        var out = "\(transaction.date) * (\(transaction.document)) \(String(payee)) | \(transaction.narration)\n"
+        var out = "\(transaction.date) * (\(Self.code(transaction.document))) \(Self.description(transaction.payee)) | \(Self.description(transaction.narration))\n"
         out += "    ; document:\(Self.tagValue(transaction.document)), file:\(Self.tagValue(transaction.file)), kind:\(transaction.kind.rawValue)\n"
-        let width = transaction.postings.map(\.account.count).max() ?? 0, amounts = amountWidth(transaction)
+        let width = transaction.postings.map { Self.account($0.account).count }.max() ?? 0, amounts = amountWidth(transaction)
         for posting in transaction.postings {
             let amount = MoneyFormat.plain(posting.amount, posting.currency)
-            out += "    " + posting.account.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+            out += "    " + Self.account(posting.account).padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                 + String(repeating: " ", count: amounts - amount.count) + amount + " " + posting.currency.code + "\n"
         }
         return out
@@ -83,26 +81,77 @@ extension Journal {
         var out = "\(transaction.date) * \(Self.quoted(transaction.payee)) \(Self.quoted(transaction.narration)) #\(transaction.kind.rawValue) ^\(Self.link(transaction.document))\n"
         out += "  document: \(Self.quoted(transaction.document))\n"
         out += "  file: \(Self.quoted(transaction.file))\n"
-        let width = transaction.postings.map(\.account.count).max() ?? 0, amounts = amountWidth(transaction)
+        let width = transaction.postings.map { Self.account($0.account).count }.max() ?? 0, amounts = amountWidth(transaction)
         for posting in transaction.postings {
             let amount = MoneyFormat.plain(posting.amount, posting.currency)
-            out += "  " + posting.account.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+            out += "  " + Self.account(posting.account).padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                 + String(repeating: " ", count: amounts - amount.count) + amount + " " + posting.currency.code + "\n"
         }
         return out
     }
 
+    // Every text the journals carry from the book or from outside (a client's or supplier's
+    // name, a supplier's invoice number, a file name, the business's name, an account) goes
+    // through one of the functions below, so nothing it holds can end its line or its field:
+    // a name `Kevin Chen\n2026-01-02 * injected\n    Assets:X  1000000 USD` would otherwise
+    // be a transaction, `\ninclude /etc/passwd` a directive both tools obey. Once no value can
+    // start a line, no directive (`include`, `account`, `P`, `apply`, ...) and no line comment
+    // (`;`, `#`, `*`, `%`, `|`) can be written by one; what stays is each field's own syntax.
+
+    /// `text` on one line: every control character (C0 with tab, CR and LF; DEL; C1 with NEL
+    /// U+0085) and every line or paragraph separator (U+2028, U+2029) becomes a space, since one
+    /// reader or another (hledger, Beancount, an editor, `git diff`) ends a line at each; then
+    /// each scalar of `special` becomes `replacement`. Scalar by scalar, as the tools read: a
+    /// `;` followed by a combining mark is one Swift Character but still a `;` to hledger.
+    static func oneLine(_ text: String, _ special: String = "", by replacement: Unicode.Scalar = " ") -> String {
+        let special = Set(special.unicodeScalars)
+        var scalars = String.UnicodeScalarView()
+        for var scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: scalar = " "
+            default: break
+            }
+            scalars.append(special.contains(scalar) ? replacement : scalar)
+        }
+        return String(scalars)
+    }
+
+    /// An hledger payee or note: one line, without `;` (starts a comment, whose `tag:`s hledger
+    /// reads) or `|` (splits the payee from the note).
+    static func description(_ text: String) -> String {
+        oneLine(text, ";|")
+    }
+
+    /// An hledger transaction code, `(...)`: a description's text without the `)` that ends it.
+    static func code(_ text: String) -> String {
+        oneLine(description(text), ")", by: "_")
+    }
+
+    /// An hledger tag value, which ends at a comma or the line's end.
+    static func tagValue(_ text: String) -> String {
+        oneLine(text, ",", by: "_")
+    }
+
+    /// An account as both tools read it: one line, no space or tab (two end hledger's account
+    /// name, the rest being read as the amount), no `(`/`[` (a virtual posting in hledger), no
+    /// `;`. The names invoic makes (``component(_:)``) and the `ledger:` settings
+    /// (``LedgerAccounts/problem(with:roots:)``) have none already: this holds for any other.
+    static func account(_ text: String) -> String {
+        oneLine(text, " ()[];", by: "-")
+    }
+
+    /// A Beancount string: one line, `\` and `"` escaped.
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: " ") + "\""
+        var out = "\""
+        for scalar in oneLine(text).unicodeScalars {
+            if scalar == "\\" || scalar == "\"" { out.unicodeScalars.append("\\") }
+            out.unicodeScalars.append(scalar)
+        }
+        return out + "\""
     }
 
     /// A Beancount link: letters, digits and `-_/.` (a number such as `FAC/2026/001` stays as it is).
     static func link(_ text: String) -> String {
         String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_/.".contains($0)) ? $0 : "-" })
-    }
-
-    /// An hledger tag value ends at a comma or the line's end.
-    static func tagValue(_ text: String) -> String {
-        String(text.map { $0 == "," || $0 == "\n" ? "_" : $0 })
     }
 }

@@ -31,6 +31,8 @@ public struct BookServer: Sendable {
     public let options: Options
     /// The PDFs of the form's previews, shown beside it.
     let previews = PreviewStore()
+    /// Where PDFs are made: off the request path, bounded (RenderQueue.swift).
+    var renders = RenderQueue()
     /// Bound to this server process: a form from another server (or another site) does not carry it.
     public let csrfToken: String
 
@@ -62,15 +64,17 @@ public struct BookServer: Sendable {
         }
         router.get("/clients/:id/statement.pdf") { _, context in
             guard let id = Self.pathValue(context, "id") else { return Self.badPath() }
-            return self.statementPDF(id)
+            return await self.renders.respond { self.statementPDF(id) }
         }
         router.get("/documents/:number") { request, context in
             guard let number = Self.pathValue(context, "number") else { return Self.badPath() }
+            if number.hasSuffix(".pdf") { return await self.renders.respond { self.pdf(String(number.dropLast(4))) } }
             return self.documentRoute(number, request)
         }
         // `:action` as in the POST below: the router refuses two names for one place.
         router.get("/documents/:number/:action") { _, context in
             guard let number = Self.pathValue(context, "number"), let output = Self.pathValue(context, "action") else { return Self.badPath() }
+            if output.hasSuffix(".pdf") { return await self.renders.respond { self.documentOutput(number, output) } }
             return self.documentOutput(number, output)
         }
         router.post("/documents/:number/:action") { request, context in

@@ -211,7 +211,9 @@ extension BookServer {
         guard op == "preview" || op == "save" else {
             return refused("`op`: " + words["field_unknown"], back: back)
         }
-        return priceOrSave(kind: kind, number: number, state: state, save: op == "save")
+        guard op == "preview" else { return priceOrSave(kind: kind, number: number, state: state, save: true) }
+        // A preview checks the book and renders the PDF: off the request path (RenderQueue.swift).
+        return await renders.respond { [state] in self.priceOrSave(kind: kind, number: number, state: state, save: false) }
     }
 
     /// Checks the fields, writes the document's text, checks the book with it (in memory for a

@@ -15,7 +15,7 @@ extension BookServer {
         router.get("/purchases/view") { request, _ in self.purchaseFile(request, as: .view) }
         router.get("/purchases/original") { request, _ in self.purchaseFile(request, as: .original) }
         router.get("/purchases/record") { request, _ in self.purchaseFile(request, as: .record) }
-        router.get("/purchases/view.pdf") { request, _ in self.purchaseFile(request, as: .pdf) }
+        router.get("/purchases/view.pdf") { request, _ in await self.renders.respond { self.purchaseFile(request, as: .pdf) } }
         router.post("/purchases") { request, _ in try await self.receiveUpload(request) }
         router.post("/purchases/pay") { request, _ in try await self.payPurchase(request) }
     }
