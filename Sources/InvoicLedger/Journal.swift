@@ -17,6 +17,7 @@ public struct Journal: Sendable {
         public enum Kind: String, Sendable {
             case invoice, creditNote = "credit-note", payment, refund, reminderFee = "reminder-fee", interest, void, purchase
             case purchasePayment = "purchase-payment"
+            case opening
         }
 
         public var date: Day
@@ -41,9 +42,12 @@ public struct Journal: Sendable {
     public var currency: Currency?
     public var transactions: [Transaction]
     public var prices: [Price]
+    /// The other side of the opening balances (`ledger: opening`).
+    public var openingAccount: String
 
     public init(book: Book, purchases: Purchases = .none) {
         let accounts = book.settings.ledger ?? LedgerAccounts()
+        openingAccount = accounts["opening"]
         title = book.settings.business.name
         currency = book.settings.defaults.currency?.value
         var transactions: [Transaction] = [], prices: [Price] = []
@@ -61,18 +65,22 @@ public struct Journal: Sendable {
                             narration: narration, postings: Self.merged(postings, currency: currency))
             }
             // The invoice as issued: what the client owes, the turnover by category, the VAT by rate.
-            var postings: [(String, Int64)] = [(receivable, account.payable)]
-            if account.prepaidByKey != 0 { postings.append((accounts["advances"] + ":" + Self.component(document.client.value), account.prepaidByKey)) }
+            // Everything paid before it (BT-113: `prepaid:` and the deposits) is cleared from the
+            // client's advances; the receivable is the amount due the invoice asks for.
+            let advances = accounts["advances"] + ":" + Self.component(document.client.value)
+            var postings: [(String, Int64)] = [(receivable, account.asIssued.due)]
+            if account.asIssued.prepaid != 0 { postings.append((advances, account.asIssued.prepaid)) }
             postings += Self.turnover(of: document, figures: figures, accounts: accounts, sign: -1)
             if figures.roundingAmount != 0 { postings.append((accounts["rounding"], -figures.roundingAmount)) }
             transactions.append(transaction(.invoice, document.issued.value, "Invoice \(document.number)", postings))
             if let target = document.taxCurrency?.value, target.currency == self.currency, target.currency != currency {
                 prices.append(Price(date: document.issued.value, from: currency, to: target.currency, rate: target.rate))
             }
-            // Deposits received on or before the issue day are part of the document's prepaid.
+            // Deposits received on or before the issue day are advances until the invoice uses them
+            // (a liability: nothing is owed yet), then part of the document's prepaid.
             for (payment, amount) in zip(document.payments, figures.payments) where payment.date.value <= document.issued.value && amount != 0 {
-                transactions.append(transaction(.payment, payment.date.value, "Payment on \(document.number)",
-                                                [(accounts["bank"], amount), (receivable, -amount)]))
+                transactions.append(transaction(.payment, payment.date.value, "Advance on \(document.number)",
+                                                [(accounts["bank"], amount), (advances, -amount)]))
             }
             for entry in account.entries {
                 switch entry.kind {
@@ -131,6 +139,29 @@ public struct Journal: Sendable {
         self.prices = prices.filter { seen.insert("\($0.date) \($0.from.code)").inserted }.sorted { ($0.date, $0.from.code) < ($1.date, $1.from.code) }
     }
 
+    /// What the balance-sheet accounts (Assets, Liabilities) hold before `day`, as one transaction
+    /// on `day` per currency against the `opening` account, or nil when nothing happened before:
+    /// a period's journal then starts where the book stood (a receivable of the quarter before is
+    /// there when it is paid). Income and expenses of earlier periods are not carried: they are
+    /// the opening equity.
+    public func openingBalances(on day: Day) -> [Transaction] {
+        var balances: [Currency: [String: Int64]] = [:]
+        for transaction in transactions where transaction.date < day {
+            for posting in transaction.postings where posting.account.hasPrefix("Assets:") || posting.account.hasPrefix("Liabilities:") {
+                balances[posting.currency, default: [:]][posting.account, default: 0] += posting.amount
+            }
+        }
+        // One transaction per currency, so each balances on its own in both tools.
+        return balances.keys.sorted { $0.code < $1.code }.compactMap { currency in
+            let held = balances[currency]!.filter { $0.value != 0 }.sorted { $0.key < $1.key }
+            guard !held.isEmpty else { return nil }
+            let postings = held.map { Posting(account: $0.key, amount: $0.value, currency: currency) }
+                + [Posting(account: openingAccount, amount: -held.reduce(0) { $0 + $1.value }, currency: currency)].filter { $0.amount != 0 }
+            return Transaction(date: day, kind: .opening, document: "opening", file: "invoic.yaml", payee: title,
+                               narration: "Opening balances in \(currency.code) on \(day)", postings: postings)
+        }
+    }
+
     /// A document's turnover and VAT as postings, `sign` -1 for an invoice (credits), +1 for a
     /// credit note or a void. Turnover by category: a group whose lines have several categories is
     /// split over them in proportion to their amounts, exactly.
@@ -182,20 +213,37 @@ public struct Journal: Sendable {
         for key in order {
             let taxes = groups[key]!, first = taxes[0]
             let payable = accounts["payable"] + ":" + component(first.supplier)
-            var postings: [Posting] = []
+            var postings: [(String, Int64)] = []
             for tax in taxes {
                 let expense = tax.category.map { accounts["expenses"] + ":" + component($0) } ?? accounts["purchases"]
-                postings.append(Posting(account: expense, amount: tax.taxable, currency: tax.currency))
-                let rate = tax.selfAssessedRate ?? tax.taxRate.rate
-                if tax.tax != 0 { postings.append(Posting(account: accounts["input_vat"] + ":" + rateComponent(rate), amount: tax.tax, currency: tax.currency)) }
-                postings.append(Posting(account: payable, amount: -(tax.taxable + tax.tax), currency: tax.currency))
+                postings.append((expense, tax.taxable))
+                if tax.tax != 0 { postings.append((accounts["input_vat"] + ":" + rateComponent(tax.taxRate.rate), tax.tax)) }
+                postings.append((payable, -(tax.taxable + tax.tax)))
+                // Self-assessed VAT on accounts of its own, apart from the VAT charged on sales, so each
+                // reconciles with its box: owed (Kz 47 / 85 / 89-93, U 30 057 / 072) by kind, origin and
+                // rate, deducted (Kz 67 / 61, U 30 066 / 065) by kind and rate.
                 if let selfRate = tax.selfAssessedRate, let owed = RoundingRule.halfAwayFromZero.apply(selfRate, to: tax.taxable), owed != 0 {
-                    postings.append(Posting(account: accounts["input_vat"] + ":" + rateComponent(selfRate), amount: owed, currency: tax.currency))
-                    postings.append(Posting(account: accounts["output_vat"] + ":" + rateComponent(selfRate), amount: -owed, currency: tax.currency))
+                    let kind = tax.taxRate.category == .intraCommunity ? "Acquisition" : "ReverseCharge"
+                    let origin = kind == "Acquisition" ? "" : originComponent(tax.origin) + ":"
+                    postings.append((accounts["input_vat"] + ":" + kind + ":" + rateComponent(selfRate), owed))
+                    postings.append((accounts["self_assessed_vat"] + ":" + kind + ":" + origin + rateComponent(selfRate), -owed))
+                }
+            }
+            // Paid before the invoice (BT-113): it clears the prepayment made, so the payable is the
+            // amount due the supplier asks for; its rounding (BT-114) goes with the book's.
+            if let settled = purchases.settlements[Purchases.settlementKey(supplier: first.supplier, document: first.document)] {
+                if settled.prepaid != 0 {
+                    postings.append((payable, settled.prepaid))
+                    postings.append((accounts["prepayments"] + ":" + component(first.supplier), -settled.prepaid))
+                }
+                if settled.rounding != 0 {
+                    postings.append((payable, -settled.rounding))
+                    postings.append((accounts["rounding"], settled.rounding))
                 }
             }
             transactions.append(Transaction(date: first.issued, kind: .purchase, document: first.document, file: first.file, payee: first.supplierName,
-                                            narration: (first.isCredit ? "Supplier credit note " : "Purchase ") + first.document, postings: postings))
+                                            narration: (first.isCredit ? "Supplier credit note " : "Purchase ") + first.document,
+                                            postings: merged(postings, currency: first.currency)))
         }
         for payment in purchases.payments where payment.amount != 0 {
             transactions.append(Transaction(date: payment.date, kind: .purchasePayment, document: payment.document, file: payment.file,
@@ -213,6 +261,15 @@ public struct Journal: Sendable {
         let joined = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
         guard let first = joined.unicodeScalars.first, first.properties.isUppercase || ("0"..."9").contains(first) else { return "X" + joined }
         return joined
+    }
+
+    /// Where a supplier is, as a component: `Domestic`, `EU`, `Non-EU`.
+    static func originComponent(_ origin: Destination) -> String {
+        switch origin {
+        case .domestic: "Domestic"
+        case .eu: "EU"
+        case .nonEU: "Non-EU"
+        }
     }
 
     /// A rate as a component: `20%` -> `20`, `8.25%` -> `8-25`.

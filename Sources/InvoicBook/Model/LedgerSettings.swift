@@ -32,7 +32,12 @@ public struct LedgerAccounts: Sendable, Hashable {
         Key(name: "payable", defaultAccount: "Liabilities:Payable", roots: ["Liabilities"], help: "what the business owes suppliers, per supplier"),
         Key(name: "expenses", defaultAccount: "Expenses", roots: ["Expenses"], help: "purchases with a category, per category"),
         Key(name: "purchases", defaultAccount: "Expenses:Purchases", roots: ["Expenses"], help: "purchases without a category"),
-        Key(name: "input_vat", defaultAccount: "Assets:VAT:Input", roots: ["Assets"], help: "VAT paid on purchases, per rate"),
+        Key(name: "input_vat", defaultAccount: "Assets:VAT:Input", roots: ["Assets"], help: "VAT paid on purchases, per rate; self-assessed VAT deducted, per kind (ReverseCharge, Acquisition) and rate"),
+        Key(name: "self_assessed_vat", defaultAccount: "Liabilities:VAT:SelfAssessed", roots: ["Liabilities"],
+            help: "VAT owed on reverse-charge purchases (per origin) and intra-EU acquisitions, per rate"),
+        Key(name: "prepayments", defaultAccount: "Assets:Prepayments", roots: ["Assets"], help: "amounts paid to a supplier before its invoice (BT-113), per supplier"),
+        Key(name: "opening", defaultAccount: "Equity:Opening-Balances", roots: ["Equity"], help: "the other side of the opening balances of a `--period` export"),
+        Key(name: "exchange", defaultAccount: "Income:Exchange-Differences", roots: ["Income", "Expenses"], help: "gains and losses on payments in another currency than the book's"),
     ]
 
     /// The names the book gives, by key; the others keep their defaults.
