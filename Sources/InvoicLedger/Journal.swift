@@ -11,7 +11,21 @@ public struct Journal: Sendable {
         public var account: String
         public var amount: Int64
         public var currency: Currency
+        /// The tax group a turnover, expense or VAT posting belongs to, nil for the others.
+        public var tax: TaxKey? = nil
     }
+
+    /// A tax group as the DATEV export books it: a sale's or a purchase's category and rate, where
+    /// the other party is, and the rate the business self-assesses (reverse charge, acquisitions).
+    public struct TaxKey: Sendable, Hashable {
+        public var purchase: Bool
+        public var taxRate: TaxRate
+        public var place: Destination
+        public var selfAssessedRate: Rate?
+    }
+
+    /// An account, an amount and its tax group, before they are merged into postings.
+    typealias Line = (account: String, amount: Int64, tax: TaxKey?)
 
     public struct Transaction: Sendable {
         public enum Kind: String, Sendable {
@@ -27,7 +41,11 @@ public struct Journal: Sendable {
         public var file: String
         public var payee: String
         public var narration: String
+        /// One posting per account, as the journals show them.
         public var postings: [Posting]
+        /// The same amounts kept apart by tax group (merged by account and group): what a format
+        /// that books each group gross under a tax key (DATEV) reads.
+        public var parts: [Posting] = []
     }
 
     /// `from` in `to` at `rate` on `date`: a foreign-currency document's rate to the book's currency.
@@ -48,6 +66,7 @@ public struct Journal: Sendable {
     public init(book: Book, purchases: Purchases = .none) {
         let accounts = book.settings.ledger ?? LedgerAccounts()
         openingAccount = accounts["opening"]
+        let home = book.settings.business.address?.country
         title = book.settings.business.name
         currency = book.settings.defaults.currency?.value
         var transactions: [Transaction] = [], prices: [Price] = []
@@ -57,21 +76,23 @@ public struct Journal: Sendable {
             guard let figures = document.figures, let account = book.account(of: document, through: .distantFuture) else { continue }
             let client = book.clients[document.client.value]
             let payee = client?.contact.name ?? document.client.value
+            let place = Destination.of(country: client?.contact.address?.country, home: home)
             let receivable = accounts["receivable"] + ":" + Self.component(document.client.value)
             let currency = figures.currency
-            func transaction(_ kind: Transaction.Kind, _ date: Day, _ narration: String, _ postings: [(String, Int64)],
+            func transaction(_ kind: Transaction.Kind, _ date: Day, _ narration: String, _ postings: [Line],
                              about: Document? = nil) -> Transaction {
                 Transaction(date: date, kind: kind, document: (about ?? document).number, file: (about ?? document).file, payee: payee,
-                            narration: narration, postings: Self.merged(postings, currency: currency))
+                            narration: narration, postings: Self.merged(postings, currency: currency),
+                            parts: Self.merged(postings, currency: currency, byTax: true))
             }
             // The invoice as issued: what the client owes, the turnover by category, the VAT by rate.
             // Everything paid before it (BT-113: `prepaid:` and the deposits) is cleared from the
             // client's advances; the receivable is the amount due the invoice asks for.
             let advances = accounts["advances"] + ":" + Self.component(document.client.value)
-            var postings: [(String, Int64)] = [(receivable, account.asIssued.due)]
-            if account.asIssued.prepaid != 0 { postings.append((advances, account.asIssued.prepaid)) }
-            postings += Self.turnover(of: document, figures: figures, accounts: accounts, sign: -1)
-            if figures.roundingAmount != 0 { postings.append((accounts["rounding"], -figures.roundingAmount)) }
+            var postings: [Line] = [(receivable, account.asIssued.due, nil)]
+            if account.asIssued.prepaid != 0 { postings.append((advances, account.asIssued.prepaid, nil)) }
+            postings += Self.turnover(of: document, figures: figures, accounts: accounts, sign: -1, place: place)
+            if figures.roundingAmount != 0 { postings.append((accounts["rounding"], -figures.roundingAmount, nil)) }
             transactions.append(transaction(.invoice, document.issued.value, "Invoice \(document.number)", postings))
             if let target = document.taxCurrency?.value, target.currency == self.currency, target.currency != currency {
                 prices.append(Price(date: document.issued.value, from: currency, to: target.currency, rate: target.rate))
@@ -80,37 +101,37 @@ public struct Journal: Sendable {
             // (a liability: nothing is owed yet), then part of the document's prepaid.
             for (payment, amount) in zip(document.payments, figures.payments) where payment.date.value <= document.issued.value && amount != 0 {
                 transactions.append(transaction(.payment, payment.date.value, "Advance on \(document.number)",
-                                                [(accounts["bank"], amount), (advances, -amount)]))
+                                                [(accounts["bank"], amount, nil), (advances, -amount, nil)]))
             }
             for entry in account.entries {
                 switch entry.kind {
                 case .payment:
                     transactions.append(transaction(.payment, entry.date, "Payment on \(document.number)",
-                                                    [(accounts["bank"], -entry.amount), (receivable, entry.amount)]))
+                                                    [(accounts["bank"], -entry.amount, nil), (receivable, entry.amount, nil)]))
                 case .credit:
                     guard let number = entry.document, let note = book.document(number), let noteFigures = note.figures else { continue }
                     posted.insert(number)
-                    var postings: [(String, Int64)] = [(receivable, entry.amount)]
-                    if noteFigures.prepaid != 0 { postings.append((accounts["advances"] + ":" + Self.component(document.client.value), -noteFigures.prepaid)) }
-                    postings += Self.turnover(of: note, figures: noteFigures, accounts: accounts, sign: 1)
-                    if noteFigures.roundingAmount != 0 { postings.append((accounts["rounding"], noteFigures.roundingAmount)) }
+                    var postings: [Line] = [(receivable, entry.amount, nil)]
+                    if noteFigures.prepaid != 0 { postings.append((accounts["advances"] + ":" + Self.component(document.client.value), -noteFigures.prepaid, nil)) }
+                    postings += Self.turnover(of: note, figures: noteFigures, accounts: accounts, sign: 1, place: place)
+                    if noteFigures.roundingAmount != 0 { postings.append((accounts["rounding"], noteFigures.roundingAmount, nil)) }
                     transactions.append(transaction(.creditNote, entry.date, "Credit note \(number) on \(document.number)", postings, about: note))
                 case .refund:
                     let note = entry.document.flatMap { book.document($0) }
                     transactions.append(transaction(.refund, entry.date, "Refund on \(entry.document ?? document.number)",
-                                                    [(receivable, entry.amount), (accounts["bank"], -entry.amount)], about: note))
+                                                    [(receivable, entry.amount, nil), (accounts["bank"], -entry.amount, nil)], about: note))
                 case .reminderFee:
                     transactions.append(transaction(.reminderFee, entry.date, "Reminder fee on \(document.number)",
-                                                    [(receivable, entry.amount), (accounts["fees"], -entry.amount)]))
+                                                    [(receivable, entry.amount, nil), (accounts["fees"], -entry.amount, nil)]))
                 case .interest:
                     transactions.append(transaction(.interest, entry.date, "Interest on \(document.number)",
-                                                    [(receivable, entry.amount), (accounts["interest"], -entry.amount)]))
+                                                    [(receivable, entry.amount, nil), (accounts["interest"], -entry.amount, nil)]))
                 case .void:
                     // What voiding cancels comes off the turnover and the VAT in proportion, exactly.
-                    let parts = Self.turnover(of: document, figures: figures, accounts: accounts, sign: 1)
+                    let parts = Self.turnover(of: document, figures: figures, accounts: accounts, sign: 1, place: place)
                     let split = Apportion.split(-entry.amount, over: parts.map { $0.1 })
                     transactions.append(transaction(.void, entry.date, "Void of \(document.number)",
-                                                    [(receivable, entry.amount)] + zip(parts, split).map { ($0.0.0, $0.1) }))
+                                                    [(receivable, entry.amount, nil)] + zip(parts, split).map { ($0.0.0, $0.1, $0.0.2) }))
                 }
             }
         }
@@ -118,18 +139,20 @@ public struct Journal: Sendable {
         for note in book.documents where note.kind == .creditNote && LedgerScope.counts(note, in: book) && !posted.contains(note.number) {
             guard let figures = note.figures, let effective = book.effectiveDate(of: note) else { continue }
             let payee = book.clients[note.client.value]?.contact.name ?? note.client.value
+            let place = Destination.of(country: book.clients[note.client.value]?.contact.address?.country, home: home)
             let receivable = accounts["receivable"] + ":" + Self.component(note.client.value)
-            var postings: [(String, Int64)] = [(receivable, -figures.payable)]
-            if figures.prepaid != 0 { postings.append((accounts["advances"] + ":" + Self.component(note.client.value), -figures.prepaid)) }
-            postings += Self.turnover(of: note, figures: figures, accounts: accounts, sign: 1)
-            if figures.roundingAmount != 0 { postings.append((accounts["rounding"], figures.roundingAmount)) }
-            func make(_ kind: Transaction.Kind, _ date: Day, _ narration: String, _ postings: [(String, Int64)]) -> Transaction {
+            var postings: [Line] = [(receivable, -figures.payable, nil)]
+            if figures.prepaid != 0 { postings.append((accounts["advances"] + ":" + Self.component(note.client.value), -figures.prepaid, nil)) }
+            postings += Self.turnover(of: note, figures: figures, accounts: accounts, sign: 1, place: place)
+            if figures.roundingAmount != 0 { postings.append((accounts["rounding"], figures.roundingAmount, nil)) }
+            func make(_ kind: Transaction.Kind, _ date: Day, _ narration: String, _ postings: [Line]) -> Transaction {
                 Transaction(date: date, kind: kind, document: note.number, file: note.file, payee: payee, narration: narration,
-                            postings: Self.merged(postings, currency: figures.currency))
+                            postings: Self.merged(postings, currency: figures.currency),
+                            parts: Self.merged(postings, currency: figures.currency, byTax: true))
             }
             transactions.append(make(.creditNote, effective, "Credit note \(note.number)", postings))
             for (refund, amount) in zip(note.payments, figures.payments) where amount != 0 {
-                transactions.append(make(.refund, refund.date.value, "Refund on \(note.number)", [(receivable, amount), (accounts["bank"], -amount)]))
+                transactions.append(make(.refund, refund.date.value, "Refund on \(note.number)", [(receivable, amount, nil), (accounts["bank"], -amount, nil)]))
             }
         }
         transactions += Self.purchaseTransactions(purchases, accounts: accounts)
@@ -165,9 +188,10 @@ public struct Journal: Sendable {
     /// A document's turnover and VAT as postings, `sign` -1 for an invoice (credits), +1 for a
     /// credit note or a void. Turnover by category: a group whose lines have several categories is
     /// split over them in proportion to their amounts, exactly.
-    static func turnover(of document: Document, figures: Figures, accounts: LedgerAccounts, sign: Int64) -> [(String, Int64)] {
-        var postings: [(String, Int64)] = []
+    static func turnover(of document: Document, figures: Figures, accounts: LedgerAccounts, sign: Int64, place: Destination) -> [Line] {
+        var postings: [Line] = []
         for group in figures.breakdown.groups {
+            let key = TaxKey(purchase: false, taxRate: group.taxRate, place: place, selfAssessedRate: nil)
             var byCategory: [(String, Int64)] = []
             if figures.lines.count == document.items.count {
                 for (line, item) in zip(figures.lines, document.items) where line.tax == group.taxRate {
@@ -176,23 +200,24 @@ public struct Journal: Sendable {
                 }
             }
             if byCategory.count <= 1 || byCategory.contains(where: { $0.1 < 0 }) {
-                postings.append((byCategory.first?.0 ?? incomeAccount(document.category, accounts: accounts), sign * group.taxable))
+                postings.append((byCategory.first?.0 ?? incomeAccount(document.category, accounts: accounts), sign * group.taxable, key))
             } else {
                 let parts = Apportion.split(group.taxable, over: byCategory.map(\.1))
-                postings += zip(byCategory, parts).map { ($0.0.0, sign * $0.1) }
+                postings += zip(byCategory, parts).map { ($0.0.0, sign * $0.1, key) }
             }
-            if group.tax != 0 { postings.append((accounts["output_vat"] + ":" + rateComponent(group.rate), sign * group.tax)) }
+            if group.tax != 0 { postings.append((accounts["output_vat"] + ":" + rateComponent(group.rate), sign * group.tax, key)) }
         }
         return postings
     }
 
     /// One posting per account, in the order of first use, none of zero: a document whose two
     /// tax groups both go to Income:Sales posts it once.
-    static func merged(_ postings: [(String, Int64)], currency: Currency) -> [Posting] {
+    static func merged(_ postings: [Line], currency: Currency, byTax: Bool = false) -> [Posting] {
         var result: [Posting] = []
-        for (account, amount) in postings {
-            if let index = result.firstIndex(where: { $0.account == account }) { result[index].amount += amount } else {
-                result.append(Posting(account: account, amount: amount, currency: currency))
+        for (account, amount, tax) in postings {
+            let key = byTax ? tax : nil
+            if let index = result.firstIndex(where: { $0.account == account && $0.tax == key }) { result[index].amount += amount } else {
+                result.append(Posting(account: account, amount: amount, currency: currency, tax: key))
             }
         }
         return result.filter { $0.amount != 0 }
@@ -213,37 +238,38 @@ public struct Journal: Sendable {
         for key in order {
             let taxes = groups[key]!, first = taxes[0]
             let payable = accounts["payable"] + ":" + component(first.supplier)
-            var postings: [(String, Int64)] = []
+            var postings: [Line] = []
             for tax in taxes {
+                let key = TaxKey(purchase: true, taxRate: tax.taxRate, place: tax.origin, selfAssessedRate: tax.selfAssessedRate)
                 let expense = tax.category.map { accounts["expenses"] + ":" + component($0) } ?? accounts["purchases"]
-                postings.append((expense, tax.taxable))
-                if tax.tax != 0 { postings.append((accounts["input_vat"] + ":" + rateComponent(tax.taxRate.rate), tax.tax)) }
-                postings.append((payable, -(tax.taxable + tax.tax)))
+                postings.append((expense, tax.taxable, key))
+                if tax.tax != 0 { postings.append((accounts["input_vat"] + ":" + rateComponent(tax.taxRate.rate), tax.tax, key)) }
+                postings.append((payable, -(tax.taxable + tax.tax), nil))
                 // Self-assessed VAT on accounts of its own, apart from the VAT charged on sales, so each
                 // reconciles with its box: owed (Kz 47 / 85 / 89-93, U 30 057 / 072) by kind, origin and
                 // rate, deducted (Kz 67 / 61, U 30 066 / 065) by kind and rate.
                 if let selfRate = tax.selfAssessedRate, let owed = RoundingRule.halfAwayFromZero.apply(selfRate, to: tax.taxable), owed != 0 {
                     let kind = tax.taxRate.category == .intraCommunity ? "Acquisition" : "ReverseCharge"
                     let origin = kind == "Acquisition" ? "" : originComponent(tax.origin) + ":"
-                    postings.append((accounts["input_vat"] + ":" + kind + ":" + rateComponent(selfRate), owed))
-                    postings.append((accounts["self_assessed_vat"] + ":" + kind + ":" + origin + rateComponent(selfRate), -owed))
+                    postings.append((accounts["input_vat"] + ":" + kind + ":" + rateComponent(selfRate), owed, key))
+                    postings.append((accounts["self_assessed_vat"] + ":" + kind + ":" + origin + rateComponent(selfRate), -owed, key))
                 }
             }
             // Paid before the invoice (BT-113): it clears the prepayment made, so the payable is the
             // amount due the supplier asks for; its rounding (BT-114) goes with the book's.
             if let settled = purchases.settlements[Purchases.settlementKey(supplier: first.supplier, document: first.document)] {
                 if settled.prepaid != 0 {
-                    postings.append((payable, settled.prepaid))
-                    postings.append((accounts["prepayments"] + ":" + component(first.supplier), -settled.prepaid))
+                    postings.append((payable, settled.prepaid, nil))
+                    postings.append((accounts["prepayments"] + ":" + component(first.supplier), -settled.prepaid, nil))
                 }
                 if settled.rounding != 0 {
-                    postings.append((payable, -settled.rounding))
-                    postings.append((accounts["rounding"], settled.rounding))
+                    postings.append((payable, -settled.rounding, nil))
+                    postings.append((accounts["rounding"], settled.rounding, nil))
                 }
             }
             transactions.append(Transaction(date: first.issued, kind: .purchase, document: first.document, file: first.file, payee: first.supplierName,
                                             narration: (first.isCredit ? "Supplier credit note " : "Purchase ") + first.document,
-                                            postings: merged(postings, currency: first.currency)))
+                                            postings: merged(postings, currency: first.currency), parts: merged(postings, currency: first.currency, byTax: true)))
         }
         for payment in purchases.payments where payment.amount != 0 {
             transactions.append(Transaction(date: payment.date, kind: .purchasePayment, document: payment.document, file: payment.file,

@@ -229,7 +229,16 @@ public enum Schema {
         KeySpec("ledger", .mapping(ledger), "the account names `invoic export-journal` posts to (docs/book-format.md)"),
     ])
 
-    static let ledger = KeyTable(name: "ledger", keys: LedgerAccounts.keys.map { KeySpec($0.name, .text, "\($0.help); default \($0.defaultAccount)") })
+    static let ledger = KeyTable(name: "ledger", keys: LedgerAccounts.keys.map { KeySpec($0.name, .text, "\($0.help); default \($0.defaultAccount)") }
+        + [KeySpec("datev", .mapping(datev), "the header of `invoic export-journal --format datev`: consultant, client, chart, fiscal_year_start, encoding")])
+
+    static let datev = KeyTable(name: "datev", keys: [
+        KeySpec("consultant", .text, required: true, "the Beraternummer, 1001 to 9999999"),
+        KeySpec("client", .text, required: true, "the Mandantennummer, 1 to 99999"),
+        KeySpec("chart", .oneOf(DATEVSettings.Chart.allCases.map(\.rawValue)), "the chart of accounts: SKR03 (default) or SKR04"),
+        KeySpec("fiscal_year_start", .text, "the fiscal year's first day as MM-DD; default 01-01"),
+        KeySpec("encoding", .oneOf(DATEVSettings.Encoding.allCases.map(\.rawValue)), "windows-1252 (default, what DATEV reads) or utf-8 (written with a byte order mark)"),
+    ])
 
     public static let client = KeyTable(name: "client", keys: [
         KeySpec("name", .text, required: true, "the client's name as printed"),

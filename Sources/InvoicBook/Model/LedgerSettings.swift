@@ -42,6 +42,8 @@ public struct LedgerAccounts: Sendable, Hashable {
 
     /// The names the book gives, by key; the others keep their defaults.
     public var names: [String: Located<String>]
+    /// `ledger: datev:`, what `invoic export-journal --format datev` writes in its header.
+    public var datev: DATEVSettings?
 
     public init(names: [String: Located<String>] = [:]) { self.names = names }
 
@@ -77,5 +79,30 @@ public struct LedgerAccounts: Sendable, Hashable {
             return "its component `\(component)` has `\(bad)`; use letters, digits and `-` only"
         }
         return nil
+    }
+}
+
+/// `ledger: datev:` in invoic.yaml: the consultant's and client's numbers, the chart of accounts
+/// and the fiscal year a DATEV "Buchungsstapel" names in its header (docs/accounting.md).
+public struct DATEVSettings: Sendable, Hashable {
+    public enum Chart: String, Sendable, CaseIterable { case skr03 = "SKR03", skr04 = "SKR04" }
+    public enum Encoding: String, Sendable, CaseIterable { case windows1252 = "windows-1252", utf8 = "utf-8" }
+
+    /// Beraternummer (1001-9999999) and Mandantennummer (1-99999), from the tax adviser.
+    public var consultant: Int
+    public var client: Int
+    public var chart: Chart
+    /// The first month and day of the fiscal year (Wirtschaftsjahresbeginn); 1 January by default.
+    public var fiscalYearMonth: Int
+    public var fiscalYearDay: Int
+    public var encoding: Encoding
+
+    public init(consultant: Int, client: Int, chart: Chart = .skr03, fiscalYearMonth: Int = 1, fiscalYearDay: Int = 1, encoding: Encoding = .windows1252) {
+        self.consultant = consultant
+        self.client = client
+        self.chart = chart
+        self.fiscalYearMonth = fiscalYearMonth
+        self.fiscalYearDay = fiscalYearDay
+        self.encoding = encoding
     }
 }
