@@ -124,8 +124,8 @@ public struct DATEVExport: Sendable {
         for transaction in chosen where transaction.kind != .opening {
             let parts = transaction.parts.isEmpty ? transaction.postings : transaction.parts
             guard let currency = parts.first?.currency else { continue }
-            guard currency.code == "EUR" else {
-                throw Problem(description: "\(transaction.document) (\(transaction.file)) is in \(currency.code): the DATEV export books euros only; book it by hand")
+            if let foreign = parts.first(where: { $0.currency.code != "EUR" })?.currency {
+                throw Problem(description: "\(transaction.document) (\(transaction.file)) is in \(foreign.code): the DATEV export books euros only; book it by hand")
             }
             // The Konto: the bank when money moves, else the client's or supplier's personal account.
             guard let main = parts.first(where: { $0.account == accounts["bank"] }) ?? parts.first(where: { personal[$0.account] != nil }) else {

@@ -76,7 +76,7 @@ extension Journal {
         for posting in transaction.postings {
             let amount = MoneyFormat.plain(posting.amount, posting.currency)
             out += "    " + posting.account.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                + String(repeating: " ", count: amounts - amount.count) + amount + " " + posting.currency.code + "\n"
+                + String(repeating: " ", count: amounts - amount.count) + amount + " " + posting.currency.code + Self.cost(posting) + "\n"
         }
         return out
     }
@@ -89,9 +89,15 @@ extension Journal {
         for posting in transaction.postings {
             let amount = MoneyFormat.plain(posting.amount, posting.currency)
             out += "  " + posting.account.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                + String(repeating: " ", count: amounts - amount.count) + amount + " " + posting.currency.code + "\n"
+                + String(repeating: " ", count: amounts - amount.count) + amount + " " + posting.currency.code + Self.cost(posting) + "\n"
         }
         return out
+    }
+
+    /// A total cost, ` @@ 900.00 EUR`, written alike in hledger and Beancount.
+    static func cost(_ posting: Posting) -> String {
+        guard let cost = posting.cost, let currency = posting.costCurrency else { return "" }
+        return " @@ " + MoneyFormat.plain(cost, currency) + " " + currency.code
     }
 
     static func quoted(_ text: String) -> String {

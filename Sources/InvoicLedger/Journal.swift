@@ -13,6 +13,10 @@ public struct Journal: Sendable {
         public var currency: Currency
         /// The tax group a turnover, expense or VAT posting belongs to, nil for the others.
         public var tax: TaxKey? = nil
+        /// What the amount cost in another currency, in total (positive): a foreign-currency
+        /// receivable cleared at the invoice's rate (`@@` in both formats).
+        public var cost: Int64? = nil
+        public var costCurrency: Currency? = nil
     }
 
     /// A tax group as the DATEV export books it: a sale's or a purchase's category and rate, where
@@ -103,8 +107,29 @@ public struct Journal: Sendable {
                 transactions.append(transaction(.payment, payment.date.value, "Advance on \(document.number)",
                                                 [(accounts["bank"], amount, nil), (advances, -amount, nil)]))
             }
+            // Payments that state the day's rate to the book's currency, on a document that states
+            // its own: the money is booked at the day's rate, the receivable cleared at the invoice's,
+            // and the difference is an exchange gain or loss (§ 256a HGB: realised on payment).
+            var rated: [(day: Day, amount: Int64, rate: DecimalNumber)] = []
+            let invoiceRate = document.taxCurrency?.value
+            if let invoiceRate, invoiceRate.currency == self.currency, invoiceRate.currency != currency {
+                for (payment, amount) in zip(document.payments, figures.payments) where payment.date.value > document.issued.value {
+                    if let rate = payment.rate?.value { rated.append((payment.date.value, amount, rate)) }
+                }
+            }
             for entry in account.entries {
                 switch entry.kind {
+                case .payment where rated.contains { $0.day == entry.date && $0.amount == -entry.amount }:
+                    guard let invoiceRate, let index = rated.firstIndex(where: { $0.day == entry.date && $0.amount == -entry.amount }) else { continue }
+                    let paid = rated.remove(at: index)
+                    let target = invoiceRate.currency
+                    let atInvoice = TaxConversion.convert(paid.amount, from: currency, at: invoiceRate, rounding: .halfAwayFromZero)
+                    let atPayment = TaxConversion.convert(paid.amount, from: currency, at: TaxCurrency(currency: target, rate: paid.rate), rounding: .halfAwayFromZero)
+                    let postings = [Posting(account: accounts["bank"], amount: atPayment, currency: target),
+                                    Posting(account: receivable, amount: -paid.amount, currency: currency, cost: atInvoice, costCurrency: target),
+                                    Posting(account: accounts["exchange"], amount: atInvoice - atPayment, currency: target)].filter { $0.amount != 0 }
+                    transactions.append(Transaction(date: entry.date, kind: .payment, document: document.number, file: document.file, payee: payee,
+                                                    narration: "Payment on \(document.number) at \(paid.rate) \(target.code)/\(currency.code)", postings: postings))
                 case .payment:
                     transactions.append(transaction(.payment, entry.date, "Payment on \(document.number)",
                                                     [(accounts["bank"], -entry.amount, nil), (receivable, entry.amount, nil)]))

@@ -155,9 +155,7 @@ import Testing
     }
 
     @Test func utf8AndSKR04AndAPeriod() throws {
-        var book = try Self.book()
-        book.settings.ledger?.datev?.chart = .skr04
-        book.settings.ledger?.datev?.encoding = .utf8
+        let book = try Self.book(Self.settings.replacingOccurrences(of: "chart: SKR03", with: "chart: SKR04, encoding: utf-8"))
         let purchases = Purchases(book: book)
         let bytes = try DATEVExport(journal: Journal(book: book, purchases: purchases), book: book, purchases: purchases, period: Period("2026-Q2")!).render()
         let read = try Self.read(bytes)

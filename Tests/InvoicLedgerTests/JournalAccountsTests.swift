@@ -180,4 +180,47 @@ import Testing
         let settled = try Self.book([:], purchases: [paid], suppliers: [Self.supplier("oslo", "NO923609016MVA")])
         #expect(try Self.hledgerBalances(Journal(book: settled, purchases: Purchases(book: settled)).render(.hledger))["Liabilities:Payable:Oslo"] == nil)
     }
+
+    // MARK: - 14. Foreign-currency receivables
+
+    /// 1,000.00 USD + 19 % = 1,190.00 USD, stated at 0.90 EUR per USD on the invoice: the claim is
+    /// 1,071.00 EUR. Paid in full on 10 April, when a dollar bought 0.92 EUR: 1,094.80 EUR reach the
+    /// bank, the receivable is cleared at the 1,071.00 it was booked at, and 23.80 EUR are a realised
+    /// exchange gain (§ 256a HGB, § 252 (1) Nr. 4 HGB); at 0.88, 1,047.20 EUR and a loss of 23.80.
+    @Test(arguments: [("0.92", 109480, -2380), ("0.88", 104720, 2380)]) func aPaymentAtAnotherRateBooksTheExchangeDifference(_ rate: String, _ bank: Int64, _ exchange: Int64) throws {
+        let book = try Self.book(["invoices/INV-0001.yaml": invoice(issued: "2026-03-04", """
+            sent: 2026-03-04
+            currency: USD
+            tax_currency: { code: EUR, rate: 0.9 }
+            payments:
+              - { date: 2026-04-10, amount: 1190.00, method: bank_transfer, rate: \(rate) }
+
+            """, items: "  - { description: Design, price: 1000.00 }\n")])
+        let journal = Journal(book: book)
+        let balances = try Self.hledgerBalances(journal.render(.hledger))
+        #expect(balances["Assets:Receivable:Acme"] == nil, "the 1,190.00 USD are cleared")
+        #expect(balances["Assets:Bank"] == ["EUR": bank])
+        #expect(balances["Income:Exchange-Differences"] == ["EUR": exchange])
+        // In euros at the invoice's rate the sale was 900.00 + 171.00; the journal keeps it in dollars.
+        #expect(balances["Liabilities:VAT:Output:19"] == ["USD": -19000])
+        let file = try Ledger.temporaryFile("fx.beancount", journal.render(.beancount))
+        let checked = try runProcess(Ledger.venv.appendingPathComponent("bean-check"), [file.path])
+        #expect(checked.status == 0 && checked.stdout.isEmpty, "bean-check: \(checked.stdout)\(checked.stderr)")
+    }
+
+    /// A rate of 0 or less is refused at its line.
+    @Test func aRateIsPositive() throws {
+        let test = TestBook(["invoices/INV-0001.yaml": invoice(issued: "2026-03-04", """
+            sent: 2026-03-04
+            currency: USD
+            tax_currency: { code: EUR, rate: 0.9 }
+            payments:
+              - { date: 2026-04-10, amount: 1.00, method: bank_transfer, rate: 0 }
+
+            """)], settings: Self.settings)
+        defer { test.remove() }
+        let errors = test.check().diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.message) == ["an exchange rate is more than 0, not 0"])
+        #expect(errors.first?.range?.start.line == 9)
+    }
 }

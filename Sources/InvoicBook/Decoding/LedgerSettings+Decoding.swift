@@ -42,7 +42,7 @@ extension ValueReader {
 
     /// `ledger: datev:`: numbers in DATEV's ranges, the fiscal year's start a real day.
     mutating func datevSettings(_ node: YAMLNode) -> DATEVSettings? {
-        guard let fields = fields(of: node, table: Schema.datev) else { return nil }
+        guard let fields = fields(of: node, table: KeyTable(name: "datev", keys: Schema.datevKeys)) else { return nil }
         func number(_ key: String, _ range: ClosedRange<Int>, _ what: String) -> Int? {
             guard let value = fields[key], let text = text(value) else { return nil }
             guard let number = Int(text), range.contains(number) else {
