@@ -9,7 +9,10 @@ extension Period: ExpressibleByArgument {
 }
 
 extension VATReturn.Format: ExpressibleByArgument {}
-extension Journal.Format: ExpressibleByArgument {}
+/// What `export-journal --format` writes: a text journal, or DATEV's Buchungsstapel.
+enum JournalFormat: String, ExpressibleByArgument, CaseIterable {
+    case hledger, beancount, datev
+}
 extension ECSalesList.Layout: ExpressibleByArgument {}
 
 /// The checked book, or the book's errors printed and exit 1: figures of a broken book are not
@@ -129,7 +132,8 @@ struct ExportJournalCommand: ParsableCommand {
         discussion: """
             Every transaction is balanced, in the document's currency (with a price to the book's currency \
             when the document states one), with the document number and the client as payee and narration \
-            and tags or metadata naming its file. Accounts: Assets:Receivable:<client>, Income:<category> or \
+            and tags or metadata naming its file. --format datev writes DATEV's Buchungsstapel (EXTF) for \
+            one fiscal year, with the consultant, client and chart of `ledger: datev:` in invoic.yaml. Accounts: Assets:Receivable:<client>, Income:<category> or \
             Income:Sales, Liabilities:VAT:Output:<rate>, Assets:Bank, ...; rename them in invoic.yaml's ledger: \
             block. The same book gives the same bytes. --since DATE writes only what happened from DATE on, \
             without the header, to append to a journal an earlier export wrote; with -o FILE it appends to \
@@ -140,8 +144,8 @@ struct ExportJournalCommand: ParsableCommand {
 
     @OptionGroup var book: BookOptions
 
-    @Option(help: ArgumentHelp("hledger or beancount.", valueName: "format"))
-    var format: Journal.Format
+    @Option(help: ArgumentHelp("hledger, beancount or datev (DATEV's Buchungsstapel, with `ledger: datev:` in invoic.yaml).", valueName: "format"))
+    var format: JournalFormat
 
     @Option(help: ArgumentHelp("Only this year (2026), quarter (2026-Q4) or month (2026-11).", valueName: "period"))
     var period: Period?
@@ -154,8 +158,13 @@ struct ExportJournalCommand: ParsableCommand {
 
     func run() throws {
         let book = try checkedBook(self.book.directory)
-        let journal = Journal(book: book, purchases: Purchases(book: book))
-        let text = journal.render(format, period: period, since: since)
+        let purchases = Purchases(book: book)
+        let journal = Journal(book: book, purchases: purchases)
+        guard let textFormat = Journal.Format(rawValue: format.rawValue) else {
+            try writeDATEV(journal, book: book, purchases: purchases)
+            return
+        }
+        let text = journal.render(textFormat, period: period, since: since)
         guard let output, output != "-" else {
             Terminal.standardOutput.write(text)
             return
@@ -174,6 +183,33 @@ struct ExportJournalCommand: ParsableCommand {
                 Terminal.standardError.write("error: \(output) exists and was not written by invoic export-journal; name another file, or append with --since\n")
                 throw ExitCode(2)
             }
+        }
+        do {
+            try AtomicFile.write(bytes, to: output)
+        } catch {
+            Terminal.standardError.write("error: cannot write \(output): \(error)\n")
+            throw ExitCode(2)
+        }
+    }
+
+    /// DATEV's Buchungsstapel of the period, to -o FILE (replaced: a batch is written whole) or
+    /// standard output; what DATEV cannot take is refused with exit 2 and the reason.
+    private func writeDATEV(_ journal: Journal, book: Book, purchases: Purchases) throws {
+        if since != nil {
+            Terminal.standardError.write("error: --since appends to a text journal; a DATEV batch is written whole for a --period\n")
+            throw ExitCode(2)
+        }
+        let export: DATEVExport
+        do {
+            export = try DATEVExport(journal: journal, book: book, purchases: purchases, period: period)
+        } catch {
+            Terminal.standardError.write("error: \(error.description)\n")
+            throw ExitCode(2)
+        }
+        let bytes = export.render()
+        guard let output, output != "-" else {
+            FileHandle.standardOutput.write(Data(bytes))
+            return
         }
         do {
             try AtomicFile.write(bytes, to: output)

@@ -12,7 +12,9 @@ extension Journal {
     /// appends to the journal an earlier export wrote.
     public func render(_ format: Format, period: Period? = nil, since: Day? = nil) -> String {
         func included(_ day: Day) -> Bool { (period?.contains(day) ?? true) && (since.map { day >= $0 } ?? true) }
-        let chosen = transactions.filter { included($0.date) }
+        // A period that starts after the book does opens with what the accounts held before it.
+        let opening = since == nil ? period.map { openingBalances(on: $0.from) } ?? [] : []
+        let chosen = opening + transactions.filter { included($0.date) }
         var out = ""
         if since == nil {
             switch format {
@@ -28,10 +30,10 @@ extension Journal {
             // Opened on the day of the account's first use anywhere in the book, so an appended
             // export opens exactly the accounts the earlier one did not.
             var firstUse: [String: Day] = [:], order: [String] = []
-            for transaction in transactions {
-                for posting in transaction.postings where firstUse[posting.account] == nil {
+            for transaction in opening + transactions {
+                for posting in transaction.postings where firstUse[posting.account].map({ $0 > transaction.date }) ?? true {
+                    if firstUse[posting.account] == nil { order.append(posting.account) }
                     firstUse[posting.account] = transaction.date
-                    order.append(posting.account)
                 }
             }
             // A full export (a period's too) opens every account its transactions use; an appended
@@ -72,7 +74,7 @@ extension Journal {
         for posting in transaction.postings {
             let amount = MoneyFormat.plain(posting.amount, posting.currency)
             out += "    " + Self.account(posting.account).padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                + String(repeating: " ", count: amounts - amount.count) + amount + " " + posting.currency.code + "\n"
+                + String(repeating: " ", count: amounts - amount.count) + amount + " " + posting.currency.code + Self.cost(posting) + "\n"
         }
         return out
     }
@@ -85,7 +87,7 @@ extension Journal {
         for posting in transaction.postings {
             let amount = MoneyFormat.plain(posting.amount, posting.currency)
             out += "  " + Self.account(posting.account).padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                + String(repeating: " ", count: amounts - amount.count) + amount + " " + posting.currency.code + "\n"
+                + String(repeating: " ", count: amounts - amount.count) + amount + " " + posting.currency.code + Self.cost(posting) + "\n"
         }
         return out
     }
@@ -138,6 +140,12 @@ extension Journal {
     /// (``LedgerAccounts/problem(with:roots:)``) have none already: this holds for any other.
     static func account(_ text: String) -> String {
         oneLine(text, " ()[];", by: "-")
+    }
+
+    /// A total cost, ` @@ 900.00 EUR`, written alike in hledger and Beancount.
+    static func cost(_ posting: Posting) -> String {
+        guard let cost = posting.cost, let currency = posting.costCurrency else { return "" }
+        return " @@ " + MoneyFormat.plain(cost, currency) + " " + currency.code
     }
 
     /// A Beancount string: one line, `\` and `"` escaped.

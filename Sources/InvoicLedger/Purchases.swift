@@ -9,11 +9,16 @@ import InvoicMoney
 public struct Purchases: Sendable {
     public var taxes: [PurchaseTax]
     public var payments: [PurchasePayment]
+    /// What each purchase states as paid before it (BT-113) and its rounding (BT-114), signed like
+    /// its taxes, by `settlementKey(supplier:document:)`: the journal's payable is then the amount due.
+    public var settlements: [String: (prepaid: Int64, rounding: Int64)] = [:]
 
     public init(taxes: [PurchaseTax] = [], payments: [PurchasePayment] = []) {
         self.taxes = taxes
         self.payments = payments
     }
+
+    public static func settlementKey(supplier: String, document: String) -> String { supplier + "\u{0}" + document }
 
     public static let none = Purchases()
 
@@ -28,6 +33,7 @@ public struct Purchases: Sendable {
         if let rate = book.settings.defaults.tax?.value, rate.category == .standard { ownRate = rate.rate }
         var taxes: [PurchaseTax] = []
         var payments: [PurchasePayment] = []
+        var settlements: [String: (prepaid: Int64, rounding: Int64)] = [:]
         for purchase in book.purchases {
             let supplier = book.suppliers[purchase.supplier]
             let prefix = supplier?.vatIDs.first.map { String($0.prefix(2)).uppercased() }.flatMap { $0.allSatisfy(\.isLetter) ? $0 : nil }
@@ -46,6 +52,10 @@ public struct Purchases: Sendable {
                 if index == 0 { tax.importTax = purchase.sign * (purchase.importTax?.minorUnits ?? 0) }
                 taxes.append(tax)
             }
+            let prepaid = purchase.prepaid.minorUnits, rounding = purchase.payable.minorUnits - (purchase.total.minorUnits - prepaid)
+            if prepaid != 0 || rounding != 0 {
+                settlements[Self.settlementKey(supplier: purchase.supplier, document: purchase.number)] = (purchase.sign * prepaid, purchase.sign * rounding)
+            }
             for payment in purchase.payments {
                 var paid = PurchasePayment(document: purchase.number, file: purchase.file, supplier: purchase.supplier, supplierName: purchase.supplierName,
                                            date: payment.date, currency: purchase.currency, amount: purchase.sign * payment.amount.minorUnits)
@@ -54,6 +64,7 @@ public struct Purchases: Sendable {
             }
         }
         self.init(taxes: taxes, payments: payments)
+        self.settlements = settlements
     }
 }
 

@@ -181,6 +181,11 @@ struct TaxConversion {
     /// `minor` units of the document's currency in `currency`, rounded once.
     func convert(_ minor: Int64) -> Int64 {
         guard let rate else { return minor }
+        return Self.convert(minor, from: from, at: rate, rounding: rounding)
+    }
+
+    /// `minor` units of `from` in `rate.currency` at `rate.rate`, rounded once.
+    static func convert(_ minor: Int64, from: Currency, at rate: TaxCurrency, rounding: RoundingRule) -> Int64 {
         let shift = from.exponent + rate.rate.scale - rate.currency.exponent
         var power: Int128 = 1
         for _ in 0..<abs(shift) { power *= 10 }

@@ -165,8 +165,15 @@ extension Document {
         let note = reader.text(fields["note"])
         let reference = reader.text(fields["reference"])
         let deposit = reader.oneOf(fields["deposit"], ["true", "false"], what: "deposit flag")?.value == "true"
+        var rate = reader.decimal(fields["rate"], what: "exchange rate")
+        if let given = rate, given.value.isNegative || given.value.isZero {
+            reader.error(.invalidNumber, "an exchange rate is more than 0, not \(given.value)", at: given.range,
+                         help: "write the units of the book's currency one unit of the document's currency bought that day, e.g. `rate: 0.9245`")
+            rate = nil
+        }
         guard let date, let amount, let method else { return nil }
-        return Payment(date: date, amount: amount, method: PaymentMethod(rawValue: method.value), note: note, reference: reference, deposit: deposit, range: node.range)
+        return Payment(date: date, amount: amount, method: PaymentMethod(rawValue: method.value), note: note, reference: reference, deposit: deposit,
+                       rate: rate, range: node.range)
     }
 
     private static func discount(_ node: YAMLNode?, reader: inout ValueReader) -> Located<DiscountText>? {

@@ -27,6 +27,7 @@ extension ValueReader {
     mutating func ledgerAccounts(_ node: YAMLNode) -> LedgerAccounts? {
         guard let fields = fields(of: node, table: Schema.ledger, requireKeys: false) else { return nil }
         var accounts = LedgerAccounts()
+        if let node = fields["datev"] { accounts.datev = datevSettings(node) }
         for (key, value) in fields.entries {
             guard let spec = LedgerAccounts.keys.first(where: { $0.name == key }), let name = text(value) else { continue }
             if let problem = LedgerAccounts.problem(with: name, roots: spec.roots) {
@@ -37,5 +38,34 @@ extension ValueReader {
             accounts.names[key] = Located(name, at: value.range)
         }
         return accounts
+    }
+
+    /// `ledger: datev:`: numbers in DATEV's ranges, the fiscal year's start a real day.
+    mutating func datevSettings(_ node: YAMLNode) -> DATEVSettings? {
+        guard let fields = fields(of: node, table: KeyTable(name: "datev", keys: Schema.datevKeys)) else { return nil }
+        func number(_ key: String, _ range: ClosedRange<Int>, _ what: String) -> Int? {
+            guard let value = fields[key], let text = text(value) else { return nil }
+            guard let number = Int(text), range.contains(number) else {
+                error(.invalidNumber, "`\(text)` is not a DATEV \(what)", at: value.range,
+                      help: "write the \(what) your tax adviser gives, a whole number from \(range.lowerBound) to \(range.upperBound)")
+                return nil
+            }
+            return number
+        }
+        let consultant = number("consultant", 1001...9_999_999, "Beraternummer (consultant)")
+        let client = number("client", 1...99_999, "Mandantennummer (client)")
+        var start = (month: 1, day: 1)
+        if let value = fields["fiscal_year_start"], let text = text(value) {
+            let parts = text.split(separator: "-").map { Int($0) }
+            if parts.count == 2, let month = parts[0], let day = parts[1], (1...12).contains(month), (1...Day.daysIn(month: month, year: 2027)).contains(day) {
+                start = (month, day)
+            } else {
+                error(.invalidDate, "`\(text)` is not the first day of a fiscal year", at: value.range, help: "write it as MM-DD, e.g. `fiscal_year_start: 07-01`")
+            }
+        }
+        let chart = oneOf(fields["chart"], DATEVSettings.Chart.allCases.map(\.rawValue), what: "chart of accounts").flatMap { DATEVSettings.Chart(rawValue: $0.value) }
+        let encoding = oneOf(fields["encoding"], DATEVSettings.Encoding.allCases.map(\.rawValue), what: "encoding").flatMap { DATEVSettings.Encoding(rawValue: $0.value) }
+        guard let consultant, let client else { return nil }
+        return DATEVSettings(consultant: consultant, client: client, chart: chart ?? .skr03, fiscalYearMonth: start.month, fiscalYearDay: start.day, encoding: encoding ?? .windows1252)
     }
 }

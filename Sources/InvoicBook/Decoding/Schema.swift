@@ -231,7 +231,17 @@ public enum Schema {
         KeySpec("ledger", .mapping(ledger), "the account names `invoic export-journal` posts to (docs/book-format.md)"),
     ])
 
-    static let ledger = KeyTable(name: "ledger", keys: LedgerAccounts.keys.map { KeySpec($0.name, .text, "\($0.help); default \($0.defaultAccount)") })
+    static let ledger = KeyTable(name: "ledger", keys: LedgerAccounts.keys.map { KeySpec($0.name, .text, "\($0.help); default \($0.defaultAccount)") }
+        + [KeySpec("datev", .mapping(KeyTable(name: "datev", keys: datevKeys)),
+                   "the header of `invoic export-journal --format datev`: consultant, client, chart, fiscal_year_start, encoding")])
+
+    static let datevKeys: [KeySpec] = [
+        KeySpec("consultant", .text, required: true, "the Beraternummer, 1001 to 9999999"),
+        KeySpec("client", .text, required: true, "the Mandantennummer, 1 to 99999"),
+        KeySpec("chart", .oneOf(["SKR03", "SKR04"]), "the chart of accounts: SKR03 (default) or SKR04"),
+        KeySpec("fiscal_year_start", .text, "the fiscal year's first day as MM-DD; default 01-01"),
+        KeySpec("encoding", .oneOf(["windows-1252", "utf-8"]), "windows-1252 (default, what DATEV reads) or utf-8 (written with a byte order mark)"),
+    ]
 
     public static let client = KeyTable(name: "client", keys: [
         KeySpec("name", .text, required: true, "the client's name as printed"),
@@ -285,6 +295,7 @@ public enum Schema {
         KeySpec("note", .text, "any remark"),
         KeySpec("reference", .text, "the bank's reference of the transaction (written by `invoic match`)"),
         KeySpec("deposit", .flag, "true: paid before the invoice was issued (an advance); its date may precede the issue date"),
+        KeySpec("rate", .quantity, "on a document in another currency than the book's: units of the book's currency per unit of the document's that day (the journal books the exchange difference)"),
     ])
 
     static let voiding = KeyTable(name: "void", keys: [

@@ -212,6 +212,9 @@ public struct Payment: Sendable {
     public var reference: String?
     /// Paid before the invoice was issued (an advance or deposit): its date may precede the issue date.
     public var deposit: Bool = false
+    /// `rate:` on a document in another currency than the book's: units of the book's currency per
+    /// unit of the document's on the day the money came, so the journal books the exchange difference.
+    public var rate: Located<DecimalNumber>? = nil
     public var range: SourceRange
 }
 

@@ -32,11 +32,18 @@ public struct LedgerAccounts: Sendable, Hashable {
         Key(name: "payable", defaultAccount: "Liabilities:Payable", roots: ["Liabilities"], help: "what the business owes suppliers, per supplier"),
         Key(name: "expenses", defaultAccount: "Expenses", roots: ["Expenses"], help: "purchases with a category, per category"),
         Key(name: "purchases", defaultAccount: "Expenses:Purchases", roots: ["Expenses"], help: "purchases without a category"),
-        Key(name: "input_vat", defaultAccount: "Assets:VAT:Input", roots: ["Assets"], help: "VAT paid on purchases, per rate"),
+        Key(name: "input_vat", defaultAccount: "Assets:VAT:Input", roots: ["Assets"], help: "VAT paid on purchases, per rate; self-assessed VAT deducted, per kind (ReverseCharge, Acquisition) and rate"),
+        Key(name: "self_assessed_vat", defaultAccount: "Liabilities:VAT:SelfAssessed", roots: ["Liabilities"],
+            help: "VAT owed on reverse-charge purchases (per origin) and intra-EU acquisitions, per rate"),
+        Key(name: "prepayments", defaultAccount: "Assets:Prepayments", roots: ["Assets"], help: "amounts paid to a supplier before its invoice (BT-113), per supplier"),
+        Key(name: "opening", defaultAccount: "Equity:Opening-Balances", roots: ["Equity"], help: "the other side of the opening balances of a `--period` export"),
+        Key(name: "exchange", defaultAccount: "Income:Exchange-Differences", roots: ["Income", "Expenses"], help: "gains and losses on payments in another currency than the book's"),
     ]
 
     /// The names the book gives, by key; the others keep their defaults.
     public var names: [String: Located<String>]
+    /// `ledger: datev:`, what `invoic export-journal --format datev` writes in its header.
+    public var datev: DATEVSettings?
 
     public init(names: [String: Located<String>] = [:]) { self.names = names }
 
@@ -72,5 +79,30 @@ public struct LedgerAccounts: Sendable, Hashable {
             return "its component `\(component)` has `\(bad)`; use letters, digits and `-` only"
         }
         return nil
+    }
+}
+
+/// `ledger: datev:` in invoic.yaml: the consultant's and client's numbers, the chart of accounts
+/// and the fiscal year a DATEV "Buchungsstapel" names in its header (docs/accounting.md).
+public struct DATEVSettings: Sendable, Hashable {
+    public enum Chart: String, Sendable, CaseIterable { case skr03 = "SKR03", skr04 = "SKR04" }
+    public enum Encoding: String, Sendable, CaseIterable { case windows1252 = "windows-1252", utf8 = "utf-8" }
+
+    /// Beraternummer (1001-9999999) and Mandantennummer (1-99999), from the tax adviser.
+    public var consultant: Int
+    public var client: Int
+    public var chart: Chart
+    /// The first month and day of the fiscal year (Wirtschaftsjahresbeginn); 1 January by default.
+    public var fiscalYearMonth: Int
+    public var fiscalYearDay: Int
+    public var encoding: Encoding
+
+    public init(consultant: Int, client: Int, chart: Chart = .skr03, fiscalYearMonth: Int = 1, fiscalYearDay: Int = 1, encoding: Encoding = .windows1252) {
+        self.consultant = consultant
+        self.client = client
+        self.chart = chart
+        self.fiscalYearMonth = fiscalYearMonth
+        self.fiscalYearDay = fiscalYearDay
+        self.encoding = encoding
     }
 }
