@@ -15,6 +15,7 @@ extension Journal {
         // A period that starts after the book does opens with what the accounts held before it.
         let opening = since == nil ? period.map { openingBalances(on: $0.from) } ?? [] : []
         let chosen = opening + transactions.filter { included($0.date) }
+        func name(_ account: String) -> String { Self.account(account) }
         var out = ""
         if since == nil {
             switch format {
@@ -24,6 +25,46 @@ extension Journal {
                 out += "; \(Self.oneLine(title)): journal written by invoic export-journal. Export again rather than edit: the book is the source.\n"
                 out += "option \"title\" \(Self.quoted(title))\n"
                 if let currency { out += "option \"operating_currency\" \"\(currency.code)\"\n" }
+            }
+        }
+        if format == .hledger {
+            // Every commodity, account and payee declared (`hledger check --strict payees`
+            // passes): a full export declares what it uses, an appended one
+            // what the book first uses from its first day on, as Beancount's `open`s below.
+            var firstUse: [String: Day] = [:]
+            func use(_ key: String, _ day: Day) { if firstUse[key].map({ $0 > day }) ?? true { firstUse[key] = day } }
+            for transaction in opening + transactions {
+                use("payee " + Self.description(transaction.payee), transaction.date)
+                for posting in transaction.postings {
+                    use("account " + name(posting.account), transaction.date)
+                    use("commodity " + posting.currency.code, transaction.date)
+                    if let currency = posting.costCurrency { use("commodity " + currency.code, transaction.date) }
+                }
+            }
+            for price in prices { use("commodity " + price.from.code, price.date); use("commodity " + price.to.code, price.date) }
+            var used = Set<String>()
+            for transaction in chosen {
+                used.insert("payee " + Self.description(transaction.payee))
+                for posting in transaction.postings {
+                    used.insert("account " + name(posting.account))
+                    used.insert("commodity " + posting.currency.code)
+                    if let currency = posting.costCurrency { used.insert("commodity " + currency.code) }
+                }
+            }
+            for price in prices where included(price.date) {
+                used.insert("commodity " + price.from.code)
+                used.insert("commodity " + price.to.code)
+            }
+            let declared = firstUse.keys.filter { since == nil ? used.contains($0) : included(firstUse[$0]!) }
+            // Commodities, then accounts, then payees, each in name order.
+            let order = ["commodity ", "account ", "payee "]
+            let sorted = declared.sorted { a, b in
+                let (x, y) = (order.firstIndex { a.hasPrefix($0) }!, order.firstIndex { b.hasPrefix($0) }!)
+                return x != y ? x < y : a < b
+            }
+            if !sorted.isEmpty {
+                out += out.isEmpty ? "" : "\n"
+                for line in sorted { out += line + "\n" }
             }
         }
         if format == .beancount {
@@ -43,7 +84,7 @@ extension Journal {
                 .sorted { (firstUse[$0]!, $0) < (firstUse[$1]!, $1) }
             if !opens.isEmpty {
                 out += out.isEmpty ? "" : "\n"
-                for account in opens { out += "\(firstUse[account]!) open \(Self.account(account))\n" }
+                for account in opens { out += "\(firstUse[account]!) open \(name(account))\n" }
             }
         }
         let chosenPrices = prices.filter { included($0.date) }
@@ -58,7 +99,7 @@ extension Journal {
         }
         for transaction in chosen {
             out += out.isEmpty ? "" : "\n"
-            out += format == .hledger ? hledger(transaction) : beancount(transaction)
+            out += format == .hledger ? hledger(transaction, names: name) : beancount(transaction, names: name)
         }
         return out
     }
@@ -67,26 +108,26 @@ extension Journal {
         transaction.postings.map { MoneyFormat.plain($0.amount, $0.currency).count }.max() ?? 0
     }
 
-    private func hledger(_ transaction: Transaction) -> String {
+    private func hledger(_ transaction: Transaction, names name: (String) -> String) -> String {
         var out = "\(transaction.date) * (\(Self.code(transaction.document))) \(Self.description(transaction.payee)) | \(Self.description(transaction.narration))\n"
         out += "    ; document:\(Self.tagValue(transaction.document)), file:\(Self.tagValue(transaction.file)), kind:\(transaction.kind.rawValue)\n"
-        let width = transaction.postings.map { Self.account($0.account).count }.max() ?? 0, amounts = amountWidth(transaction)
+        let width = transaction.postings.map { name($0.account).count }.max() ?? 0, amounts = amountWidth(transaction)
         for posting in transaction.postings {
             let amount = MoneyFormat.plain(posting.amount, posting.currency)
-            out += "    " + Self.account(posting.account).padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+            out += "    " + name(posting.account).padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                 + String(repeating: " ", count: amounts - amount.count) + amount + " " + posting.currency.code + Self.cost(posting) + "\n"
         }
         return out
     }
 
-    private func beancount(_ transaction: Transaction) -> String {
+    private func beancount(_ transaction: Transaction, names name: (String) -> String) -> String {
         var out = "\(transaction.date) * \(Self.quoted(transaction.payee)) \(Self.quoted(transaction.narration)) #\(transaction.kind.rawValue) ^\(Self.link(transaction.document))\n"
         out += "  document: \(Self.quoted(transaction.document))\n"
         out += "  file: \(Self.quoted(transaction.file))\n"
-        let width = transaction.postings.map { Self.account($0.account).count }.max() ?? 0, amounts = amountWidth(transaction)
+        let width = transaction.postings.map { name($0.account).count }.max() ?? 0, amounts = amountWidth(transaction)
         for posting in transaction.postings {
             let amount = MoneyFormat.plain(posting.amount, posting.currency)
-            out += "  " + Self.account(posting.account).padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+            out += "  " + name(posting.account).padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                 + String(repeating: " ", count: amounts - amount.count) + amount + " " + posting.currency.code + Self.cost(posting) + "\n"
         }
         return out

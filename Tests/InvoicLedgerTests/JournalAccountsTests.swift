@@ -51,7 +51,7 @@ import Testing
     static func hledgerBalances(_ text: String, end: String? = nil) throws -> Balances {
         let hledger = try #require(Ledger.tool("hledger"), "hledger is not installed: scripts/install-deps.sh installs it")
         let file = try Ledger.temporaryFile("journal.journal", text)
-        let check = try runProcess(hledger, ["-f", file.path, "check", "ordereddates"])
+        let check = try runProcess(hledger, ["-f", file.path, "check", "--strict", "ordereddates", "payees"])
         #expect(check.status == 0, "hledger check: \(check.stderr)")
         let output = try runProcess(hledger, ["-f", file.path, "bal", "-N", "-O", "csv", "--layout=bare"] + (end.map { ["-e", $0] } ?? []))
         #expect(output.status == 0, "\(output.stderr)")
