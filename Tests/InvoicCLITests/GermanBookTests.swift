@@ -1,0 +1,170 @@
+import Foundation
+import InvoicTestSupport
+import Testing
+
+/// Issue 37, "one language" and "the statement is its own document": a German book as a German
+/// freelancer sets it up (`init --country DE`, a client, three invoices, payments), run through
+/// the commands a person reads, in German.
+@Suite struct GermanBookTests {
+    /// A book made by `init --country DE`, then a business, a client and three invoices:
+    /// INV-0001 (1,190.00, paid in full on 20 Sep), INV-0002 (10 h x 95.00 + 19 % = 1,130.50,
+    /// 500.00 paid on 20 Oct), INV-0003 (400.00 + 19 % = 476.00, nothing paid).
+    static func germanBook(clientLocale: String? = nil) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-de-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let initialized = try Invoic.run(["init", "book", "--country", "DE"], in: folder)
+        #expect(initialized.status == 0, "\(initialized.stderr)")
+        let book = folder.appendingPathComponent("book")
+        func write(_ path: String, _ text: String) throws {
+            let url = book.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let settings = try String(contentsOf: book.appendingPathComponent("invoic.yaml"), encoding: .utf8)
+        #expect(settings.contains("locale: de_DE"))
+        try write("invoic.yaml", """
+            business:
+              name: Grafikbüro Lehmann
+              email: post@lehmann-grafik.de
+              address: {street: Bergmannstraße 12, city: Berlin, postal_code: "10961", country: DE}
+              tax_id: DE136695976
+            payment:
+              beneficiary: Anna Lehmann
+              bank: Berliner Sparkasse
+              account: DE89 3704 0044 0532 0130 00
+              bic: COBADEFFXXX
+            defaults:
+              currency: EUR
+              locale: de_DE
+              tax: 19%
+              terms: 30
+            numbering:
+              invoice: "INV-{seq:4}"
+
+            """)
+        try write("clients/schmidt.yaml", """
+            name: Schmidt & Söhne GmbH
+            email: buchhaltung@schmidt-soehne.de
+            address: {street: Hauptstraße 5, city: Köln, postal_code: "50667", country: DE}
+            tax_id: DE143454214
+
+            """ + (clientLocale.map { "locale: \($0)\n" } ?? ""))
+        try write("invoices/INV-0001.yaml", """
+            client: schmidt
+            issued: 2026-09-01
+            sent: 2026-09-01
+            items:
+              - {description: Logo, price: 1000.00}
+            payments:
+              - {date: 2026-09-20, amount: 1190.00, method: bank_transfer}
+
+            """)
+        try write("invoices/INV-0002.yaml", """
+            client: schmidt
+            issued: 2026-10-01
+            sent: 2026-10-01
+            items:
+              - {description: Beratung, quantity: 10, unit: h, price: 95.00}
+            payments:
+              - {date: 2026-10-20, amount: 500.00, method: bank_transfer}
+
+            """)
+        try write("invoices/INV-0003.yaml", """
+            client: schmidt
+            issued: 2026-11-02
+            sent: 2026-11-02
+            items:
+              - {description: Flyer, price: 400.00}
+
+            """)
+        let check = try Invoic.run(["check", "--today", "2026-11-27"], in: book)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        return book
+    }
+
+    static func pdfText(_ pdf: URL) throws -> String {
+        try runProcess(URL(fileURLWithPath: "/usr/bin/pdftotext"), ["-layout", pdf.path, "-"]).stdout
+    }
+
+    /// The ledger rows of a statement's text: the lines that start with a date.
+    static func ledgerRows(_ text: String) -> [String] {
+        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.range(of: #"^\d\d[./]\d\d[./]\d{4} "#, options: .regularExpression) != nil }
+    }
+
+    /// The statement is a ledger, not an invoice: its title, its columns, each fact with the
+    /// balance it leaves (computed here by hand), the balance due with a payment code for it.
+    @Test func theStatementIsALedgerWhoseRunningBalanceAddsUp() throws {
+        let book = try Self.germanBook()
+        defer { try? FileManager.default.removeItem(at: book.deletingLastPathComponent()) }
+        let run = try Invoic.run(["statement", "schmidt", "--today", "2026-11-27", "-o", "out"], in: book)
+        #expect(run.status == 0, "\(run.stderr)")
+        let pdf = book.appendingPathComponent("out/schmidt-2026-11-27.pdf")
+        let text = try Self.pdfText(pdf)
+        #expect(text.contains("KONTOÜBERSICHT") && !text.contains("KONTOAUSZUG"), "\(text)")
+        // The ledger's columns, and nothing of an invoice's layout.
+        for head in ["DATUM", "BELEG", "BESCHREIBUNG", "SOLL", "HABEN", "SALDO (EUR)", "KUNDENKONTO", "ZEITRAUM"] {
+            #expect(text.contains(head), "\(head) missing:\n\(text)")
+        }
+        for invoiceWord in ["RECHNUNG AN", "ZWISCHENSUMME", "MENGE", "PREIS", "GESAMT", " -1 ", "LEISTUNGSZEITRAUM"] {
+            #expect(!text.contains(invoiceWord), "\(invoiceWord) on a statement:\n\(text)")
+        }
+        // Its reference is no invoice number: ST-, the client, the day.
+        #expect(text.contains("ST-schmidt-20261127"))
+        #expect(text.contains("1. Okt. 2026 – 27. Nov. 2026"), "the period: from the oldest open invoice's issue day\n\(text)")
+        // By hand: INV-0001 was settled before the period, so it opens at 0.00; INV-0002 asks
+        // 950.00 + 19 % = 1,130.50; 500.00 paid leaves 630.50; INV-0003 adds 476.00: 1,106.50.
+        let rows = Self.ledgerRows(text).map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        #expect(rows == [
+            "01.10.2026 Anfangssaldo 0,00",
+            "01.10.2026 INV-0002 Rechnung 1.130,50 1.130,50",
+            "20.10.2026 INV-0002 Zahlungseingang 500,00 630,50",
+            "02.11.2026 INV-0003 Rechnung 476,00 1.106,50",
+        ], "\(rows)")
+        #expect(text.contains("Offener Saldo") && text.contains("1.106,50 €"))
+        // The payment code asks for the balance and names the open invoices for `invoic match`.
+        let folder = book.appendingPathComponent("out")
+        _ = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftoppm"), ["-gray", "-r", "200", "-f", "1", "-l", "1", pdf.path, folder.appendingPathComponent("page").path])
+        let page = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".pgm") })
+        let read = try runProcess(Invoic.repository.appendingPathComponent("scripts/read-qr.py"), [folder.appendingPathComponent(page).path])
+        let payload = String(decoding: stride(from: 0, to: read.stdout.count - 1, by: 2).compactMap { offset -> UInt8? in
+            let start = read.stdout.index(read.stdout.startIndex, offsetBy: offset)
+            return UInt8(read.stdout[start..<read.stdout.index(start, offsetBy: 2)], radix: 16)
+        }, as: UTF8.self)
+        #expect(payload.contains("\nEUR1106.50\n") && payload.hasSuffix("INV-0002 INV-0003"), "\(payload)")
+    }
+
+    /// From an earlier day the ledger opens with what was owed then, and still ends at the balance.
+    @Test func aPeriodThatStartsEarlierOpensWithTheBalanceOwedThen() throws {
+        let book = try Self.germanBook()
+        defer { try? FileManager.default.removeItem(at: book.deletingLastPathComponent()) }
+        let run = try Invoic.run(["statement", "schmidt", "--today", "2026-11-27", "--from", "2026-09-15", "-o", "out"], in: book)
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = Self.ledgerRows(try Self.pdfText(book.appendingPathComponent("out/schmidt-2026-11-27.pdf")))
+            .map { $0.split(separator: " ").joined(separator: " ") }
+        // INV-0001 (1,000.00 + 19 %) was issued on 1 Sep and open on 15 Sep: the opening balance.
+        #expect(rows == [
+            "15.09.2026 Anfangssaldo 1.190,00",
+            "20.09.2026 INV-0001 Zahlungseingang 1.190,00 0,00",
+            "01.10.2026 INV-0002 Rechnung 1.130,50 1.130,50",
+            "20.10.2026 INV-0002 Zahlungseingang 500,00 630,50",
+            "02.11.2026 INV-0003 Rechnung 476,00 1.106,50",
+        ], "\(rows)")
+        let late = try Invoic.run(["statement", "schmidt", "--today", "2026-11-27", "--from", "2026-12-01"], in: book)
+        #expect(late.status == 2 && late.stderr.contains("--from 2026-12-01 is not a day on or before 2026-11-27"), "\(late.stderr)")
+    }
+
+    /// The same account for a client who reads English: every word English, US or UK figures.
+    @Test func anEnglishClientGetsAStatementOfAccount() throws {
+        let book = try Self.germanBook(clientLocale: "en_GB")
+        defer { try? FileManager.default.removeItem(at: book.deletingLastPathComponent()) }
+        let run = try Invoic.run(["statement", "schmidt", "--today", "2026-11-27", "-o", "out"], in: book)
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = try Self.pdfText(book.appendingPathComponent("out/schmidt-2026-11-27.pdf"))
+        for word in ["STATEMENT OF ACCOUNT", "ACCOUNT OF", "DEBIT", "CREDIT", "BALANCE (EUR)", "Opening balance", "Payment received", "Balance due"] {
+            #expect(text.contains(word), "\(word) missing:\n\(text)")
+        }
+        let rows = Self.ledgerRows(text).map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(rows.last == "02/11/2026 INV-0003 Invoice 476.00 1,106.50", "\(rows)")
+    }
+}
