@@ -168,3 +168,26 @@ import Testing
         #expect(rows.last == "02/11/2026 INV-0003 Invoice 476.00 1,106.50", "\(rows)")
     }
 }
+
+extension GermanBookTests {
+    /// `pay --amount 500,00` in a German book records 500.00; the American form is refused with
+    /// the German example, and nothing is written.
+    @Test func payTakesAnAmountAsTheBooksLocaleWritesIt() throws {
+        let book = try Self.germanBook()
+        defer { try? FileManager.default.removeItem(at: book.deletingLastPathComponent()) }
+        let file = book.appendingPathComponent("invoices/INV-0003.yaml")
+        let before = try String(contentsOf: file, encoding: .utf8)
+        let refused = try Invoic.run(["pay", "INV-0003", "--amount", "1,000.00", "--date", "2026-11-20"], in: book)
+        #expect(refused.status != 0 && refused.stderr.contains("`1,000.00` is not an amount as de_DE writes it: write it like 1.234,50"), "\(refused.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == before)
+        let paid = try Invoic.run(["pay", "INV-0003", "--amount", "300,00", "--date", "2026-11-20"], in: book)
+        #expect(paid.status == 0, "\(paid.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("amount: 300.00"))
+        let grouped = try Invoic.run(["pay", "INV-0002", "--amount", "1.130,50", "--date", "2026-11-21"], in: book)
+        // 1,130.50 is more than the 630.50 still due: read as one thousand, refused as too much.
+        #expect(grouped.status != 0 && grouped.stderr.contains("1130.50 is more than the 630.50 due on INV-0002"), "\(grouped.stderr)")
+        let rest = try Invoic.run(["pay", "INV-0002", "--amount", "500,00", "--date", "2026-11-21"], in: book)
+        #expect(rest.status == 0, "\(rest.stderr)")
+        #expect(try String(contentsOf: book.appendingPathComponent("invoices/INV-0002.yaml"), encoding: .utf8).contains("amount: 500.00"))
+    }
+}
