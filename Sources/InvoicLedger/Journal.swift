@@ -1,5 +1,6 @@
 import InvoicBook
 import InvoicMoney
+import InvoicReport
 
 /// The book as double-entry transactions: every invoice, credit note, payment, refund, reminder
 /// fee, interest and void (and purchases, once the book has them), each balanced to the minor
@@ -48,6 +49,9 @@ public struct Journal: Sendable {
         currency = book.settings.defaults.currency?.value
         var transactions: [Transaction] = [], prices: [Price] = []
         var posted: Set<String> = []  // credit notes posted through their invoice's account
+        // Narrations in the book's language (issue 37): a person reads them in hledger and Beancount.
+        let words = ReportWords.of(book.settings.defaults.locale?.value ?? Defaults.fallbackLocale)
+        func said(_ key: String, _ number: String, note: String = "") -> String { words.format(key, ["number": number, "note": note]) }
 
         for document in book.documents where document.kind == .invoice && LedgerScope.counts(document, in: book) {
             guard let figures = document.figures, let account = book.account(of: document, through: .distantFuture) else { continue }
@@ -65,19 +69,19 @@ public struct Journal: Sendable {
             if account.prepaidByKey != 0 { postings.append((accounts["advances"] + ":" + Self.component(document.client.value), account.prepaidByKey)) }
             postings += Self.turnover(of: document, figures: figures, accounts: accounts, sign: -1)
             if figures.roundingAmount != 0 { postings.append((accounts["rounding"], -figures.roundingAmount)) }
-            transactions.append(transaction(.invoice, document.issued.value, "Invoice \(document.number)", postings))
+            transactions.append(transaction(.invoice, document.issued.value, said("journal_invoice", document.number), postings))
             if let target = document.taxCurrency?.value, target.currency == self.currency, target.currency != currency {
                 prices.append(Price(date: document.issued.value, from: currency, to: target.currency, rate: target.rate))
             }
             // Deposits received on or before the issue day are part of the document's prepaid.
             for (payment, amount) in zip(document.payments, figures.payments) where payment.date.value <= document.issued.value && amount != 0 {
-                transactions.append(transaction(.payment, payment.date.value, "Payment on \(document.number)",
+                transactions.append(transaction(.payment, payment.date.value, said("journal_payment", document.number),
                                                 [(accounts["bank"], amount), (receivable, -amount)]))
             }
             for entry in account.entries {
                 switch entry.kind {
                 case .payment:
-                    transactions.append(transaction(.payment, entry.date, "Payment on \(document.number)",
+                    transactions.append(transaction(.payment, entry.date, said("journal_payment", document.number),
                                                     [(accounts["bank"], -entry.amount), (receivable, entry.amount)]))
                 case .credit:
                     guard let number = entry.document, let note = book.document(number), let noteFigures = note.figures else { continue }
@@ -86,22 +90,22 @@ public struct Journal: Sendable {
                     if noteFigures.prepaid != 0 { postings.append((accounts["advances"] + ":" + Self.component(document.client.value), -noteFigures.prepaid)) }
                     postings += Self.turnover(of: note, figures: noteFigures, accounts: accounts, sign: 1)
                     if noteFigures.roundingAmount != 0 { postings.append((accounts["rounding"], noteFigures.roundingAmount)) }
-                    transactions.append(transaction(.creditNote, entry.date, "Credit note \(number) on \(document.number)", postings, about: note))
+                    transactions.append(transaction(.creditNote, entry.date, said("journal_credit_on", document.number, note: number), postings, about: note))
                 case .refund:
                     let note = entry.document.flatMap { book.document($0) }
-                    transactions.append(transaction(.refund, entry.date, "Refund on \(entry.document ?? document.number)",
+                    transactions.append(transaction(.refund, entry.date, said("journal_refund", entry.document ?? document.number),
                                                     [(receivable, entry.amount), (accounts["bank"], -entry.amount)], about: note))
                 case .reminderFee:
-                    transactions.append(transaction(.reminderFee, entry.date, "Reminder fee on \(document.number)",
+                    transactions.append(transaction(.reminderFee, entry.date, said("journal_fee", document.number),
                                                     [(receivable, entry.amount), (accounts["fees"], -entry.amount)]))
                 case .interest:
-                    transactions.append(transaction(.interest, entry.date, "Interest on \(document.number)",
+                    transactions.append(transaction(.interest, entry.date, said("journal_interest", document.number),
                                                     [(receivable, entry.amount), (accounts["interest"], -entry.amount)]))
                 case .void:
                     // What voiding cancels comes off the turnover and the VAT in proportion, exactly.
                     let parts = Self.turnover(of: document, figures: figures, accounts: accounts, sign: 1)
                     let split = Apportion.split(-entry.amount, over: parts.map { $0.1 })
-                    transactions.append(transaction(.void, entry.date, "Void of \(document.number)",
+                    transactions.append(transaction(.void, entry.date, said("journal_void", document.number),
                                                     [(receivable, entry.amount)] + zip(parts, split).map { ($0.0.0, $0.1) }))
                 }
             }
@@ -119,12 +123,12 @@ public struct Journal: Sendable {
                 Transaction(date: date, kind: kind, document: note.number, file: note.file, payee: payee, narration: narration,
                             postings: Self.merged(postings, currency: figures.currency))
             }
-            transactions.append(make(.creditNote, effective, "Credit note \(note.number)", postings))
+            transactions.append(make(.creditNote, effective, said("journal_credit", note.number), postings))
             for (refund, amount) in zip(note.payments, figures.payments) where amount != 0 {
-                transactions.append(make(.refund, refund.date.value, "Refund on \(note.number)", [(receivable, amount), (accounts["bank"], -amount)]))
+                transactions.append(make(.refund, refund.date.value, said("journal_refund", note.number), [(receivable, amount), (accounts["bank"], -amount)]))
             }
         }
-        transactions += Self.purchaseTransactions(purchases, accounts: accounts)
+        transactions += Self.purchaseTransactions(purchases, accounts: accounts, words: words)
         // By date; a day's transactions in the order above (book order, then each account's own).
         self.transactions = transactions.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
         var seen: Set<String> = []
@@ -171,7 +175,7 @@ public struct Journal: Sendable {
         category.map { accounts["income"] + ":" + component($0) } ?? accounts["sales"]
     }
 
-    static func purchaseTransactions(_ purchases: Purchases, accounts: LedgerAccounts) -> [Transaction] {
+    static func purchaseTransactions(_ purchases: Purchases, accounts: LedgerAccounts, words: ReportWords) -> [Transaction] {
         var transactions: [Transaction] = []
         var order: [String] = [], groups: [String: [PurchaseTax]] = [:]
         for tax in purchases.taxes {
@@ -195,11 +199,11 @@ public struct Journal: Sendable {
                 }
             }
             transactions.append(Transaction(date: first.issued, kind: .purchase, document: first.document, file: first.file, payee: first.supplierName,
-                                            narration: (first.isCredit ? "Supplier credit note " : "Purchase ") + first.document, postings: postings))
+                                            narration: words.format(first.isCredit ? "journal_supplier_credit" : "journal_purchase", ["number": first.document]), postings: postings))
         }
         for payment in purchases.payments where payment.amount != 0 {
             transactions.append(Transaction(date: payment.date, kind: .purchasePayment, document: payment.document, file: payment.file,
-                                            payee: payment.supplierName, narration: (payment.isRefund ? "Refund on " : "Payment of ") + payment.document,
+                                            payee: payment.supplierName, narration: words.format(payment.isRefund ? "journal_refund" : "journal_purchase_payment", ["number": payment.document]),
                                             postings: [Posting(account: accounts["payable"] + ":" + component(payment.supplier), amount: payment.amount, currency: payment.currency),
                                                        Posting(account: accounts["bank"], amount: -payment.amount, currency: payment.currency)]))
         }

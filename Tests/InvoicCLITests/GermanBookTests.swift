@@ -26,6 +26,9 @@ import Testing
             business:
               name: Grafikbüro Lehmann
               email: post@lehmann-grafik.de
+              phone: "+49 30 1234567"
+              contact: {name: Anna Lehmann}
+              electronic_address: "9930:DE136695976"
               address: {street: Bergmannstraße 12, city: Berlin, postal_code: "10961", country: DE}
               tax_id: DE136695976
             payment:
@@ -47,6 +50,8 @@ import Testing
             email: buchhaltung@schmidt-soehne.de
             address: {street: Hauptstraße 5, city: Köln, postal_code: "50667", country: DE}
             tax_id: DE143454214
+            buyer_reference: "04011000-12345-03"
+            electronic_address: "9930:DE143454214"
 
             """ + (clientLocale.map { "locale: \($0)\n" } ?? ""))
         try write("invoices/INV-0001.yaml", """
@@ -189,5 +194,41 @@ extension GermanBookTests {
         let rest = try Invoic.run(["pay", "INV-0002", "--amount", "500,00", "--date", "2026-11-21"], in: book)
         #expect(rest.status == 0, "\(rest.stderr)")
         #expect(try String(contentsOf: book.appendingPathComponent("invoices/INV-0002.yaml"), encoding: .utf8).contains("amount: 500.00"))
+    }
+}
+
+extension GermanBookTests {
+    /// The English words of invoic's own that used to leak into a German book's outputs.
+    static let leakedEnglish = ["INVOICE", "LEVEL", "DAYS", "FEES", "INTEREST", "Invoice ", "Payment on", "Payment of", "Refund on",
+                                "Payable within", "Payable on receipt", "Credit note ", "Void of", "Purchase "]
+
+    /// `remind`, `export-journal` and the XRechnung of a German book: German words, German figures.
+    @Test func remindJournalAndXRechnungSpeakTheBooksLanguage() throws {
+        let book = try Self.germanBook()
+        defer { try? FileManager.default.removeItem(at: book.deletingLastPathComponent()) }
+        let settings = book.appendingPathComponent("invoic.yaml")
+        try (try String(contentsOf: settings, encoding: .utf8) + "reminders:\n  levels:\n    - { after: 7 }\n    - { after: 21, fee: 5.00 }\n")
+            .write(to: settings, atomically: true, encoding: .utf8)
+        let remind = try Invoic.run(["remind", "--today", "2026-12-27", "--dry-run"], in: book)
+        #expect(remind.status == 0, "\(remind.stderr)")
+        let table = remind.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        // INV-0002: 1,130.50 - 500.00 = 630.50 due since 31 Oct, 57 days; INV-0003: 476.00, due 2 Dec, 25 days.
+        #expect(table.first == "RECHNUNG STUFE TAGE OFFEN GEBÜHREN ZINSEN GESAMT PDF", "\(remind.stdout)")
+        #expect(table.dropFirst().first?.hasPrefix("INV-0002 1 57 630,50 0,00 0,00 630,50\u{A0}€") == true, "\(remind.stdout)")
+        #expect(table.dropFirst(2).first?.hasPrefix("INV-0003 1 25 476,00 0,00 0,00 476,00\u{A0}€") == true, "\(remind.stdout)")
+
+        let journal = try Invoic.run(["export-journal", "--format", "hledger"], in: book)
+        #expect(journal.status == 0, "\(journal.stderr)")
+        #expect(journal.stdout.contains("| Rechnung INV-0002\n") && journal.stdout.contains("| Zahlung zu INV-0002\n"), "\(journal.stdout)")
+
+        let xml = try Invoic.run(["export", "INV-0002", "--format", "xrechnung", "-o", "-"], in: book)
+        #expect(xml.status == 0, "\(xml.stderr)")
+        // Issued 1 Oct with 30 days' terms: due 31 Oct 2026.
+        #expect(xml.stdout.contains("Zahlbar innerhalb von 30 Tagen, bis 31.10.2026."), "\(xml.stdout)")
+        for output in [remind.stdout, journal.stdout.replacingOccurrences(of: "journal written by invoic", with: "")] {
+            for word in Self.leakedEnglish { #expect(!output.contains(word), "\(word) in a German book:\n\(output.prefix(1200))") }
+        }
+        // The XML's element names are English by the standard (`<Invoice ...>`); its note is not.
+        #expect(!xml.stdout.contains("Payable within") && !xml.stdout.contains("Payable on receipt"))
     }
 }
