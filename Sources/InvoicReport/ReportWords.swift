@@ -229,6 +229,7 @@ public struct ReportWords: Sendable {
         refund_owed|refund owed {amount}|Rückzahlung offen {amount}|remboursement dû {amount}|reembolso pendiente {amount}|rimborso dovuto {amount}|terug te betalen {amount}|reembolso devido {amount}|do zwrotu {amount}|att återbetala {amount}|skal tilbagebetales {amount}|skal tilbakebetales {amount}|palautettava {amount}|k vrácení {amount}|返金額 {amount}|应退款 {amount}
         status_draft|draft|Entwurf|brouillon|borrador|bozza|concept|rascunho|szkic|utkast|kladde|utkast|luonnos|koncept|下書き|草稿
         status_sent|sent|versandt|envoyée|enviada|inviata|verzonden|enviada|wysłana|skickad|sendt|sendt|lähetetty|odesláno|送付済|已发送
+        status_open|open|offen|ouverte|abierta|aperta|open|em aberto|otwarta|öppen|åben|åpen|avoin|otevřená|未払い|未付
         status_partial|partial|teilweise bezahlt|partielle|parcial|parziale|deels betaald|parcial|częściowo zapłacona|delvis betald|delvist betalt|delvis betalt|osittain maksettu|částečně zaplaceno|一部入金|部分付款
         status_overdue|overdue|überfällig|en retard|vencida|scaduta|achterstallig|vencida|zaległa|förfallen|forfalden|forfalt|erääntynyt|po splatnosti|期限超過|逾期
         status_paid|paid|bezahlt|payée|pagada|pagata|betaald|paga|zapłacona|betald|betalt|betalt|maksettu|zaplaceno|入金済|已付款

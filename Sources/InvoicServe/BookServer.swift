@@ -253,7 +253,7 @@ public struct BookServer: Sendable {
         let diagnostics = snapshot.checked.diagnostics
         let text = DiagnosticRenderer(format: .human, color: false, sources: snapshot.book.sources).render(diagnostics)
         let summary = diagnostics.isEmpty ? words["no_findings"]
-            : words.format("findings", ["errors": String(diagnostics.errorCount), "warnings": String(diagnostics.warningCount)])
+            : words.format("findings_count", ["errors": String(diagnostics.errorCount), "warnings": String(diagnostics.warningCount)])
         return layout(words["diagnostics"], render("diagnostics", ["summary": summary, "text": Self.either(text.isEmpty ? nil : text)]))
     }
 

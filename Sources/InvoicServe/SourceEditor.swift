@@ -125,7 +125,7 @@ extension BookServer {
             }
         }
         live.reload()
-        let done = unchanged ? "\(file): nothing changed" : "\(file) saved"
+        let done = live.snapshot.words.format(unchanged ? "source_unchanged" : "source_saved", ["file": file])
         return Response(status: .seeOther, headers: [.location: Self.sourceLink(file) + "&done=" + (done.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")])
     }
 
