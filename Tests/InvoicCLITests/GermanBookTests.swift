@@ -232,3 +232,20 @@ extension GermanBookTests {
         #expect(!xml.stdout.contains("Payable within") && !xml.stdout.contains("Payable on receipt"))
     }
 }
+
+extension GermanBookTests {
+    /// `invoic view` run in a German book reads to its user in German with German amounts,
+    /// without `--locale`; `--locale` still chooses.
+    @Test func viewInAGermanBookIsGerman() throws {
+        let book = try Self.germanBook()
+        defer { try? FileManager.default.removeItem(at: book.deletingLastPathComponent()) }
+        let file = Invoic.fixtures.appendingPathComponent("received/zugferd-pdf_zf_en16931_1.pdf").path
+        let german = try Invoic.run(["view", file], in: book)
+        #expect(german.status == 0, "\(german.stderr)")
+        #expect(german.stdout.contains("529,87\u{A0}€") && !german.stdout.contains("€529.87"), "\(german.stdout)")
+        let html = try Invoic.run(["view", file, "--format", "html"], in: book)
+        #expect(html.stdout.contains("<html lang=\"de\"") && html.stdout.contains("529,87"), "\(html.stdout.prefix(600))")
+        let english = try Invoic.run(["view", file, "--locale", "en_US"], in: book)
+        #expect(english.stdout.contains("€529.87"), "\(english.stdout)")
+    }
+}
