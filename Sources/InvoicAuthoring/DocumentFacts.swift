@@ -13,11 +13,15 @@ public struct DocumentFacts {
     /// The invoice's account with everything recorded (what a new payment may settle), or the
     /// account of the invoice a credit note corrects (what a refund may pay back).
     let account: Account?
+    /// The locale amounts are typed in: the book's (`defaults.locale`), where a person types
+    /// them; en_US, the plain form alone, where a program writes them (`invoic match`).
+    let typingLocale: String
 
     /// - Parameter text: the file's text, as read; `document` is its decoded, priced form.
     /// - Parameter account: `Book.account(of:through: .distantFuture)` of the invoice, or of the
     ///   invoice a credit note corrects.
-    public init(document: Document, text: String, account: Account? = nil) throws(AuthoringError) {
+    /// - Parameter typedIn: the locale of the amounts given to `pay` and `refund` as text.
+    public init(document: Document, text: String, account: Account? = nil, typedIn: String = Defaults.fallbackLocale) throws(AuthoringError) {
         // Ranges are counted without a byte-order mark; edits keep it where it was.
         byteOrderMark = text.hasPrefix("\u{FEFF}") ? "\u{FEFF}" : ""
         let text = byteOrderMark.isEmpty ? text : String(text.dropFirst())
@@ -29,6 +33,7 @@ public struct DocumentFacts {
         self.text = text
         self.root = root
         self.account = account
+        typingLocale = typedIn
     }
 
     public func send(on day: Day) throws(AuthoringError) -> String {
@@ -116,7 +121,7 @@ public struct DocumentFacts {
                 guard balance > 0 else { throw .refused("nothing is due on \(document.number)") }
                 minor = balance
             case .exactly(let text):
-                minor = try Self.minorUnits(text, in: currency,
+                minor = try Self.minorUnits(text, in: currency, locale: typingLocale,
                                             notPositive: "a payment is more than 0, not \(text); to take a payment back, delete its entry from \(document.file)")
             }
             guard minor <= balance else {
@@ -163,23 +168,23 @@ public struct DocumentFacts {
             }
             return try refund(refundOwed, on: day, method: method, reference: reference)
         case .exactly(let text):
-            let minor = try Self.minorUnits(text, in: figures.currency, notPositive: "a refund is more than 0, not \(text)")
+            let minor = try Self.minorUnits(text, in: figures.currency, locale: typingLocale, notPositive: "a refund is more than 0, not \(text)")
             return try refund(minor, on: day, method: method, reference: reference)
         }
     }
 
     /// An amount a person typed, in minor units of `currency`: a decimal above 0 with no more
     /// decimals than the currency has; `notPositive` says why 0 or less is refused.
-    static func minorUnits(_ text: String, in currency: Currency, notPositive: String) throws(AuthoringError) -> Int64 {
-        guard case .success(let number) = DecimalNumber.parse(text) else {
-            throw .refused("`\(text)` is not an amount; \(DecimalNumber.howToWrite(text))")
+    /// An amount typed on the command line or in a form, read in the document's locale
+    /// (`500,00` and `1.000,00` in de_DE, or plain `500.00`): `TypedAmount`, the one reader.
+    static func minorUnits(_ text: String, in currency: Currency, locale: String, notPositive: String) throws(AuthoringError) -> Int64 {
+        switch TypedAmount.minorUnits(text, locale: locale, currency: currency) {
+        case .success(let minor):
+            guard minor > 0 else { throw .refused(notPositive) }
+            return minor
+        case .failure(let problem):
+            throw .refused(TypedAmount.explain(problem, typed: text, locale: locale, currency: currency))
         }
-        guard !number.isNegative, !number.isZero else { throw .refused(notPositive) }
-        guard number.scale <= currency.exponent else {
-            throw .refused("\(text) has more decimals than \(currency.code) has (\(currency.exponent))")
-        }
-        guard let minor = number.minorUnits(in: currency) else { throw .refused("\(text) is too large") }
-        return minor
     }
 
     /// Appends a refund to a credit note: money paid back to the client. Refuses more than the

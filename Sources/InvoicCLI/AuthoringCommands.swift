@@ -78,7 +78,9 @@ func recordFact(_ options: EditOptions, number: String, _ edit: (DocumentFacts) 
     let changes = try performEdit(options) { result, editor throws(AuthoringError) in
         let target = try document(number, in: result.book)
         let file = try editor.read(target.file)
-        let facts = try DocumentFacts(document: target, text: file.text, account: result.book.recordedAccount(for: target))
+        // Amounts are typed in the book's locale (`--amount 500,00` in a de_DE book).
+        let facts = try DocumentFacts(document: target, text: file.text, account: result.book.recordedAccount(for: target),
+                                      typedIn: result.book.settings.defaults.locale?.value ?? Defaults.fallbackLocale)
         return [FileChange(path: target.file, before: file.bytes, after: try edit(facts))]
     }
     if !options.dryRun, let change = changes.first {
@@ -151,7 +153,7 @@ struct RefundCommand: ParsableCommand {
         than the client is owed, or than the credit note credits.
         """)
     @Argument(help: "The credit note's number, e.g. CN-0002.") var number: String
-    @Option(help: "The amount paid back, e.g. 120.00; default all that is owed.") var amount: String?
+    @Option(help: "The amount paid back, as the book's locale writes it or plain (120.00); default all that is owed.") var amount: String?
     @Option(help: "YYYY-MM-DD; default today.") var date: Day?
     @Option(help: "How it was paid back: bank_transfer (the default), cash, card, check, other, or any other word.") var method: PaymentMethod = .bankTransfer
     @Option(help: "The bank's reference of the transaction.") var reference: String?
@@ -176,7 +178,7 @@ struct PayCommand: ParsableCommand {
         commandName: "pay", abstract: "Record a payment on an invoice.",
         discussion: "Refuses an amount above what is due, a payment on a void invoice, and an amount with more decimals than the currency has.")
     @Argument(help: "The invoice number, e.g. INV-0007.") var number: String
-    @Option(help: "The amount paid, e.g. 120.00.") var amount: String?
+    @Option(help: "The amount paid, as the book's locale writes it (500,00 or 1.000,00 in de_DE) or plain (120.00).") var amount: String?
     @Flag(help: "Pay what is still due.") var full = false
     @Option(help: "YYYY-MM-DD; default today.") var date: Day?
     @Option(help: "How it was paid: cash, card, bank_transfer (the default), check, other, or any other word such as PayPal.") var method: PaymentMethod = .bankTransfer

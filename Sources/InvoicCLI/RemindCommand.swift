@@ -5,6 +5,7 @@ import InvoicBook
 import InvoicBuild
 import InvoicMoney
 import InvoicPDF
+import InvoicReport
 
 struct RemindCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,7 +50,7 @@ struct RemindCommand: ParsableCommand {
                 }
             }
         }
-        Terminal.standardOutput.write(json ? Self.json(reminders, paths: paths) : Self.table(reminders, paths: paths))
+        Terminal.standardOutput.write(json ? Self.json(reminders, paths: paths) : Self.table(reminders, paths: paths, locale: checked.book.settings.defaults.locale?.value ?? Defaults.fallbackLocale))
         if reminders.isEmpty {
             Terminal.standardError.write(Self.notSetUp(checked.book, today: options.today) ?? "no invoice reached a new reminder level on \(options.today)\n")
         }
@@ -94,13 +95,19 @@ struct RemindCommand: ParsableCommand {
 
     static func plain(_ minor: Int64, _ reminder: Reminder) -> String { MoneyFormat.plain(minor, reminder.currency) }
 
-    static func table(_ reminders: [Reminder], paths: [String]) -> String {
+    /// The table a person reads, in the book's language and its way of writing amounts (the JSON
+    /// stays plain, for programs).
+    static func table(_ reminders: [Reminder], paths: [String], locale: String) -> String {
         guard !reminders.isEmpty else { return "" }
-        let header = ["INVOICE", "LEVEL", "DAYS", "DUE", "FEES", "INTEREST", "TOTAL", "PDF"]
+        let words = ReportWords.of(locale)
+        let header = ["invoice", "level", "days", "due", "fees", "interest", "total", "pdf"].map { words["remind_" + $0] }
+        func money(_ minor: Int64, _ reminder: Reminder) -> String {
+            MoneyFormat.number(DecimalNumber(significand: Int128(minor), scale: reminder.currency.exponent) ?? DecimalNumber(integer: 0), locale: locale)
+        }
         let rows = zip(reminders, paths).map { reminder, path in
-            [reminder.invoice.number, String(reminder.level), String(reminder.interestDays), plain(reminder.due, reminder),
-             plain(reminder.earlierFees + reminder.fee, reminder), plain(reminder.interest, reminder),
-             plain(reminder.total, reminder) + " " + reminder.currency.code, path]
+            [reminder.invoice.number, String(reminder.level), String(reminder.interestDays), money(reminder.due, reminder),
+             money(reminder.earlierFees + reminder.fee, reminder), money(reminder.interest, reminder),
+             MoneyFormat.format(reminder.total, reminder.currency, locale: locale), path]
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max()! }
         return ([header] + rows).map { cells in

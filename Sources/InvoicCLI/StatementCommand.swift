@@ -10,9 +10,11 @@ struct StatementCommand: ParsableCommand {
         commandName: "statement",
         abstract: "Write a client's statement of account: every unsettled invoice with its account, and the balance.",
         discussion: """
-            What a business sends when asked "what do I still owe you?": each invoice the client has not \
-            settled on --today, with what it asked for, the payments, credit notes, refunds and reminder \
-            charges since, and the balance, with a payment code for it; in the client's language. Written \
+            What a business sends when asked "what do I still owe you?": the PDF is a ledger of the \
+            client's account (date, document, text, debit, credit, running balance) from the opening \
+            balance on --from (by default the issue day of the oldest invoice open on --today) to the \
+            balance on --today, with a payment code for it; in the client's language. JSON and CSV list \
+            each invoice not settled on --today with its account. Written \
             to build/statements/CLIENT-DATE.pdf (one per currency, named -CUR, when there are several), \
             or as JSON or CSV to standard output or -o.
             """)
@@ -23,6 +25,8 @@ struct StatementCommand: ParsableCommand {
     @Option(help: "pdf (the default), json or csv.") var format: Format = .pdf
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write: a folder for PDFs, a file for JSON or CSV.", valueName: "out"))
     var output: String?
+    @Option(help: ArgumentHelp("The first day of the period the PDF's ledger covers (YYYY-MM-DD); by default the issue day of the oldest open invoice.", valueName: "date"))
+    var from: String?
     @OptionGroup var options: BookOptions
 
     func run() throws {
@@ -30,6 +34,14 @@ struct StatementCommand: ParsableCommand {
         let book = checked.book
         try requireClient(client, in: book)
         let today = options.resolvedToday
+        var start: Day?
+        if let from {
+            guard let day = Day(from), day <= today else {
+                Terminal.standardError.write("error: --from \(from) is not a day on or before \(today) (write YYYY-MM-DD)\n")
+                throw ExitCode(2)
+            }
+            start = day
+        }
         let statements = book.statements(of: client, on: today)
         switch format {
         case .json, .csv:
@@ -46,7 +58,7 @@ struct StatementCommand: ParsableCommand {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for statement in shown {
                 let path = BookLoader.join(folder, PDFRenderer.statementName(statement, currencies: shown.count) + ".pdf")
-                switch renderer.render(statement) {
+                switch renderer.render(statement, from: start) {
                 case .success(let bytes): try AtomicFile.write(bytes, to: path)
                 case .failure(let error):
                     Reporter(format: .human, root: options.directory, sources: checked.sources).report(error.diagnostics)

@@ -15,8 +15,18 @@ struct ViewCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The e-invoice.", valueName: "file")) var file: String
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "out")) var output: String?
     @Option(help: "text, html or pdf; default: by --output's ending (.html, .pdf), text otherwise.") var format: Format?
-    @Option(help: ArgumentHelp("The reader's locale: the words, amounts and dates of the view, e.g. de_DE; default en_US.", valueName: "locale"))
-    var locale: String = "en_US"
+    @Option(name: .customLong("locale"), help: ArgumentHelp("The reader's locale: the words, amounts and dates of the view, e.g. de_DE; default: the book's `defaults.locale` when run in a book, else en_US.", valueName: "locale"))
+    var givenLocale: String?
+
+    /// The reader's: as given, else the book's around the current folder (issue 37: a German
+    /// book's user reads German amounts), else en_US.
+    var locale: String {
+        if let givenLocale { return givenLocale }
+        let root = BookLocation.root(containing: ".")
+        guard FileManager.default.fileExists(atPath: BookLoader.join(root, "invoic.yaml")),
+              let book = try? BookLoader.load(at: root).0 else { return "en_US" }
+        return book.settings.defaults.locale?.value ?? "en_US"
+    }
 
     func run() throws {
         let bytes: [UInt8]
@@ -34,6 +44,7 @@ struct ViewCommand: ParsableCommand {
         let ending = output.map { ($0 as NSString).pathExtension.lowercased() }
         let chosen = format ?? (ending == "html" ? .html : ending == "pdf" ? .pdf : .text)
         if chosen == .pdf { return try writePDFs(documents) }
+        let locale = self.locale
         let rendered = documents.map { incoming in
             let findings = Findings.check(incoming.document)
             return chosen == .html ? ReceivedView.html(incoming.document, findings: findings, locale: locale)

@@ -1,5 +1,6 @@
 import InvoicBook
 import InvoicMoney
+import InvoicReport
 
 /// An invoice or credit note in EN 16931's terms (the BT- and BG- of the semantic model), built
 /// once from a priced document and written by each syntax: UBL and CII read only this.
@@ -146,11 +147,15 @@ public struct InvoiceModel: Sendable {
             debitedAccount = client?.iban?.value.replacingOccurrences(of: " ", with: "")
         }
         if paymentMeans?.isCard == true { card = document.card?.value }
+        // The terms (BT-20) are text for the buyer: in the document's language (issue 37).
+        let words = ReportWords.of(figures.locale)
         if document.kind == .creditNote {
-            paymentTerms = "Credit note for invoice \(document.corrects?.value ?? ""): the amount is refunded or set off."
+            paymentTerms = words.format("einvoice_credit_terms", ["number": document.corrects?.value ?? ""])
         } else if let due = figures.dueDate {
             let days = document.issued.value.days(until: due)
-            paymentTerms = days > 0 ? "Payable within \(days) days, by \(due)." : "Payable on receipt."
+            paymentTerms = days > 0
+                ? words.format("einvoice_terms", ["days": String(days), "due": words.numericDate(year: due.year, month: due.month, day: due.day)])
+                : words["einvoice_on_receipt"]
         }
 
         // Document allowances and charges: the discount as one allowance per tax group, then the

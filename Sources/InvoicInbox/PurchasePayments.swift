@@ -31,8 +31,11 @@ public enum PurchasePayments {
             guard balance.minorUnits > 0 else { throw Refusal("purchase \(number) of \(purchase.supplier) is paid already", help: "nothing is left to pay") }
             paid = balance
         case .exactly(let text):
-            guard case .success(let value) = DecimalNumber.parse(text), let units = value.minorUnits(in: purchase.currency), units > 0 else {
-                throw Refusal("`\(text)` is not a positive amount in \(purchase.currency.code) with at most \(purchase.currency.exponent) decimals", help: "write it like 119.00")
+            // Typed in the book's locale, as an invoice's payment is (`119,00` in de_DE).
+            let locale = book.settings.defaults.locale?.value ?? Defaults.fallbackLocale
+            guard case .success(let units) = TypedAmount.minorUnits(text, locale: locale, currency: purchase.currency), units > 0 else {
+                throw Refusal("`\(text)` is not a positive amount in \(purchase.currency.code) with at most \(purchase.currency.exponent) decimals",
+                              help: "write it like \(TypedAmount.example(locale: locale, currency: purchase.currency))")
             }
             guard units <= balance.minorUnits else {
                 throw Refusal("\(Money(units, purchase.currency).plain) is more than the \(balance.plain) \(purchase.currency.code) still to pay on purchase \(number)", help: "pay at most what is due (--full pays exactly that)")

@@ -1,5 +1,6 @@
 import InvoicBook
 import InvoicMoney
+import InvoicReport
 
 /// The book as double-entry transactions: every invoice, credit note, payment, refund, reminder
 /// fee, interest and void (and purchases, once the book has them), each balanced to the minor
@@ -75,6 +76,9 @@ public struct Journal: Sendable {
         currency = book.settings.defaults.currency?.value
         var transactions: [Transaction] = [], prices: [Price] = []
         var posted: Set<String> = []  // credit notes posted through their invoice's account
+        // Narrations in the book's language (issue 37): a person reads them in hledger and Beancount.
+        let words = ReportWords.of(book.settings.defaults.locale?.value ?? Defaults.fallbackLocale)
+        func said(_ key: String, _ number: String, note: String = "") -> String { words.format(key, ["number": number, "note": note]) }
 
         for document in book.documents where document.kind == .invoice && LedgerScope.counts(document, in: book) {
             guard let figures = document.figures, let account = book.account(of: document, through: .distantFuture) else { continue }
@@ -97,14 +101,14 @@ public struct Journal: Sendable {
             if account.asIssued.prepaid != 0 { postings.append((advances, account.asIssued.prepaid, nil)) }
             postings += Self.turnover(of: document, figures: figures, accounts: accounts, sign: -1, place: place)
             if figures.roundingAmount != 0 { postings.append((accounts["rounding"], -figures.roundingAmount, nil)) }
-            transactions.append(transaction(.invoice, document.issued.value, "Invoice \(document.number)", postings))
+            transactions.append(transaction(.invoice, document.issued.value, said("journal_invoice", document.number), postings))
             if let target = document.taxCurrency?.value, target.currency == self.currency, target.currency != currency {
                 prices.append(Price(date: document.issued.value, from: currency, to: target.currency, rate: target.rate))
             }
             // Deposits received on or before the issue day are advances until the invoice uses them
             // (a liability: nothing is owed yet), then part of the document's prepaid.
             for (payment, amount) in zip(document.payments, figures.payments) where payment.date.value <= document.issued.value && amount != 0 {
-                transactions.append(transaction(.payment, payment.date.value, "Advance on \(document.number)",
+                transactions.append(transaction(.payment, payment.date.value, said("journal_advance", document.number),
                                                 [(accounts["bank"], amount, nil), (advances, -amount, nil)]))
             }
             // Payments that state the day's rate to the book's currency, on a document that states
@@ -129,9 +133,9 @@ public struct Journal: Sendable {
                                     Posting(account: receivable, amount: -paid.amount, currency: currency, cost: atInvoice, costCurrency: target),
                                     Posting(account: accounts["exchange"], amount: atInvoice - atPayment, currency: target)].filter { $0.amount != 0 }
                     transactions.append(Transaction(date: entry.date, kind: .payment, document: document.number, file: document.file, payee: payee,
-                                                    narration: "Payment on \(document.number) at \(paid.rate) \(target.code)/\(currency.code)", postings: postings))
+                                                    narration: said("journal_payment", document.number) + " (\(paid.rate) \(target.code)/\(currency.code))", postings: postings))
                 case .payment:
-                    transactions.append(transaction(.payment, entry.date, "Payment on \(document.number)",
+                    transactions.append(transaction(.payment, entry.date, said("journal_payment", document.number),
                                                     [(accounts["bank"], -entry.amount, nil), (receivable, entry.amount, nil)]))
                 case .credit:
                     guard let number = entry.document, let note = book.document(number), let noteFigures = note.figures else { continue }
@@ -140,22 +144,22 @@ public struct Journal: Sendable {
                     if noteFigures.prepaid != 0 { postings.append((accounts["advances"] + ":" + Self.component(document.client.value), -noteFigures.prepaid, nil)) }
                     postings += Self.turnover(of: note, figures: noteFigures, accounts: accounts, sign: 1, place: place)
                     if noteFigures.roundingAmount != 0 { postings.append((accounts["rounding"], noteFigures.roundingAmount, nil)) }
-                    transactions.append(transaction(.creditNote, entry.date, "Credit note \(number) on \(document.number)", postings, about: note))
+                    transactions.append(transaction(.creditNote, entry.date, said("journal_credit_on", document.number, note: number), postings, about: note))
                 case .refund:
                     let note = entry.document.flatMap { book.document($0) }
-                    transactions.append(transaction(.refund, entry.date, "Refund on \(entry.document ?? document.number)",
+                    transactions.append(transaction(.refund, entry.date, said("journal_refund", entry.document ?? document.number),
                                                     [(receivable, entry.amount, nil), (accounts["bank"], -entry.amount, nil)], about: note))
                 case .reminderFee:
-                    transactions.append(transaction(.reminderFee, entry.date, "Reminder fee on \(document.number)",
+                    transactions.append(transaction(.reminderFee, entry.date, said("journal_fee", document.number),
                                                     [(receivable, entry.amount, nil), (accounts["fees"], -entry.amount, nil)]))
                 case .interest:
-                    transactions.append(transaction(.interest, entry.date, "Interest on \(document.number)",
+                    transactions.append(transaction(.interest, entry.date, said("journal_interest", document.number),
                                                     [(receivable, entry.amount, nil), (accounts["interest"], -entry.amount, nil)]))
                 case .void:
                     // What voiding cancels comes off the turnover and the VAT in proportion, exactly.
                     let parts = Self.turnover(of: document, figures: figures, accounts: accounts, sign: 1, place: place)
                     let split = Apportion.split(-entry.amount, over: parts.map { $0.1 })
-                    transactions.append(transaction(.void, entry.date, "Void of \(document.number)",
+                    transactions.append(transaction(.void, entry.date, said("journal_void", document.number),
                                                     [(receivable, entry.amount, nil)] + zip(parts, split).map { ($0.0.0, $0.1, $0.0.2) }))
                 }
             }
@@ -175,12 +179,12 @@ public struct Journal: Sendable {
                             postings: Self.merged(postings, currency: figures.currency),
                             parts: Self.merged(postings, currency: figures.currency, byTax: true))
             }
-            transactions.append(make(.creditNote, effective, "Credit note \(note.number)", postings))
+            transactions.append(make(.creditNote, effective, said("journal_credit", note.number), postings))
             for (refund, amount) in zip(note.payments, figures.payments) where amount != 0 {
-                transactions.append(make(.refund, refund.date.value, "Refund on \(note.number)", [(receivable, amount, nil), (accounts["bank"], -amount, nil)]))
+                transactions.append(make(.refund, refund.date.value, said("journal_refund", note.number), [(receivable, amount, nil), (accounts["bank"], -amount, nil)]))
             }
         }
-        transactions += Self.purchaseTransactions(purchases, accounts: accounts)
+        transactions += Self.purchaseTransactions(purchases, accounts: accounts, words: words)
         // By date; a day's transactions in the order above (book order, then each account's own).
         self.transactions = transactions.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
         var seen: Set<String> = []
@@ -252,7 +256,7 @@ public struct Journal: Sendable {
         category.map { accounts["income"] + ":" + component($0) } ?? accounts["sales"]
     }
 
-    static func purchaseTransactions(_ purchases: Purchases, accounts: LedgerAccounts) -> [Transaction] {
+    static func purchaseTransactions(_ purchases: Purchases, accounts: LedgerAccounts, words: ReportWords) -> [Transaction] {
         var transactions: [Transaction] = []
         var order: [String] = [], groups: [String: [PurchaseTax]] = [:]
         for tax in purchases.taxes {
@@ -293,12 +297,12 @@ public struct Journal: Sendable {
                 }
             }
             transactions.append(Transaction(date: first.issued, kind: .purchase, document: first.document, file: first.file, payee: first.supplierName,
-                                            narration: (first.isCredit ? "Supplier credit note " : "Purchase ") + first.document,
+                                            narration: words.format(first.isCredit ? "journal_supplier_credit" : "journal_purchase", ["number": first.document]),
                                             postings: merged(postings, currency: first.currency), parts: merged(postings, currency: first.currency, byTax: true)))
         }
         for payment in purchases.payments where payment.amount != 0 {
             transactions.append(Transaction(date: payment.date, kind: .purchasePayment, document: payment.document, file: payment.file,
-                                            payee: payment.supplierName, narration: (payment.isRefund ? "Refund on " : "Payment of ") + payment.document,
+                                            payee: payment.supplierName, narration: words.format(payment.isRefund ? "journal_refund" : "journal_purchase_payment", ["number": payment.document]),
                                             postings: [Posting(account: accounts["payable"] + ":" + component(payment.supplier), amount: payment.amount, currency: payment.currency),
                                                        Posting(account: accounts["bank"], amount: -payment.amount, currency: payment.currency)]))
         }

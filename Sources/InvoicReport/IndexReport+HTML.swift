@@ -218,7 +218,7 @@ extension IndexReport {
                 + "<td class=\"date due\">\(row.due?.description ?? "")</td>"
                 + amountCell(row.total.minorUnits, row.total.currency, muteZero: false, role: "total")
                 + amountCell(row.balance.minorUnits, row.balance.currency, role: "balance")
-                + "<td class=\"status\"><span class=\"pill \(row.status)\">\(escaped(row.status))</span></td>"
+                + "<td class=\"status\"><span class=\"pill \(row.status)\">\(escaped(words["status_" + row.status]))</span></td>"
                 + "<td>\(escaped(row.findings.joined(separator: ", ")))</td></tr>")
         }
         page.line("</tbody></table></div>")

@@ -8,7 +8,7 @@ import Synchronization
 /// One row per key, one column per language; a `_one` / `_few` / `_other` key is a word that
 /// changes with a count. An empty cell falls back to the language's `_other` form, then to
 /// English. Month names come from ICU in the same locale, as the PDFs' dates do.
-struct ReportWords: Sendable {
+public struct ReportWords: Sendable {
     static let languages = ["en", "de", "fr", "es", "it", "nl", "pt", "pl", "sv", "da", "nb", "fi", "cs", "ja", "zh"]
 
     /// The language the words are in: the locale's, or English when invoic has no words for it.
@@ -17,7 +17,7 @@ struct ReportWords: Sendable {
 
     /// The words of `identifier`, made once per process: the renderers ask for them cell by
     /// cell, and making a `Locale` each time was a twentieth of rendering the HTML report.
-    static func of(_ identifier: String) -> ReportWords {
+    public static func of(_ identifier: String) -> ReportWords {
         if let known = made.withLock({ $0[identifier] }) { return known }
         let words = ReportWords(locale: identifier)
         made.withLock { $0[identifier] = words }
@@ -36,12 +36,12 @@ struct ReportWords: Sendable {
         locale = Locale(identifier: identifier)
     }
 
-    subscript(_ key: String) -> String {
+    public subscript(_ key: String) -> String {
         Self.table[language]?[key] ?? Self.table["en"]?[key] ?? key
     }
 
     /// A text with `{name}` placeholders filled in.
-    func format(_ key: String, _ values: [String: String]) -> String {
+    public func format(_ key: String, _ values: [String: String]) -> String {
         Self.fill(self[key], values)
     }
 
@@ -63,6 +63,18 @@ struct ReportWords: Sendable {
         case "cs": return n == 1 ? "one" : (2...4).contains(n) ? "few" : "other"
         default: return n == 1 ? "one" : "other"
         }
+    }
+
+    /// The day in digits as the locale orders them (`31.10.2026`, `10/31/2026`), for a text
+    /// another program carries to a person (an e-invoice's payment terms).
+    public func numericDate(year: Int, month: Int, day: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)) else { return "\(year)-\(month)-\(day)" }
+        var style = Date.FormatStyle(date: .omitted, time: .omitted, locale: locale, calendar: calendar, timeZone: calendar.timeZone)
+            .year().month(.twoDigits).day(.twoDigits)
+        style.locale = locale
+        return style.format(date)
     }
 
     /// `January 2026` (`Januar 2026`, `2026年1月`) for the month key `2026-01`.
@@ -217,6 +229,7 @@ struct ReportWords: Sendable {
         refund_owed|refund owed {amount}|Rückzahlung offen {amount}|remboursement dû {amount}|reembolso pendiente {amount}|rimborso dovuto {amount}|terug te betalen {amount}|reembolso devido {amount}|do zwrotu {amount}|att återbetala {amount}|skal tilbagebetales {amount}|skal tilbakebetales {amount}|palautettava {amount}|k vrácení {amount}|返金額 {amount}|应退款 {amount}
         status_draft|draft|Entwurf|brouillon|borrador|bozza|concept|rascunho|szkic|utkast|kladde|utkast|luonnos|koncept|下書き|草稿
         status_sent|sent|versandt|envoyée|enviada|inviata|verzonden|enviada|wysłana|skickad|sendt|sendt|lähetetty|odesláno|送付済|已发送
+        status_open|open|offen|ouverte|abierta|aperta|open|em aberto|otwarta|öppen|åben|åpen|avoin|otevřená|未払い|未付
         status_partial|partial|teilweise bezahlt|partielle|parcial|parziale|deels betaald|parcial|częściowo zapłacona|delvis betald|delvist betalt|delvis betalt|osittain maksettu|částečně zaplaceno|一部入金|部分付款
         status_overdue|overdue|überfällig|en retard|vencida|scaduta|achterstallig|vencida|zaległa|förfallen|forfalden|forfalt|erääntynyt|po splatnosti|期限超過|逾期
         status_paid|paid|bezahlt|payée|pagada|pagata|betaald|paga|zapłacona|betald|betalt|betalt|maksettu|zaplaceno|入金済|已付款
@@ -227,6 +240,29 @@ struct ReportWords: Sendable {
         status_converted|converted|in Rechnung gestellt|facturé|facturado|fatturato|gefactureerd|faturado|zafakturowana|fakturerad|faktureret|fakturert|laskutettu|vyfakturováno|請求済|已开票
         status_credited|credited|gutgeschrieben|créditée|abonada|accreditata|gecrediteerd|creditada|skorygowana|krediterad|krediteret|kreditert|hyvitetty|dobropisováno|クレジット済|已贷记
         age_over_90|Over 90|Über 90|Plus de 90|Más de 90|Oltre 90|Meer dan 90|Mais de 90|Powyżej 90|Över 90|Over 90|Over 90|Yli 90|Nad 90|90日超|90 天以上
+        journal_invoice|Invoice {number}|Rechnung {number}|Facture {number}|Factura {number}|Fattura {number}|Factuur {number}|Fatura {number}|Faktura {number}|Faktura {number}|Faktura {number}|Faktura {number}|Lasku {number}|Faktura {number}|請求書 {number}|发票 {number}
+        journal_advance|Advance on {number}|Anzahlung zu {number}|Acompte sur {number}|Anticipo de {number}|Acconto su {number}|Voorschot op {number}|Adiantamento de {number}|Zaliczka na {number}|Förskott på {number}|Forudbetaling på {number}|Forskudd på {number}|Ennakko laskulle {number}|Záloha na {number}|{number} の前受金|{number} 的预收款
+        journal_payment|Payment on {number}|Zahlung zu {number}|Paiement de {number}|Pago de {number}|Pagamento di {number}|Betaling van {number}|Pagamento de {number}|Wpłata do {number}|Betalning av {number}|Betaling af {number}|Betaling av {number}|Maksu laskuun {number}|Platba k {number}|{number} の入金|{number} 的收款
+        journal_credit_on|Credit note {note} on {number}|Rechnungskorrektur {note} zu {number}|Avoir {note} sur {number}|Factura rectificativa {note} de {number}|Nota di credito {note} su {number}|Creditnota {note} op {number}|Nota de crédito {note} sobre {number}|Faktura korygująca {note} do {number}|Kreditfaktura {note} på {number}|Kreditnota {note} på {number}|Kreditnota {note} på {number}|Hyvityslasku {note} laskuun {number}|Dobropis {note} k {number}|{number} の貸方票 {note}|{number} 的贷项通知单 {note}
+        journal_credit|Credit note {number}|Rechnungskorrektur {number}|Avoir {number}|Factura rectificativa {number}|Nota di credito {number}|Creditnota {number}|Nota de crédito {number}|Faktura korygująca {number}|Kreditfaktura {number}|Kreditnota {number}|Kreditnota {number}|Hyvityslasku {number}|Dobropis {number}|貸方票 {number}|贷项通知单 {number}
+        journal_refund|Refund on {number}|Erstattung zu {number}|Remboursement de {number}|Reembolso de {number}|Rimborso di {number}|Terugbetaling van {number}|Reembolso de {number}|Zwrot do {number}|Återbetalning av {number}|Tilbagebetaling af {number}|Tilbakebetaling av {number}|Palautus {number}|Vrácení k {number}|{number} の返金|{number} 的退款
+        journal_fee|Reminder fee on {number}|Mahngebühr zu {number}|Frais de relance sur {number}|Gastos de reclamación de {number}|Spese di sollecito su {number}|Aanmaningskosten op {number}|Encargos de cobrança de {number}|Opłata za upomnienie do {number}|Påminnelseavgift på {number}|Rykkergebyr på {number}|Purregebyr på {number}|Muistutusmaksu laskuun {number}|Upomínací poplatek k {number}|{number} の督促手数料|{number} 的催款费
+        journal_interest|Interest on {number}|Zinsen zu {number}|Intérêts sur {number}|Intereses de {number}|Interessi su {number}|Rente op {number}|Juros de {number}|Odsetki do {number}|Ränta på {number}|Renter på {number}|Renter på {number}|Korko laskuun {number}|Úroky k {number}|{number} の利息|{number} 的利息
+        journal_void|Void of {number}|Storno von {number}|Annulation de {number}|Anulación de {number}|Annullamento di {number}|Annulering van {number}|Anulação de {number}|Anulowanie {number}|Makulering av {number}|Annullering af {number}|Annullering av {number}|Laskun {number} mitätöinti|Storno {number}|{number} の取消|{number} 作废
+        journal_purchase|Purchase {number}|Eingangsrechnung {number}|Achat {number}|Compra {number}|Acquisto {number}|Inkoopfactuur {number}|Compra {number}|Zakup {number}|Inköp {number}|Køb {number}|Innkjøp {number}|Ostolasku {number}|Přijatá faktura {number}|仕入 {number}|采购 {number}
+        journal_supplier_credit|Supplier credit note {number}|Gutschrift des Lieferanten {number}|Avoir fournisseur {number}|Abono del proveedor {number}|Nota di credito del fornitore {number}|Creditnota van leverancier {number}|Nota de crédito do fornecedor {number}|Korekta od dostawcy {number}|Kreditfaktura från leverantör {number}|Kreditnota fra leverandør {number}|Kreditnota fra leverandør {number}|Toimittajan hyvityslasku {number}|Dobropis dodavatele {number}|仕入先の貸方票 {number}|供应商贷项通知单 {number}
+        journal_purchase_payment|Payment of {number}|Zahlung von {number}|Paiement de {number}|Pago de {number}|Pagamento di {number}|Betaling van {number}|Pagamento de {number}|Zapłata {number}|Betalning av {number}|Betaling af {number}|Betaling av {number}|Maksu {number}|Úhrada {number}|{number} の支払|{number} 的付款
+        remind_invoice|INVOICE|RECHNUNG|FACTURE|FACTURA|FATTURA|FACTUUR|FATURA|FAKTURA|FAKTURA|FAKTURA|FAKTURA|LASKU|FAKTURA|請求書|发票
+        remind_level|LEVEL|STUFE|NIVEAU|NIVEL|LIVELLO|NIVEAU|NÍVEL|POZIOM|NIVÅ|NIVEAU|NIVÅ|TASO|STUPEŇ|段階|级别
+        remind_days|DAYS|TAGE|JOURS|DÍAS|GIORNI|DAGEN|DIAS|DNI|DAGAR|DAGE|DAGER|PÄIVÄT|DNY|日数|天数
+        remind_due|DUE|OFFEN|DÛ|PENDIENTE|DOVUTO|OPEN|EM DÍVIDA|DO ZAPŁATY|ATT BETALA|SKYLDIG|UTESTÅENDE|AVOINNA|DLUŽNO|未払|应付
+        remind_fees|FEES|GEBÜHREN|FRAIS|GASTOS|SPESE|KOSTEN|ENCARGOS|OPŁATY|AVGIFTER|GEBYRER|GEBYRER|MAKSUT|POPLATKY|手数料|费用
+        remind_interest|INTEREST|ZINSEN|INTÉRÊTS|INTERESES|INTERESSI|RENTE|JUROS|ODSETKI|RÄNTA|RENTER|RENTER|KORKO|ÚROKY|利息|利息
+        remind_total|TOTAL|GESAMT|TOTAL|TOTAL|TOTALE|TOTAAL|TOTAL|RAZEM|TOTALT|I ALT|TOTALT|YHTEENSÄ|CELKEM|合計|合计
+        remind_pdf|PDF|PDF|PDF|PDF|PDF|PDF|PDF|PDF|PDF|PDF|PDF|PDF|PDF|PDF|PDF
+        einvoice_terms|Payable within {days} days, by {due}.|Zahlbar innerhalb von {days} Tagen, bis {due}.|Payable sous {days} jours, au plus tard le {due}.|Pagadero en {days} días, hasta el {due}.|Pagabile entro {days} giorni, entro il {due}.|Te betalen binnen {days} dagen, uiterlijk op {due}.|Pagável em {days} dias, até {due}.|Płatne w ciągu {days} dni, do {due}.|Betalas inom {days} dagar, senast {due}.|Betales inden {days} dage, senest {due}.|Betales innen {days} dager, senest {due}.|Maksettava {days} päivän kuluessa, viimeistään {due}.|Splatné do {days} dnů, nejpozději {due}.|{days} 日以内、{due} までにお支払いください。|请在 {days} 天内付款，最迟 {due}。
+        einvoice_on_receipt|Payable on receipt.|Zahlbar sofort nach Erhalt.|Payable à réception.|Pagadero a la recepción.|Pagabile al ricevimento.|Te betalen bij ontvangst.|Pagável na receção.|Płatne przy odbiorze.|Betalas vid mottagandet.|Betales ved modtagelsen.|Betales ved mottak.|Maksettava vastaanotettaessa.|Splatné při převzetí.|受領時にお支払いください。|收到即付。
+        einvoice_credit_terms|Credit note for invoice {number}: the amount is refunded or set off.|Rechnungskorrektur zur Rechnung {number}: Der Betrag wird erstattet oder verrechnet.|Avoir sur la facture {number} : le montant est remboursé ou imputé.|Factura rectificativa de la factura {number}: el importe se reembolsa o se compensa.|Nota di credito per la fattura {number}: l’importo viene rimborsato o compensato.|Creditnota voor factuur {number}: het bedrag wordt terugbetaald of verrekend.|Nota de crédito da fatura {number}: o montante é reembolsado ou compensado.|Faktura korygująca do faktury {number}: kwota zostanie zwrócona lub potrącona.|Kreditfaktura för faktura {number}: beloppet betalas tillbaka eller kvittas.|Kreditnota til faktura {number}: beløbet tilbagebetales eller modregnes.|Kreditnota for faktura {number}: beløpet tilbakebetales eller motregnes.|Hyvityslasku laskuun {number}: summa palautetaan tai kuitataan.|Dobropis k faktuře {number}: částka bude vrácena nebo započtena.|請求書 {number} の貸方票：金額は返金または相殺されます。|发票 {number} 的贷项通知单：金额将退还或抵销。
         age_current|Current|Nicht fällig|Non échu|Al corriente|Non scaduto|Niet vervallen|Em dia|Bieżące|Ej förfallet|Ikke forfaldent|Ikke forfalt|Erääntymätön|Do splatnosti|期限内|未到期
         """
 }

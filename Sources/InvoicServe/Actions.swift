@@ -240,8 +240,16 @@ extension BookServer {
         return perform(request, back: back, form: form) { checked, editor throws(AuthoringError) in
             guard let document = checked.book.document(number) else { throw .refused(words.format("no_document", ["number": number])) }
             let file = try editor.read(document.file)
-            let facts = try DocumentFacts(document: document, text: file.text, account: checked.book.recordedAccount(for: document))
+            let facts = try DocumentFacts(document: document, text: file.text, account: checked.book.recordedAccount(for: document),
+                                          typedIn: checked.book.settings.defaults.locale?.value ?? Defaults.fallbackLocale)
             func change(_ text: String) -> [FileChange] { [FileChange(path: document.file, before: file.bytes, after: text)] }
+            // An amount typed into the form is refused in the book's language, with its example.
+            if action == "pay" || action == "refund", let typed = fields["amount"], !typed.isEmpty, let currency = document.figures?.currency {
+                let locale = checked.book.settings.defaults.locale?.value ?? Defaults.fallbackLocale
+                if case .failure = TypedAmount.minorUnits(typed, locale: locale, currency: currency) {
+                    throw .refused(words.format("form_err_number", ["text": typed, "example": TypedAmount.example(locale: locale, currency: currency)]))
+                }
+            }
             switch action {
             case "send": return (change(try facts.send(on: date)), words.format("done_sent", ["number": number]), nil)
             case "peppol":

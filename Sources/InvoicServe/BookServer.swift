@@ -260,7 +260,7 @@ public struct BookServer: Sendable {
         let diagnostics = snapshot.checked.diagnostics
         let text = DiagnosticRenderer(format: .human, color: false, sources: snapshot.book.sources).render(diagnostics)
         let summary = diagnostics.isEmpty ? words["no_findings"]
-            : words.format("findings", ["errors": String(diagnostics.errorCount), "warnings": String(diagnostics.warningCount)])
+            : words.format("findings_count", ["errors": String(diagnostics.errorCount), "warnings": String(diagnostics.warningCount)])
         return layout(words["diagnostics"], render("diagnostics", ["summary": summary, "text": Self.either(text.isEmpty ? nil : text)]))
     }
 
@@ -452,9 +452,10 @@ public struct BookServer: Sendable {
                 if document.kind == .creditNote {
                     // A refund may go back today only for what is owed with everything recorded.
                     refundOwed = book.recordedAccount(for: document)?.refundOwed(by: document) ?? 0
-                    refundAmount = MoneyFormat.plain(refundOwed, currency)
+                    refundAmount = TypedAmount.prefill(refundOwed, locale: locale, currency: currency)
                 }
-                balance = MoneyFormat.plain(max(0, due), currency)
+                // As the book's locale writes it (`797,60` in de_DE), which the form reads back.
+                balance = TypedAmount.prefill(max(0, due), locale: locale, currency: currency)
             }
             for (payment, amount) in zip(document.payments, figures.payments) {
                 let method = payment.method.rawValue

@@ -108,9 +108,11 @@ extension BookServer {
         state.notes = document.notes ?? ""
         state.buyerReference = document.buyerReference?.value ?? ""
         state.order = document.order?.value ?? ""
+        // Quantities and prices as the book's locale writes them (`2,5`, `1.234,50`): the form reads them back.
+        let locale = live.snapshot.report.locale
         state.lines = document.items.map {
-            FormState.Line(description: $0.description, quantity: $0.quantity.map { "\($0.value)" } ?? "1", unit: $0.unit ?? "",
-                           price: "\($0.price.value)", tax: $0.tax.map { "\($0.value)" } ?? "")
+            FormState.Line(description: $0.description, quantity: $0.quantity.map { MoneyFormat.number($0.value, locale: locale) } ?? "1", unit: $0.unit ?? "",
+                           price: MoneyFormat.number($0.price.value, locale: locale), tax: $0.tax.map { "\($0.value)" } ?? "")
         }
         if state.lines.isEmpty { state.lines = [FormState.Line()] }
         return formPage(kind: document.kind, number: number, state: state)
@@ -146,17 +148,6 @@ extension BookServer {
             "preview": Self.either(preview),
         ])
         return layout(title, content, status: status, reloads: false)
-    }
-
-    /// A number as a person types it into the form, in the book's language: where the decimal
-    /// separator is a comma (de_DE, fr_FR, ...), `450,00` and `1.234,50` are 450.00 and 1234.50;
-    /// a lone point stays a decimal point (`12.50`, as the YAML is written), so `1.234` there is
-    /// 1.234, which the preview's totals show before anything is saved. Elsewhere the text is
-    /// taken as written (`1,234.50` is refused rather than guessed).
-    static func typedNumber(_ text: String, decimalComma: Bool) -> String {
-        guard decimalComma, text.contains(",") else { return text }
-        let grouping: Set<Character> = [".", " ", "\u{00A0}", "\u{202F}", "'"]
-        return String(text.filter { !grouping.contains($0) }.map { $0 == "," ? "." : $0 })
     }
 
     static func segment(_ value: String) -> String {
@@ -224,12 +215,14 @@ extension BookServer {
         let words = snapshot.words
         var errors: [String: [String]] = [:]
         func problem(_ field: String, _ message: String) { errors[field, default: []].append(message) }
-        let decimalComma = Locale(identifier: snapshot.report.locale).decimalSeparator == ","
+        // Quantities and prices as the book's locale writes them (`1.234,50`, `2,5` in de_DE) or
+        // plain (`12.50`); `1.234` there is refused as ambiguous rather than guessed (TypedAmount).
+        let typingLocale = snapshot.report.locale
         func number(_ field: String, _ text: String) -> String? {
-            switch DecimalNumber.parse(Self.typedNumber(text, decimalComma: decimalComma)) {
+            switch TypedAmount.number(text, locale: typingLocale) {
             case .success(let value): return "\(value)"
             case .failure:
-                problem(field, words.format("form_err_number", ["text": text, "example": decimalComma ? "12,50" : "12.50"]))
+                problem(field, words.format("form_err_number", ["text": text, "example": MoneyFormat.number(DecimalNumber(significand: 1250, scale: 2)!, locale: typingLocale)]))
                 return nil
             }
         }

@@ -179,7 +179,7 @@ import Testing
         let purchase = try #require(journal.transactions.first { $0.kind == .purchase && $0.document == "X-1" })
         #expect(purchase.postings.reduce(0) { $0 + $1.amount } == 0)
         #expect(purchase.postings.contains { $0.account == "Liabilities:Payable:Cloud" && $0.amount == -1000 })
-        #expect(purchase.narration == "Purchase X-1")
+        #expect(purchase.narration == "Eingangsrechnung X-1", "in the book's language (de_DE), issue 37")
     }
 
     /// A supplier's credit note and the money it pays back are narrated as what they are, not as
@@ -196,10 +196,10 @@ import Testing
         refund.isRefund = true
         let journal = Journal(book: book, purchases: Purchases(taxes: [credit], payments: [refund]))
         let note = try #require(journal.transactions.first { $0.kind == .purchase && $0.document == "G-5" })
-        #expect(note.narration == "Supplier credit note G-5")
+        #expect(note.narration == "Gutschrift des Lieferanten G-5")
         #expect(note.postings.contains { $0.account == "Liabilities:Payable:Office" && $0.amount == 1190 })
         let back = try #require(journal.transactions.first { $0.kind == .purchasePayment && $0.document == "G-5" })
-        #expect(back.narration == "Refund on G-5")
+        #expect(back.narration == "Erstattung zu G-5")
     }
 }
 

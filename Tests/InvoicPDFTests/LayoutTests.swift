@@ -215,7 +215,7 @@ import Testing
 
     static let longName = "Bergström & Lindqvist Architekten"
 
-    /// A German credit note (RECHNUNGSKORREKTUR), a German statement (KONTOAUSZUG) and an English
+    /// A German credit note (RECHNUNGSKORREKTUR), a German statement (KONTOÜBERSICHT) and an English
     /// reminder (PAYMENT REMINDER) of a business with a long name, in both templates: the name is
     /// on one line of the header, and the title is there.
     @Test(arguments: ["invoi", "classic"])
@@ -235,7 +235,7 @@ import Testing
             let pdf = try PDFTest.render(document, with: try PDFRenderer(book: checked.book))
             let header = try Self.pageTexts(pdf)[0].split(separator: "\n").prefix(12)
             #expect(header.contains { $0.contains(Self.longName) }, "\(template) \(kind): the name on one line in\n\(header.joined(separator: "\n"))")
-            let title = ["credit": "RECHNUNGSKORREKTUR", "statement": "KONTOAUSZUG", "reminder": "PAYMENT REMINDER", "invoice": "RECHNUNG"][kind]!
+            let title = ["credit": "RECHNUNGSKORREKTUR", "statement": "KONTOÜBERSICHT", "reminder": "PAYMENT REMINDER", "invoice": "RECHNUNG"][kind]!
             #expect(header.contains { $0.contains(title) }, "\(template) \(kind): the title in the header")
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import InvoicBook
+import InvoicInbox
 @testable import InvoicServe
 import InvoicTestSupport
 import Testing
@@ -59,7 +60,7 @@ import Testing
             }
             try await client.execute(uri: "/clients/danube-festival", method: .get) { response in
                 let html = String(buffer: response.body)
-                #expect(html.contains(">Saldo<") && html.contains("Kontoauszug (PDF)") && html.contains(">Berechnet<") && html.contains("\u{A0}€"))
+                #expect(html.contains(">Saldo<") && html.contains("Kontoübersicht (PDF)") && html.contains(">Berechnet<") && html.contains("\u{A0}€"))
                 #expect(Self.leftovers(html).isEmpty, "\(Self.leftovers(html))")
             }
             try await client.execute(uri: "/diagnostics", method: .get) { response in
@@ -203,5 +204,64 @@ import Testing
         let widths = chart.components(separatedBy: "<rect ").dropFirst().compactMap { $0.components(separatedBy: "width=\"").dropFirst().first.flatMap { Int($0.prefix { $0.isNumber }) } }
         #expect(!widths.isEmpty && widths.allSatisfy { $0 <= 44 }, "\(widths)")
         #expect(chart.contains("<text class=\"amount\"") && chart.contains("€"))
+    }
+}
+
+extension ServeLanguageTests {
+    /// Issue 37: in a German book the pay form offers the amount as German writes it, takes
+    /// `500,00` and `1.000,00` as typed, and refuses `1,000.00` in German; nothing is written then.
+    @Test func aGermanBookTakesGermanAmounts() async throws {
+        let root = try Self.germanBook()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let server = try ServeTests.server(root)
+        let file = root.appendingPathComponent("invoices/2026/INV-2026-008.yaml")
+        try await server.application().test(.router) { client in
+            try await client.execute(uri: "/documents/INV-2026-008", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("name=\"amount\" value=\"797,60\""), "the amount due, prefilled as German writes it")
+            }
+            let (headers, _) = ServeTests.form("")
+            let before = try String(contentsOf: file, encoding: .utf8)
+            try await client.execute(uri: "/documents/INV-2026-008/pay", method: .post, headers: headers,
+                                     body: ByteBuffer(string: "csrf=t0k3n&amount=1%2C000.00&date=2026-11-20")) { response in
+                let body = String(buffer: response.body)
+                #expect(response.status == .unprocessableContent && body.contains("`1,000.00` ist keine Zahl (etwa 1.234,50)"), "\(body.suffix(600))")
+            }
+            #expect(try String(contentsOf: file, encoding: .utf8) == before)
+            try await client.execute(uri: "/documents/INV-2026-008/pay", method: .post, headers: headers,
+                                     body: ByteBuffer(string: "csrf=t0k3n&amount=500%2C00&date=2026-11-20")) { #expect($0.status == .seeOther) }
+            #expect(try String(contentsOf: file, encoding: .utf8).contains("amount: 500.00"))
+        }
+    }
+}
+
+extension ServeLanguageTests {
+    /// Issue 37: the Purchases page of a German book heads its findings column "Befunde" (not the
+    /// count's unfilled `Fehler: {errors}, ...`), names statuses in German, and the source editor
+    /// says "gespeichert".
+    @Test func theGermanPurchasesPageHasNoPlaceholdersAndNoEnglishStatus() async throws {
+        let root = try Self.germanBook()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let pdf = try Data(contentsOf: ServeTests.repository.appendingPathComponent("Tests/Fixtures/received/zugferd-pdf_zf_en16931_1.pdf"))
+        #expect(Inbox.receive(bytes: [UInt8](pdf), filename: "r.pdf", into: root.path, today: Day("2026-11-21")!).map(\.status) == [.received])
+        let server = try ServeTests.server(root)
+        try await server.application().test(.router) { client in
+            try await client.execute(uri: "/purchases", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("<th>Befunde</th>"), "\(html.suffix(3000))")
+                #expect(!html.contains("{errors}") && !html.contains("{warnings}") && !html.contains("{"), "no placeholder left")
+                #expect(!html.contains(">open<") && !html.contains(">overdue<"))
+            }
+            let (headers, _) = ServeTests.form("")
+            let file = "clients/danube-festival.yaml"
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            let body = "csrf=t0k3n&file=" + file.addingPercentEncoding(withAllowedCharacters: .alphanumerics)! + "&base=&text="
+                + text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            try await client.execute(uri: "/source", method: .post, headers: headers, body: ByteBuffer(string: body)) { response in
+                let location = response.headers[.location] ?? ""
+                #expect(location.removingPercentEncoding?.contains("nichts geändert") == true || location.removingPercentEncoding?.contains("gespeichert") == true,
+                        "\(response.status) \(location)")
+            }
+        }
     }
 }

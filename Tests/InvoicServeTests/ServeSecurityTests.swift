@@ -37,7 +37,7 @@ import Testing
             // The other fields: one given twice, one the form does not have, one missing, a line break, an exponent.
             let bad = ["amount=10.00&amount=20.00": "`amount`: given twice", "amount=10.00&note=hi": "`note`: this form has no such field",
                        "date=2026-11-21": "`amount`: missing", "amount=10.00&method=card%0Aevil": "`method`: a control character",
-                       "amount=10%ZZ": "not percent-encoded UTF-8", "amount=1e400": "`1e400` is not an amount; write a plain decimal such as 120 or 120.50"]
+                       "amount=10%ZZ": "not percent-encoded UTF-8", "amount=1e400": "`1e400` is not a number (such as 1,234.50)"]
             for (fields, message) in bad {
                 try await client.execute(uri: "/documents/INV-2026-008/pay", method: .post, headers: headers, body: ByteBuffer(string: "csrf=t0k3n&" + fields)) { response in
                     let body = String(buffer: response.body)

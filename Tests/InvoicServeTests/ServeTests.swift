@@ -137,7 +137,7 @@ import Testing
             }
             try await client.execute(uri: "/documents/CN-2026-003", method: .get) { response in
                 let html = String(buffer: response.body)
-                #expect(html.contains("action=\"/documents/CN-2026-003/refund\"") && html.contains("value=\"1497.60\""), "the refund owed is offered")
+                #expect(html.contains("action=\"/documents/CN-2026-003/refund\"") && html.contains("value=\"1,497.60\""), "the refund owed is offered")
             }
             try await client.execute(uri: "/documents/CN-2026-003/refund", method: .post, headers: headers,
                                      body: ByteBuffer(string: "csrf=t0k3n&amount=2000.00&date=2026-11-21")) { response in

@@ -225,15 +225,101 @@ extension Book {
     /// invoices issued by then whose account is not settled; none when nothing is open.
     public func statements(of client: String, on day: Day) -> [Statement] {
         var byCurrency: [Currency: [Account]] = [:]
-        for invoice in invoices where invoice.client.value == client && invoice.issued.value <= day {
-            guard let account = account(of: invoice, through: day), account.balance != 0 else { continue }
-            // A draft asks for nothing yet: it was never sent and nothing was paid on it.
-            guard invoice.sent.map({ $0.value <= day }) ?? false || account.received > 0 || account.isVoid else { continue }
+        for (_, account) in countedAccounts(of: client, through: day) where account.balance != 0 {
             byCurrency[account.currency, default: []].append(account)
         }
         return byCurrency.keys.sorted { $0.code < $1.code }.map { currency in
             Statement(client: client, date: day, currency: currency,
                       accounts: byCurrency[currency]!.sorted { ($0.issued, $0.invoice) < ($1.issued, $1.invoice) })
         }
+    }
+}
+
+extension Book {
+    /// The client's invoices issued by `day` that count on its account, with their accounts
+    /// through `day`, oldest first. A draft asks for nothing yet: one never sent with nothing
+    /// paid on it and not voided is left out.
+    func countedAccounts(of client: String, through day: Day) -> [(Document, Account)] {
+        var counted: [(Document, Account)] = []
+        for invoice in invoices where invoice.client.value == client && invoice.issued.value <= day {
+            guard let account = account(of: invoice, through: day) else { continue }
+            guard invoice.sent.map({ $0.value <= day }) ?? false || account.received > 0 || account.isVoid else { continue }
+            counted.append((invoice, account))
+        }
+        return counted.sorted { ($0.1.issued, $0.1.invoice) < ($1.1.issued, $1.1.invoice) }
+    }
+}
+
+/// A statement of account as a ledger: the balance on the first day of its period, then every
+/// fact of the client's accounts in that period in date order (an invoice as issued, payments,
+/// credit notes, refunds, reminder charges, voiding), each with the balance it leaves. Read from
+/// the same accounts (`Book.account(of:through:)`) as every other figure of what is owed, so its
+/// last balance is the statement's balance.
+public struct StatementLedger: Sendable {
+    public enum Kind: String, Sendable {
+        case invoice, payment, credit, refund
+        case reminderFee = "reminder_fee"
+        case interest, void
+    }
+
+    public struct Row: Sendable {
+        public var date: Day
+        public var kind: Kind
+        /// The invoice, or the credit note of a credit or refund.
+        public var document: String
+        /// Raises the balance (an invoice, a refund, a fee); never negative.
+        public var debit: Int64
+        /// Lowers it (a payment, a credit note, voiding); never negative.
+        public var credit: Int64
+        /// The balance after this row.
+        public var balance: Int64
+    }
+
+    /// The period covered, both days included.
+    public var from: Day
+    public var through: Day
+    /// The balance at the start of `from`: what the facts dated before it left.
+    public var opening: Int64
+    public var rows: [Row]
+    /// The balance on `through`: positive, the client owes; negative, the business owes it back.
+    public var closing: Int64 { rows.last?.balance ?? opening }
+}
+
+extension Book {
+    /// The ledger of `statement` from `from` (by default the issue day of its oldest open
+    /// invoice, or the statement's day when nothing is open): every invoice of the client in the
+    /// statement's currency counts, settled ones too, so the running balance is the account's.
+    public func ledger(of statement: Statement, from: Day? = nil) -> StatementLedger {
+        let start = min(from ?? statement.accounts.map(\.issued).min() ?? statement.date, statement.date)
+        var opening: Int64 = 0
+        var facts: [(date: Day, order: Int, row: StatementLedger.Row)] = []
+        func add(_ date: Day, _ kind: StatementLedger.Kind, _ document: String, _ amount: Int64) {
+            if date < start { opening &+= amount; return }
+            let row = StatementLedger.Row(date: date, kind: kind, document: document, debit: max(amount, 0), credit: max(-amount, 0), balance: 0)
+            facts.append((date, facts.count, row))
+        }
+        for (_, account) in countedAccounts(of: statement.client, through: statement.date) where account.currency == statement.currency {
+            add(account.issued, .invoice, account.invoice, account.asIssued.due)
+            for entry in account.entries {
+                let kind: StatementLedger.Kind = switch entry.kind {
+                case .payment: .payment
+                case .credit: .credit
+                case .refund: .refund
+                case .reminderFee: .reminderFee
+                case .interest: .interest
+                case .void: .void
+                }
+                add(entry.date, kind, entry.document ?? account.invoice, entry.amount)
+            }
+        }
+        // By date; on one day in the order the accounts give (an invoice before what follows it).
+        var balance = opening
+        let rows = facts.sorted { ($0.date, $0.order) < ($1.date, $1.order) }.map { fact -> StatementLedger.Row in
+            var row = fact.row
+            balance = balance &+ row.debit &- row.credit
+            row.balance = balance
+            return row
+        }
+        return StatementLedger(from: start, through: statement.date, opening: opening, rows: rows)
     }
 }

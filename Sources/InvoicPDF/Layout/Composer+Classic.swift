@@ -85,7 +85,7 @@ extension Composer {
         let clientWidth = datesX - left - 24
         let contact = clientContact
         var leftY = 0.0
-        let billTo = block(labels[isEstimate ? "estimate_for" : "bill_to"], .label)
+        let billTo = block(labels[isEstimate ? "estimate_for" : document.isStatement ? "statement_for" : "bill_to"], .label)
         ops.append(.text(billTo, x: left, y: leftY))
         leftY += billTo.height + 5
         let name = block(contact.name, .clientName, width: clientWidth)

@@ -87,7 +87,7 @@ extension Composer {
         let clientWidth = min(datesLeft, right - max(gridWidth, remarks.isEmpty ? 0 : contentWidth * 0.4)) - left - 32
         let contact = clientContact
         var leftY = 0.0
-        let billTo = block(labels[isEstimate ? "estimate_for" : "bill_to"], .label)
+        let billTo = block(labels[isEstimate ? "estimate_for" : document.isStatement ? "statement_for" : "bill_to"], .label)
         ops.append(.text(billTo, x: left, y: leftY))
         leftY += billTo.height + 6
         let name = block(contact.name, .clientName, width: clientWidth)

@@ -15,7 +15,7 @@ extension Composer {
                     blocks.append(noLinesBlock())
                     continue
                 }
-                let table = itemsTable()
+                let table = ledger.map { ledgerTable($0) } ?? itemsTable()
                 // Repeated on a new page, the header row is for the eye: a screen reader has heard
                 // the column headers once, and every cell is already tied to its header.
                 var repeated = table.header
@@ -36,7 +36,7 @@ extension Composer {
                     blocks[blocks.count - 1] = last
                 }
                 totalsIndex = blocks.count
-                blocks.append(totals())
+                blocks.append(ledger.map { ledgerBalance($0) } ?? totals())
             case .payment:
                 if let block = paymentDetails() {
                     paymentIndex = blocks.count

@@ -6,7 +6,7 @@ import InvoicMoney
 extension Composer {
     /// What the page asks to be paid: the amount due as issued, or on a supplier's e-invoice what
     /// its own figures give (the reader computes it, third-party payments included).
-    var amountDue: Int64 { reading?.amountDue ?? issued.due }
+    var amountDue: Int64 { reading?.amountDue ?? ledger.map { max($0.closing, 0) } ?? issued.due }
 
     /// What a payment code on this page asks for. The document as issued asks for its amount due
     /// as issued, whatever happened since (voiding or paying it later changes no byte of it); a

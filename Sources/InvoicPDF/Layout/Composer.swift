@@ -19,6 +19,8 @@ struct Composer {
     var copy: DocumentCopy?
     /// Set when viewing a supplier's e-invoice: what it prints beyond the invoice itself.
     var reading: ReadingAppendix?
+    /// Set when printing a statement of account: its ledger takes the place of the items and totals.
+    var ledger: StatementLedger?
     let client: Client?
     /// The logo's natural size, for its proportions; nil without a logo.
     let logoSize: (width: Double, height: Double)?
@@ -308,7 +310,7 @@ struct Composer {
         var result = [(labels[isEstimate ? "estimate_date" : reminder ? "reminder_date" : "issue_date"], text.date(document.issued.value))]
         if let due = figures.dueDate { result.append((labels[isEstimate ? "valid_until" : reminder ? "pay_by" : "due_date"], text.date(due))) }
         if let delivered = document.delivered?.value { result.append((labels["delivery_date"], text.date(delivered))) }
-        if let period = document.period?.value { result.append((labels["period"], text.date(period.from) + " – " + text.date(period.to))) }
+        if let period = document.period?.value { result.append((labels[document.isStatement ? "statement_period" : "period"], text.date(period.from) + " – " + text.date(period.to))) }
         if let reference = (document.buyerReference ?? client?.buyerReference)?.value { result.append((labels["buyer_reference"], reference)) }
         if let order = document.order?.value { result.append((labels["order"], order)) }
         if let contract = document.contract?.value { result.append((labels["contract"], contract)) }

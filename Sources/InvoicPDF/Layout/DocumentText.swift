@@ -11,6 +11,7 @@ struct DocumentText {
     let currency: Currency
     private let dateStyle: Date.FormatStyle
     private let percentStyle: Decimal.FormatStyle.Percent
+    private let numericDateStyle: Date.FormatStyle
 
     init(locale: String, currency: Currency) {
         self.locale = locale
@@ -23,6 +24,9 @@ struct DocumentText {
         dateStyle = Date.FormatStyle(date: .omitted, time: .omitted, locale: foundationLocale, calendar: calendar, timeZone: utc)
             .year().month(.abbreviated).day()
         percentStyle = Decimal.FormatStyle.Percent(locale: foundationLocale).precision(.fractionLength(0...3))
+        // `27.11.2026` (de_DE), `11/27/2026` (en_US): a ledger's date column, narrower than `yMMMd`.
+        numericDateStyle = Date.FormatStyle(date: .omitted, time: .omitted, locale: foundationLocale, calendar: calendar, timeZone: utc)
+            .year().month(.twoDigits).day(.twoDigits)
     }
 
     func money(_ minorUnits: Int64) -> String { Money(minorUnits, currency).formatted(locale) }
@@ -40,6 +44,11 @@ struct DocumentText {
 
     func date(_ day: Day) -> String {
         dateStyle.format(Date(timeIntervalSince1970: TimeInterval(day.ordinal) * 86_400))
+    }
+
+    /// The day in digits, as the locale orders them.
+    func numericDate(_ day: Day) -> String {
+        numericDateStyle.format(Date(timeIntervalSince1970: TimeInterval(day.ordinal) * 86_400))
     }
 
     /// `20%`, `8.25%`; `20 %` in de_DE. Exact: the rate has at most three decimals of a percent.
