@@ -158,10 +158,14 @@ extension BookServer {
         let back = "/purchases/view?file=" + (file.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? "")
         if let refusal = refusal(of: form, back: back) { return refusal }
         let method = form["method"].flatMap { $0.isEmpty || $0 == PaymentMethod.bankTransfer.rawValue ? nil : $0 }
+        // Typed as the book's language writes it (`235,62` in a German book), as on every form.
+        let locale = snapshot.report.locale, typed = form["amount"] ?? ""
+        guard case .success(let amount) = TypedAmount.number(typed, locale: locale) else {
+            return refused(words["not_written"], text: words.format("form_err_number", ["text": typed, "example": TypedAmount.example(locale: locale, currency: purchase.currency)]),
+                           back: back)
+        }
         do {
-            // Typed as the book's language writes it (`235,62` in a German book), as on the document form.
-            let amount = Self.typedNumber(form["amount"] ?? "", decimalComma: Locale(identifier: snapshot.report.locale).decimalSeparator == ",")
-            _ = try PurchasePayments.pay(root: live.root, number: purchase.number, supplier: purchase.supplier, amount: .exactly(amount),
+            _ = try PurchasePayments.pay(root: live.root, number: purchase.number, supplier: purchase.supplier, amount: .exactly(amount.description),
                                         on: date, method: method, reference: nil)
         } catch {
             return refused(words["not_written"], text: "\(error.message)\n\(error.help)", back: back)
