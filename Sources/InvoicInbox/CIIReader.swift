@@ -78,7 +78,7 @@ struct CII {
             .first { $0.child("ID")?.attributes["schemeID"]?.uppercased() == "VA" }?.value("ID")
         document.notes = exchanged?.children("IncludedNote").compactMap { $0.value("Content") } ?? []
         document.lines = transaction.children("IncludedSupplyChainTradeLineItem").map { line(in: $0, currency, &reading) }
-        document.allowancesCharges = settlement.children("SpecifiedTradeAllowanceCharge").map { allowanceCharge($0, currency, &reading) }
+        document.allowancesCharges = settlement.children("SpecifiedTradeAllowanceCharge").map { allowanceCharge($0, currency, onLine: false, &reading) }
         // EXTENDED's logistics charges (freight, packing) are document charges in EN 16931's terms.
         for charge in settlement.children("SpecifiedLogisticsServiceCharge") {
             document.allowancesCharges.append(ReceivedDocument.AllowanceCharge(
@@ -166,7 +166,7 @@ struct CII {
                                required: "BR-24", "line \(element.value("AssociatedDocumentLineDocument", "LineID") ?? "?")'s net amount"),
             taxCategory: settlement?.value("ApplicableTradeTax", "CategoryCode"),
             taxRate: reading.decimal(settlement?.path("ApplicableTradeTax", "RateApplicablePercent")))
-        line.allowancesCharges = (settlement?.children("SpecifiedTradeAllowanceCharge") ?? []).map { allowanceCharge($0, currency, &reading) }
+        line.allowancesCharges = (settlement?.children("SpecifiedTradeAllowanceCharge") ?? []).map { allowanceCharge($0, currency, onLine: true, &reading) }
         line.exactNet = reading.exact(settlement?.path("SpecifiedTradeSettlementLineMonetarySummation", "LineTotalAmount"))
         line.periodStart = day(settlement?.value("BillingSpecifiedPeriod", "StartDateTime", "DateTimeString"))
         line.periodEnd = day(settlement?.value("BillingSpecifiedPeriod", "EndDateTime", "DateTimeString"))
@@ -175,10 +175,12 @@ struct CII {
         return line
     }
 
-    private func allowanceCharge(_ element: XElement, _ currency: Currency, _ reading: inout Reading) -> ReceivedDocument.AllowanceCharge {
-        ReceivedDocument.AllowanceCharge(
-            isCharge: element.value("ChargeIndicator", "Indicator")?.lowercased() == "true",
-            amount: reading.money(element.child("ActualAmount"), currency, field: "BT-92/BT-99") ?? Money(0, currency),
+    private func allowanceCharge(_ element: XElement, _ currency: Currency, onLine: Bool, _ reading: inout Reading) -> ReceivedDocument.AllowanceCharge {
+        let isCharge = element.value("ChargeIndicator", "Indicator")?.lowercased() == "true"
+        let rule = AllowanceChargeRule(isCharge: isCharge, onLine: onLine)
+        return ReceivedDocument.AllowanceCharge(
+            isCharge: isCharge,
+            amount: reading.money(element.child("ActualAmount"), currency, field: rule.field, required: rule.rule, rule.what),
             base: reading.money(element.child("BasisAmount"), currency, field: "BT-93/BT-100"),
             percent: reading.decimal(element.child("CalculationPercent")),
             reason: element.value("Reason"), reasonCode: element.value("ReasonCode"),

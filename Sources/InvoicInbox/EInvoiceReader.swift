@@ -61,6 +61,20 @@ public enum EInvoiceReader {
     static let creditNoteCodes: Set<String> = ["81", "83", "261", "262", "296", "308", "381", "396", "420", "458", "532"]
 }
 
+/// The business term and the rule that requires the amount of an allowance or charge: BR-31 /
+/// BR-36 on the document (BT-92 / BT-99), BR-41 / BR-43 on a line (BT-136 / BT-141).
+struct AllowanceChargeRule {
+    let field: String, rule: String, what: String
+    init(isCharge: Bool, onLine: Bool) {
+        switch (isCharge, onLine) {
+        case (false, false): (field, rule, what) = ("BT-92", "BR-31", "a document allowance's amount")
+        case (true, false): (field, rule, what) = ("BT-99", "BR-36", "a document charge's amount")
+        case (false, true): (field, rule, what) = ("BT-136", "BR-41", "a line allowance's amount")
+        case (true, true): (field, rule, what) = ("BT-141", "BR-43", "a line charge's amount")
+        }
+    }
+}
+
 /// What reading found against the rules of the syntax (figures with too many decimals).
 struct Reading {
     var problems: [Finding] = []

@@ -87,7 +87,7 @@ struct UBL {
             .first { $0.value("TaxScheme", "ID")?.uppercased() == "VAT" }?.value("CompanyID")
         document.notes = root.children("Note").map(\.text).filter { !$0.isEmpty }
         document.lines = root.children(isCreditNote ? "CreditNoteLine" : "InvoiceLine").map { line(in: $0, currency, &reading) }
-        document.allowancesCharges = root.children("AllowanceCharge").map { allowanceCharge($0, currency, &reading) }
+        document.allowancesCharges = root.children("AllowanceCharge").map { allowanceCharge($0, currency, onLine: false, &reading) }
 
         var payment = ReceivedDocument.Payment()
         payment.terms = root.children("PaymentTerms").compactMap { $0.value("Note") }.joined(separator: "\n").nonEmpty
@@ -166,17 +166,19 @@ struct UBL {
             net: reading.money(element.child("LineExtensionAmount"), currency, field: "BT-131", required: "BR-24", "line \(element.value("ID") ?? "?")'s net amount"),
             taxCategory: item?.value("ClassifiedTaxCategory", "ID"),
             taxRate: reading.decimal(item?.path("ClassifiedTaxCategory", "Percent")))
-        line.allowancesCharges = element.children("AllowanceCharge").map { allowanceCharge($0, currency, &reading) }
+        line.allowancesCharges = element.children("AllowanceCharge").map { allowanceCharge($0, currency, onLine: true, &reading) }
         line.exactNet = reading.exact(element.child("LineExtensionAmount"))
         line.periodStart = day(element.value("InvoicePeriod", "StartDate"))
         line.periodEnd = day(element.value("InvoicePeriod", "EndDate"))
         return line
     }
 
-    private func allowanceCharge(_ element: XElement, _ currency: Currency, _ reading: inout Reading) -> ReceivedDocument.AllowanceCharge {
-        ReceivedDocument.AllowanceCharge(
-            isCharge: element.value("ChargeIndicator")?.lowercased() == "true",
-            amount: reading.money(element.child("Amount"), currency, field: "BT-92/BT-99") ?? Money(0, currency),
+    private func allowanceCharge(_ element: XElement, _ currency: Currency, onLine: Bool, _ reading: inout Reading) -> ReceivedDocument.AllowanceCharge {
+        let isCharge = element.value("ChargeIndicator")?.lowercased() == "true"
+        let rule = AllowanceChargeRule(isCharge: isCharge, onLine: onLine)
+        return ReceivedDocument.AllowanceCharge(
+            isCharge: isCharge,
+            amount: reading.money(element.child("Amount"), currency, field: rule.field, required: rule.rule, rule.what),
             base: reading.money(element.child("BaseAmount"), currency, field: "BT-93/BT-100"),
             percent: reading.decimal(element.child("MultiplierFactorNumeric")),
             reason: element.value("AllowanceChargeReason"), reasonCode: element.value("AllowanceChargeReasonCode"),

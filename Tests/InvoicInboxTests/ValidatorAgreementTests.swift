@@ -141,5 +141,12 @@ import Testing
         let untyped = try CorpusTests.edited(Self.example, [("<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>", "")])
         #expect(Findings.check(untyped).map(\.rule) == ["BR-04"])
         #expect(try Self.rules([("<cbc:TaxableAmount currencyID=\"EUR\">46.37</cbc:TaxableAmount>", "")]).prefix(1) == ["BR-45"])
+        // A document allowance without its amount: BR-31 (BT-92), not an allowance of 0.00.
+        let allowance = ("<cac:TaxTotal>", """
+            <cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:AllowanceChargeReason>Korting</cbc:AllowanceChargeReason>\
+            <cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>6</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:AllowanceCharge>
+            <cac:TaxTotal>
+            """)
+        #expect(try Self.rules([allowance]).first == "BR-31")
     }
 }
