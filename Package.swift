@@ -18,6 +18,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // Hummingbird's own dependencies, declared because invoic serve imports them by name
+        // (HTTPField.Name for its headers; Task.isShuttingDownGracefully for the live reload).
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -81,6 +85,7 @@ let package = Package(
         .target(name: "InvoicServe", dependencies: [
             "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Mustache", package: "swift-mustache"),
+            .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .target(name: "InvoicAuthoring", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicHistory", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
@@ -90,30 +95,31 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
-        .executableTarget(name: "invoic-serve", dependencies: ["InvoicServe"]),
+        .executableTarget(name: "invoic-serve", dependencies: ["InvoicServe", "InvoicBook"]),
 
         // Helpers the test targets share: books written to a temporary folder.
         .target(name: "InvoicTestSupport", dependencies: ["InvoicBook"], path: "Sources/InvoicTestSupport"),
 
         .testTarget(name: "InvoicDiagnosticsTests", dependencies: ["InvoicDiagnostics"]),
-        .testTarget(name: "InvoicYAMLTests", dependencies: ["InvoicYAML"]),
+        .testTarget(name: "InvoicYAMLTests", dependencies: ["InvoicYAML", "InvoicDiagnostics"]),
         .testTarget(name: "InvoicMoneyTests", dependencies: ["InvoicMoney", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicBookTests", dependencies: ["InvoicBook", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicBookTests", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPDFTests", dependencies: ["InvoicPDF", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicYAML", "InvoicTestSupport", "invoic"]),
-        .testTarget(name: "InvoicReportTests", dependencies: ["InvoicReport", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicEInvoiceTests", dependencies: ["InvoicEInvoice", "InvoicBook", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicAuthoringTests", dependencies: ["InvoicAuthoring", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicHistoryTests", dependencies: ["InvoicHistory", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicDiagnostics", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicAuthoring", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicReportTests", dependencies: ["InvoicReport", "InvoicBook", "InvoicMoney", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicEInvoiceTests", dependencies: ["InvoicEInvoice", "InvoicBook", "InvoicMoney", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicAuthoringTests", dependencies: ["InvoicAuthoring", "InvoicBook", "InvoicDiagnostics", "InvoicMoney", "InvoicYAML", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicHistoryTests", dependencies: ["InvoicHistory", "InvoicBook", "InvoicDiagnostics", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicBook", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicAuthoring", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicYAML", "InvoicTestSupport"]),
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPeppolTests", dependencies: ["InvoicPeppol", "InvoicAuthoring", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicLedgerTests", dependencies: ["InvoicLedger", "InvoicBook", "InvoicTestSupport", "invoic"]),
+        .testTarget(name: "InvoicLedgerTests", dependencies: ["InvoicLedger", "InvoicBook", "InvoicMoney", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicServeTests", dependencies: [
-            "InvoicServe", "InvoicAuthoring", "InvoicTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            "InvoicServe", "InvoicAuthoring", "InvoicBook", "InvoicInbox", "InvoicTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
-        .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "InvoicTestSupport", "invoic", "invoic-serve"]),
+        .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "InvoicBank", "InvoicAuthoring", "InvoicPDF", "InvoicReport", "InvoicTestSupport", "invoic", "invoic-serve"]),
     ],
     swiftLanguageModes: [.v6]
 )

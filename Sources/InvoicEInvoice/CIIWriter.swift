@@ -60,8 +60,11 @@ enum CIIWriter {
                         p.element("ram:PayerPartyDebtorFinancialAccount") { $0.text("ram:IBANID", model.debitedAccount) }
                         if let account = model.payeeAccount {
                             p.element("ram:PayeePartyCreditorFinancialAccount") { a in
-                                if Identifiers.looksLikeIBAN(account.iban) { a.text("ram:IBANID", account.iban) } else { a.text("ram:ProprietaryID", account.iban) }
+                                // CII D16B's order: IBANID, AccountName, ProprietaryID.
+                                let iban = Identifiers.looksLikeIBAN(account.iban)
+                                if iban { a.text("ram:IBANID", account.iban) }
                                 a.text("ram:AccountName", account.name)
+                                if !iban { a.text("ram:ProprietaryID", account.iban) }
                             }
                             p.element("ram:PayeeSpecifiedCreditorFinancialInstitution") { $0.text("ram:BICID", account.bic) }
                         }

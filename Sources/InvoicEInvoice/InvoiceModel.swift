@@ -136,15 +136,15 @@ public struct InvoiceModel: Sendable {
         remittance = document.number
         if let means = paymentMeans, means.isTransfer {
             if document.kind == .creditNote, let iban = client?.iban?.value {
-                payeeAccount = (iban.replacingOccurrences(of: " ", with: ""), client?.contact.name, nil)
+                payeeAccount = (Self.accountID(iban), client?.contact.name, nil)
             } else if let account = payment.account {
-                payeeAccount = (account.replacingOccurrences(of: " ", with: ""), payment.beneficiary, payment.bic)
+                payeeAccount = (Self.accountID(account), payment.beneficiary, payment.bic)
             }
         }
         if paymentMeans?.isDirectDebit == true, document.kind == .invoice {
             creditorID = payment.creditorID?.value
             mandate = document.mandate?.value
-            debitedAccount = client?.iban?.value.replacingOccurrences(of: " ", with: "")
+            debitedAccount = (client?.iban?.value).map(Self.accountID)
         }
         if paymentMeans?.isCard == true { card = document.card?.value }
         // The terms (BT-20) are text for the buyer: in the document's language (issue 37).
@@ -268,6 +268,13 @@ public struct InvoiceModel: Sendable {
         default:
             return nil
         }
+    }
+
+    /// An account as BT-84 states it: an IBAN without its print spaces (as the schema's IBAN
+    /// rules want), any other account number (BT-84 is free text then) exactly as the book wrote
+    /// it, since "Checking 4120038716, routing 114000093" means nothing without its spaces.
+    static func accountID(_ written: String) -> String {
+        Identifiers.looksLikeIBAN(written) ? written.replacingOccurrences(of: " ", with: "") : written
     }
 }
 

@@ -24,6 +24,9 @@ struct CII {
             throw reading.malformed(summation.child("DuePayableAmount"), "the amount due (ram:DuePayableAmount, BT-115)") ?? missing("the amount due (ram:DuePayableAmount, BT-115)")
         }
         let typeCode = exchanged?.value("TypeCode") ?? "380"
+        if exchanged?.value("TypeCode") == nil {
+            reading.problems.append(Finding(rule: "BR-04", message: "the type code (ram:TypeCode, BT-3) is missing; read as 380"))
+        }
 
         // BT-110 is the TaxTotalAmount in the document currency; one in another currency is BT-111.
         var taxTotal: Money?
@@ -54,8 +57,8 @@ struct CII {
         document.taxes = settlement.children("ApplicableTradeTax").map { tax in
             ReceivedDocument.TaxGroup(
                 category: tax.value("CategoryCode") ?? "", rate: reading.decimal(tax.child("RateApplicablePercent")),
-                taxable: reading.money(tax.child("BasisAmount"), currency, field: "BT-116") ?? Money(0, currency),
-                tax: reading.money(tax.child("CalculatedAmount"), currency, field: "BT-117") ?? Money(0, currency),
+                taxable: reading.money(tax.child("BasisAmount"), currency, field: "BT-116", required: "BR-45", "a VAT group's taxable amount"),
+                tax: reading.money(tax.child("CalculatedAmount"), currency, field: "BT-117", required: "BR-46", "a VAT group's tax"),
                 exemptionReason: tax.value("ExemptionReason"), exemptionCode: tax.value("ExemptionReasonCode"))
         }
         document.taxPointDate = settlement.children("ApplicableTradeTax").lazy.compactMap { day($0.value("TaxPointDate", "DateString")) }.first
@@ -71,9 +74,11 @@ struct CII {
             return (id, day(reference.value("FormattedIssueDateTime", "DateTimeString")))
         }
         if let payee = settlement.child("PayeeTradeParty") { document.payee = party(payee) }
+        document.taxRepresentativeVATID = agreement?.child("SellerTaxRepresentativeTradeParty")?.children("SpecifiedTaxRegistration")
+            .first { $0.child("ID")?.attributes["schemeID"]?.uppercased() == "VA" }?.value("ID")
         document.notes = exchanged?.children("IncludedNote").compactMap { $0.value("Content") } ?? []
         document.lines = transaction.children("IncludedSupplyChainTradeLineItem").map { line(in: $0, currency, &reading) }
-        document.allowancesCharges = settlement.children("SpecifiedTradeAllowanceCharge").map { allowanceCharge($0, currency, &reading) }
+        document.allowancesCharges = settlement.children("SpecifiedTradeAllowanceCharge").map { allowanceCharge($0, currency, onLine: false, &reading) }
         // EXTENDED's logistics charges (freight, packing) are document charges in EN 16931's terms.
         for charge in settlement.children("SpecifiedLogisticsServiceCharge") {
             document.allowancesCharges.append(ReceivedDocument.AllowanceCharge(
@@ -129,6 +134,7 @@ struct CII {
             party.electronicAddress = uri.attributes["schemeID"].map { "\($0):\(uri.text)" } ?? uri.text
         }
         if let address = element.child("PostalTradeAddress") {
+            party.address.isPresent = true
             party.address.lines = ["LineOne", "LineTwo", "LineThree"].compactMap { address.value($0) }
             party.address.city = address.value("CityName")
             party.address.postalCode = address.value("PostcodeCode")
@@ -156,10 +162,12 @@ struct CII {
             netPrice: reading.decimal(net?.child("ChargeAmount")),
             grossPrice: reading.decimal(agreement?.path("GrossPriceProductTradePrice", "ChargeAmount")),
             baseQuantity: reading.decimal(net?.child("BasisQuantity")),
-            net: reading.money(settlement?.path("SpecifiedTradeSettlementLineMonetarySummation", "LineTotalAmount"), currency, field: "BT-131") ?? Money(0, currency),
+            net: reading.money(settlement?.path("SpecifiedTradeSettlementLineMonetarySummation", "LineTotalAmount"), currency, field: "BT-131",
+                               required: "BR-24", "line \(element.value("AssociatedDocumentLineDocument", "LineID") ?? "?")'s net amount"),
             taxCategory: settlement?.value("ApplicableTradeTax", "CategoryCode"),
             taxRate: reading.decimal(settlement?.path("ApplicableTradeTax", "RateApplicablePercent")))
-        line.allowancesCharges = (settlement?.children("SpecifiedTradeAllowanceCharge") ?? []).map { allowanceCharge($0, currency, &reading) }
+        line.allowancesCharges = (settlement?.children("SpecifiedTradeAllowanceCharge") ?? []).map { allowanceCharge($0, currency, onLine: true, &reading) }
+        line.exactNet = reading.exact(settlement?.path("SpecifiedTradeSettlementLineMonetarySummation", "LineTotalAmount"))
         line.periodStart = day(settlement?.value("BillingSpecifiedPeriod", "StartDateTime", "DateTimeString"))
         line.periodEnd = day(settlement?.value("BillingSpecifiedPeriod", "EndDateTime", "DateTimeString"))
         line.status = element.value("AssociatedDocumentLineDocument", "LineStatusReasonCode")
@@ -167,10 +175,12 @@ struct CII {
         return line
     }
 
-    private func allowanceCharge(_ element: XElement, _ currency: Currency, _ reading: inout Reading) -> ReceivedDocument.AllowanceCharge {
-        ReceivedDocument.AllowanceCharge(
-            isCharge: element.value("ChargeIndicator", "Indicator")?.lowercased() == "true",
-            amount: reading.money(element.child("ActualAmount"), currency, field: "BT-92/BT-99") ?? Money(0, currency),
+    private func allowanceCharge(_ element: XElement, _ currency: Currency, onLine: Bool, _ reading: inout Reading) -> ReceivedDocument.AllowanceCharge {
+        let isCharge = element.value("ChargeIndicator", "Indicator")?.lowercased() == "true"
+        let rule = AllowanceChargeRule(isCharge: isCharge, onLine: onLine)
+        return ReceivedDocument.AllowanceCharge(
+            isCharge: isCharge,
+            amount: reading.money(element.child("ActualAmount"), currency, field: rule.field, required: rule.rule, rule.what),
             base: reading.money(element.child("BasisAmount"), currency, field: "BT-93/BT-100"),
             percent: reading.decimal(element.child("CalculationPercent")),
             reason: element.value("Reason"), reasonCode: element.value("ReasonCode"),

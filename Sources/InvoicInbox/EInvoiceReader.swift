@@ -61,6 +61,20 @@ public enum EInvoiceReader {
     static let creditNoteCodes: Set<String> = ["81", "83", "261", "262", "296", "308", "381", "396", "420", "458", "532"]
 }
 
+/// The business term and the rule that requires the amount of an allowance or charge: BR-31 /
+/// BR-36 on the document (BT-92 / BT-99), BR-41 / BR-43 on a line (BT-136 / BT-141).
+struct AllowanceChargeRule {
+    let field: String, rule: String, what: String
+    init(isCharge: Bool, onLine: Bool) {
+        switch (isCharge, onLine) {
+        case (false, false): (field, rule, what) = ("BT-92", "BR-31", "a document allowance's amount")
+        case (true, false): (field, rule, what) = ("BT-99", "BR-36", "a document charge's amount")
+        case (false, true): (field, rule, what) = ("BT-136", "BR-41", "a line allowance's amount")
+        case (true, true): (field, rule, what) = ("BT-141", "BR-43", "a line charge's amount")
+        }
+    }
+}
+
 /// What reading found against the rules of the syntax (figures with too many decimals).
 struct Reading {
     var problems: [Finding] = []
@@ -73,14 +87,14 @@ struct Reading {
         guard let element, !element.text.isEmpty else { return nil }
         let shown = element.text.count > 40 ? String(element.text.prefix(40)) + "…" : element.text
         let problem: String
-        if case .success = DecimalNumber.parse(element.text) { problem = "is too large for an amount" } else { problem = "is not a number" }
+        if case .success = Reading.parse(element.text) { problem = "is too large for an amount" } else { problem = "is not a number" }
         return Refusal("\(what) `\(shown)` (line \(element.line)) \(problem)",
                        help: "an amount is digits with a point before the decimals, e.g. 119.00; ask the supplier for a corrected invoice")
     }
 
     mutating func money(_ element: XElement?, _ currency: Currency, field: String) -> Money? {
         guard let element, !element.text.isEmpty else { return nil }
-        guard case .success(let number) = DecimalNumber.parse(element.text) else {
+        guard case .success(let number) = Reading.parse(element.text) else {
             problems.append(Finding(rule: "syntax", message: "\(field) `\(element.text)` (line \(element.line)) is not a number; read as absent"))
             return nil
         }
@@ -95,9 +109,44 @@ struct Reading {
         return Money(Int64(clamping: rounded), currency)
     }
 
-    func decimal(_ element: XElement?) -> DecimalNumber? {
-        guard let text = element?.text, case .success(let number) = DecimalNumber.parse(text) else { return nil }
+    /// An amount the rules require (BT-116, BT-117, BT-131): when absent it is reported under
+    /// `rule` and read as zero, so the rest of the document can still be checked.
+    mutating func money(_ element: XElement?, _ currency: Currency, field: String, required rule: String, _ what: String) -> Money {
+        if let value = money(element, currency, field: field) { return value }
+        if element?.text.isEmpty ?? true { problems.append(Finding(rule: rule, message: "\(what) (\(field)) is missing; read as 0")) }
+        return Money(0, currency)
+    }
+
+    /// The written value of an amount, exact (no rounding to the currency), or nil.
+    func exact(_ element: XElement?) -> DecimalNumber? {
+        guard let text = element?.text, case .success(let number) = Reading.parse(text) else { return nil }
         return number
+    }
+
+    /// A quantity, price or rate; one that is there but no number is reported, never dropped in
+    /// silence.
+    mutating func decimal(_ element: XElement?) -> DecimalNumber? {
+        guard let element, !element.text.isEmpty else { return nil }
+        guard case .success(let number) = Reading.parse(element.text) else {
+            problems.append(Finding(rule: "syntax", message: "\(element.name) `\(element.text)` (line \(element.line)) is not a number; read as absent"))
+            return nil
+        }
+        return number
+    }
+
+    /// A number as XML Schema's xs:decimal writes it (the type of every amount, quantity and
+    /// rate of UBL and CII, and what the CEN rules compute with): `336.`, `.9` and `-.5` are
+    /// decimals there, though a book's own numbers are stricter (DecimalNumber.parse). No
+    /// exponent, no comma: `3.369E2` and `336,90` are no xs:decimal.
+    static func parse(_ text: String) -> Result<DecimalNumber, DecimalParseError> {
+        var body = Substring(text)
+        var sign = ""
+        if let first = body.first, first == "+" || first == "-" { sign = String(first); body = body.dropFirst() }
+        // One point with a digit on at least one side; the missing side is read as no digits.
+        if body.filter({ $0 == "." }).count == 1, body.count > 1 {
+            if body.hasPrefix(".") { body = "0" + body } else if body.hasSuffix(".") { body = body.dropLast() }
+        }
+        return DecimalNumber.parse(sign + body)
     }
 }
 

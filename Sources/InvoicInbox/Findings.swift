@@ -19,11 +19,18 @@ public enum Findings {
         let minimum = profile == "MINIMUM"
 
         if document.customization == nil { add("BR-01", "the specification identifier (BT-24) is missing") }
-        if document.seller.name.isEmpty { add("BR-06", "the seller's name (BT-27) is missing") }
-        if document.buyer.name.isEmpty { add("BR-07", "the buyer's name (BT-44) is missing") }
+        // A trading name (BT-28 / BT-45) is no legal name: the rule wants BT-27 / BT-44.
+        if document.seller.name.isEmpty || document.seller.nameIsTradingName { add("BR-06", "the seller's name (BT-27) is missing") }
+        if document.buyer.name.isEmpty || document.buyer.nameIsTradingName { add("BR-07", "the buyer's name (BT-44) is missing") }
         if !minimum {
-            if document.seller.address.country == nil { add("BR-09", "the seller's country code (BT-40) is missing") }
-            if document.buyer.address.country == nil && profile != "BASIC WL" && profile != "BASIC" { add("BR-11", "the buyer's country code (BT-55) is missing") }
+            // Without the whole address group the rule is BR-08 / BR-10; CEN's country rules
+            // (BR-09 / BR-11) have the address as their context and are not reached then.
+            if !document.seller.address.isPresent { add("BR-08", "the seller's postal address (BG-5) is missing") }
+            else if document.seller.address.country == nil { add("BR-09", "the seller's country code (BT-40) is missing") }
+            if profile != "BASIC WL" && profile != "BASIC" {
+                if !document.buyer.address.isPresent { add("BR-10", "the buyer's postal address (BG-8) is missing") }
+                else if document.buyer.address.country == nil { add("BR-11", "the buyer's country code (BT-55) is missing") }
+            }
         }
         let totals = document.totals
         if totals.lines == nil && !minimum { add("BR-12", "the sum of line nets (BT-106) is missing") }
@@ -32,7 +39,7 @@ public enum Findings {
         if document.lines.isEmpty && !withoutLines { add("BR-16", "the invoice has no line (BG-25)") }
 
         let summed = document.lines.filter(\.countsInTotals)
-        let lineSum = summed.reduce(Int128(0)) { $0 + Int128($1.net.minorUnits) }
+        let lineSum = exactSum(summed, currency)
         let allowances = document.allowancesCharges.filter { !$0.isCharge }.reduce(Int128(0)) { $0 + Int128($1.amount.minorUnits) }
         let charges = document.allowancesCharges.filter(\.isCharge).reduce(Int128(0)) { $0 + Int128($1.amount.minorUnits) }
         if !withoutLines, let stated = totals.lines, Int128(stated.minorUnits) != lineSum {
@@ -75,24 +82,32 @@ public enum Findings {
             if let rate = group.rate, let expected = tax(group.taxable, rate), !withinTolerance(group.tax, expected[0]) {
                 add("BR-CO-17", "\(name)'s tax (BT-117) is \(group.tax.plain), its taxable amount \(group.taxable.plain) x \(rate.normalized)% is \(text(expected[0]))")
             }
+            // Only the categories of EN 16931 (UNCL 5305's subset) have rules of their own; any
+            // other code breaks the code list rule, and no BR-x rule is made up for it.
+            guard let rules = ruleCategory(group.category) else {
+                add("BR-CL-18", "\(name)'s VAT category code `\(group.category)` (BT-118) is not one of EN 16931 (S, Z, E, AE, K, G, O, L, M)")
+                continue
+            }
             if ["Z", "E", "AE", "K", "G", "O"].contains(group.category), group.tax.minorUnits != 0 {
-                add("BR-\(ruleCategory(group.category))-09", "\(name) is untaxed but its tax (BT-117) is \(group.tax.plain)")
+                add("BR-\(rules)-09", "\(name) is untaxed but its tax (BT-117) is \(group.tax.plain)")
             }
             guard !withoutLines, !document.lines.isEmpty else { continue }
             let matches = { (category: String?, rate: DecimalNumber?) in
                 category == group.category && (group.category == "O" || (rate?.normalized ?? DecimalNumber(integer: 0)) == (group.rate?.normalized ?? DecimalNumber(integer: 0)))
             }
-            var taxable = summed.filter { matches($0.taxCategory, $0.taxRate) }.reduce(Int128(0)) { $0 + Int128($1.net.minorUnits) }
+            var taxable = exactSum(summed.filter { matches($0.taxCategory, $0.taxRate) }, currency)
             for adjustment in document.allowancesCharges where matches(adjustment.taxCategory, adjustment.taxRate) {
                 taxable += adjustment.isCharge ? Int128(adjustment.amount.minorUnits) : -Int128(adjustment.amount.minorUnits)
             }
-            if taxable != Int128(group.taxable.minorUnits) {
-                add("BR-\(ruleCategory(group.category))-08", "\(name)'s taxable amount (BT-116) is \(group.taxable.plain), its lines, allowances and charges add up to \(text(taxable))")
+            // CEN's BR-x-08 allows the stated taxable amount ±1 (a unit of the currency) off the sum.
+            let unit = PowersOfTenInbox.value(currency.exponent) ?? 1
+            if (taxable - Int128(group.taxable.minorUnits)).magnitude > unit.magnitude {
+                add("BR-\(rules)-08", "\(name)'s taxable amount (BT-116) is \(group.taxable.plain), its lines, allowances and charges add up to \(text(taxable))")
             }
         }
         let taxed = document.taxes.contains { $0.category == "S" }
-        if taxed, document.seller.vatID == nil, document.seller.taxNumber == nil, document.payee == nil {
-            add("BR-S-02", "standard-rated VAT is charged but the seller's VAT identifier (BT-31) or tax registration (BT-32) is missing")
+        if taxed, document.seller.vatID == nil, document.seller.taxNumber == nil, document.taxRepresentativeVATID == nil {
+            add("BR-S-02", "standard-rated VAT is charged but the seller's VAT identifier (BT-31), tax registration (BT-32) and tax representative's VAT identifier (BT-63) are missing")
         }
         if !minimum, document.seller.vatID == nil, document.seller.legalID == nil, document.seller.identifiers.isEmpty {
             add("BR-CO-26", "the seller is identified by neither a VAT identifier (BT-31), a legal registration (BT-30) nor an identifier (BT-29)")
@@ -129,13 +144,31 @@ public enum Findings {
         return [RoundingRule.halfAwayFromZero.divide(product, by: factor), RoundingRule.halfEven.divide(product, by: factor)]
     }
 
-    private static func ruleCategory(_ code: String) -> String {
+    /// The part of a rule id for a VAT category (BR-IC-08 for K, BR-AF for L IGIC, BR-AG for M
+    /// IPSI), nil for a code outside EN 16931.
+    static func ruleCategory(_ code: String) -> String? {
         switch code {
+        case "S", "Z", "E", "AE", "G", "O": code
         case "K": "IC"
-        case "L": "IG"
-        case "M": "IP"
-        default: code
+        case "L": "AF"
+        case "M": "AG"
+        default: nil
         }
+    }
+
+    /// The lines' nets added as written and the sum rounded to the currency (half away from
+    /// zero), as CEN's sums do: a line of four decimals is not rounded before it is added.
+    static func exactSum(_ lines: [ReceivedDocument.Line], _ currency: Currency) -> Int128 {
+        let values = lines.map { $0.exactNet ?? DecimalNumber(significand: Int128($0.net.minorUnits), scale: currency.exponent)! }
+        let scale = values.map(\.scale).max().map { max($0, currency.exponent) } ?? currency.exponent
+        var sum: Int128 = 0
+        for value in values {
+            guard let factor = PowersOfTenInbox.value(scale - value.scale) else { continue }
+            let (product, overflow) = value.significand.multipliedReportingOverflow(by: factor)
+            if !overflow { sum = sum &+ product }
+        }
+        guard let divisor = PowersOfTenInbox.value(scale - currency.exponent) else { return sum }
+        return RoundingRule.halfAwayFromZero.divide(sum, by: divisor)
     }
 }
 

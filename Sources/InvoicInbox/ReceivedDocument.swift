@@ -48,6 +48,9 @@ public struct ReceivedDocument: Sendable {
     public var buyer: Party
     /// BG-10.
     public var payee: Party?
+    /// BT-63: the VAT identifier of the seller's tax representative (BG-11), which stands for
+    /// the seller's own in BR-S-02 and its kin.
+    public var taxRepresentativeVATID: String?
     public var lines: [Line] = []
     /// BG-20 and BG-21.
     public var allowancesCharges: [AllowanceCharge] = []
@@ -88,6 +91,9 @@ public struct ReceivedDocument: Sendable {
         public var name: String
         /// BT-28 / BT-45.
         public var tradingName: String?
+        /// True when the document gives no legal name (BT-27 / BT-44) and `name` is its trading
+        /// name (UBL's PartyName): BR-06 / BR-07 are broken though a name is shown.
+        public var nameIsTradingName = false
         /// BT-29 / BT-46 (with its scheme).
         public var identifiers: [String] = []
         /// BT-30 / BT-47.
@@ -107,6 +113,9 @@ public struct ReceivedDocument: Sendable {
     }
 
     public struct Address: Sendable {
+        /// Whether the document has the address group at all (BG-5 / BG-8: BR-08 / BR-10 when
+        /// not, BR-09 / BR-11 when it has no country).
+        public var isPresent = false
         public var lines: [String] = []
         public var city: String?
         public var postalCode: String?
@@ -138,6 +147,9 @@ public struct ReceivedDocument: Sendable {
         public var baseQuantity: DecimalNumber?
         /// BT-131.
         public var net: Money
+        /// BT-131 exactly as written, when it has more decimals than the currency: the sums of
+        /// BR-CO-10 and BR-x-08 add these and round the sum, as CEN's rules do.
+        public var exactNet: DecimalNumber?
         /// BT-151, BT-152.
         public var taxCategory: String?
         public var taxRate: DecimalNumber?

@@ -15,7 +15,11 @@ struct UBL {
             throw Refusal("the invoice names no known currency (cbc:DocumentCurrencyCode `\(currencyCode)`)", help: "BT-5 must be an ISO 4217 code such as EUR; ask the supplier for a corrected invoice")
         }
         guard let totals = root.child("LegalMonetaryTotal") else { throw missing("its totals (cac:LegalMonetaryTotal, BG-22)") }
-        let typeCode = root.value(isCreditNote ? "CreditNoteTypeCode" : "InvoiceTypeCode") ?? (isCreditNote ? "381" : "380")
+        let typeCodeElement = isCreditNote ? "CreditNoteTypeCode" : "InvoiceTypeCode"
+        let typeCode = root.value(typeCodeElement) ?? (isCreditNote ? "381" : "380")
+        if root.value(typeCodeElement) == nil {
+            reading.problems.append(Finding(rule: "BR-04", message: "the type code (cbc:\(typeCodeElement), BT-3) is missing; read as \(typeCode) from the root element"))
+        }
 
         var taxTotal: Money?
         var taxInTaxCurrency: Money?
@@ -33,8 +37,8 @@ struct UBL {
                 groups.append(ReceivedDocument.TaxGroup(
                     category: category?.value("ID") ?? "",
                     rate: reading.decimal(category?.child("Percent")),
-                    taxable: reading.money(subtotal.child("TaxableAmount"), currency, field: "BT-116") ?? Money(0, currency),
-                    tax: reading.money(subtotal.child("TaxAmount"), currency, field: "BT-117") ?? Money(0, currency),
+                    taxable: reading.money(subtotal.child("TaxableAmount"), currency, field: "BT-116", required: "BR-45", "a VAT group's taxable amount"),
+                    tax: reading.money(subtotal.child("TaxAmount"), currency, field: "BT-117", required: "BR-46", "a VAT group's tax"),
                     exemptionReason: category?.value("TaxExemptionReason"),
                     exemptionCode: category?.value("TaxExemptionReasonCode")))
             }
@@ -79,9 +83,11 @@ struct UBL {
             return (id, day(invoice.value("IssueDate")))
         }
         if let payee = root.child("PayeeParty") { document.payee = party(payee) }
+        document.taxRepresentativeVATID = root.child("TaxRepresentativeParty")?.children("PartyTaxScheme")
+            .first { $0.value("TaxScheme", "ID")?.uppercased() == "VAT" }?.value("CompanyID")
         document.notes = root.children("Note").map(\.text).filter { !$0.isEmpty }
         document.lines = root.children(isCreditNote ? "CreditNoteLine" : "InvoiceLine").map { line(in: $0, currency, &reading) }
-        document.allowancesCharges = root.children("AllowanceCharge").map { allowanceCharge($0, currency, &reading) }
+        document.allowancesCharges = root.children("AllowanceCharge").map { allowanceCharge($0, currency, onLine: false, &reading) }
 
         var payment = ReceivedDocument.Payment()
         payment.terms = root.children("PaymentTerms").compactMap { $0.value("Note") }.joined(separator: "\n").nonEmpty
@@ -116,6 +122,7 @@ struct UBL {
         guard let element else { return ReceivedDocument.Party(name: "") }
         let legal = element.child("PartyLegalEntity")
         var party = ReceivedDocument.Party(name: legal?.value("RegistrationName") ?? element.value("PartyName", "Name") ?? "")
+        party.nameIsTradingName = legal?.value("RegistrationName") == nil && !party.name.isEmpty
         party.tradingName = element.value("PartyName", "Name").flatMap { $0 == party.name ? nil : $0 }
         party.legalID = legal?.value("CompanyID")
         for scheme in element.children("PartyTaxScheme") {
@@ -130,6 +137,7 @@ struct UBL {
             party.electronicAddress = endpoint.attributes["schemeID"].map { "\($0):\(endpoint.text)" } ?? endpoint.text
         }
         if let address = element.child("PostalAddress") {
+            party.address.isPresent = true
             party.address.lines = ["StreetName", "AdditionalStreetName"].compactMap { address.value($0) }
                 + (address.child("AddressLine")?.value("Line").map { [$0] } ?? [])
             party.address.city = address.value("CityName")
@@ -155,19 +163,22 @@ struct UBL {
             quantity: reading.decimal(quantity), unit: quantity?.attributes["unitCode"],
             netPrice: reading.decimal(price?.child("PriceAmount")), grossPrice: reading.decimal(priceAllowance?.child("BaseAmount")),
             baseQuantity: reading.decimal(price?.child("BaseQuantity")),
-            net: reading.money(element.child("LineExtensionAmount"), currency, field: "BT-131") ?? Money(0, currency),
+            net: reading.money(element.child("LineExtensionAmount"), currency, field: "BT-131", required: "BR-24", "line \(element.value("ID") ?? "?")'s net amount"),
             taxCategory: item?.value("ClassifiedTaxCategory", "ID"),
             taxRate: reading.decimal(item?.path("ClassifiedTaxCategory", "Percent")))
-        line.allowancesCharges = element.children("AllowanceCharge").map { allowanceCharge($0, currency, &reading) }
+        line.allowancesCharges = element.children("AllowanceCharge").map { allowanceCharge($0, currency, onLine: true, &reading) }
+        line.exactNet = reading.exact(element.child("LineExtensionAmount"))
         line.periodStart = day(element.value("InvoicePeriod", "StartDate"))
         line.periodEnd = day(element.value("InvoicePeriod", "EndDate"))
         return line
     }
 
-    private func allowanceCharge(_ element: XElement, _ currency: Currency, _ reading: inout Reading) -> ReceivedDocument.AllowanceCharge {
-        ReceivedDocument.AllowanceCharge(
-            isCharge: element.value("ChargeIndicator")?.lowercased() == "true",
-            amount: reading.money(element.child("Amount"), currency, field: "BT-92/BT-99") ?? Money(0, currency),
+    private func allowanceCharge(_ element: XElement, _ currency: Currency, onLine: Bool, _ reading: inout Reading) -> ReceivedDocument.AllowanceCharge {
+        let isCharge = element.value("ChargeIndicator")?.lowercased() == "true"
+        let rule = AllowanceChargeRule(isCharge: isCharge, onLine: onLine)
+        return ReceivedDocument.AllowanceCharge(
+            isCharge: isCharge,
+            amount: reading.money(element.child("Amount"), currency, field: rule.field, required: rule.rule, rule.what),
             base: reading.money(element.child("BaseAmount"), currency, field: "BT-93/BT-100"),
             percent: reading.decimal(element.child("MultiplierFactorNumeric")),
             reason: element.value("AllowanceChargeReason"), reasonCode: element.value("AllowanceChargeReasonCode"),

@@ -111,6 +111,19 @@ enum EInvoicesCarryWhatTheirFormatsNeed: BookCheck {
             }
             return nil
         },
+        EInvoiceRequirement(rule: Rule(.peppolCL008, summary: "a Peppol invoice names an electronic address under a scheme Peppol does not deliver to",
+            explanation: "Peppol delivers only to the participant schemes of its own EAS list (PEPPOL-EN16931-CL008): the numeric codes (0208, 0088, 9930, 0204, ...). The letter codes of the CEF EAS list (EM e-mail, AN, AQ, AS, AU) are valid in EN 16931 but not on the Peppol network, so a Peppol invoice to or from such an address is refused.",
+            example: "# file: clients/acme.yaml\nelectronic_address: \"EM:ap@acme.example\"\neinvoice: [peppol]")) { facts in
+            guard facts.isPeppol else { return nil }
+            for (whose, address, file) in [("seller's (BT-34)", facts.seller.electronicAddress, "under `business:` in invoic.yaml"),
+                                           ("buyer's (BT-49)", facts.buyer?.electronicAddress, "in \(facts.clientFile)")] {
+                guard let address, let scheme = Identifiers.electronicAddressScheme(address),
+                      !Identifiers.isPeppolScheme(scheme) else { continue }
+                return ("the \(whose) electronic address is under scheme \(scheme), which Peppol does not deliver to",
+                        "set `electronic_address:` \(file) to a Peppol participant id (e.g. \"0208:0123456749\" or \"9930:DE136695976\")")
+            }
+            return nil
+        },
         EInvoiceRequirement(rule: Rule(.peppolR003, summary: "a Peppol invoice has neither a buyer reference nor an order reference",
             explanation: "Peppol BIS asks for the buyer reference (`buyer_reference:`, BT-10) or the purchase order (`order:`, BT-13) on every invoice, so the buyer can route it (PEPPOL-EN16931-R003).",
             example: "# file: invoices/INV-0001.yaml   (no buyer_reference, no order)\n# file: clients/acme.yaml\neinvoice: [peppol]")) { facts in
@@ -216,4 +229,5 @@ extension DiagnosticCode {
     public static let brDE16 = DiagnosticCode("BR-DE-16")
     public static let brDE30 = DiagnosticCode("BR-DE-30")
     public static let peppolR003 = DiagnosticCode("PEPPOL-EN16931-R003")
+    public static let peppolCL008 = DiagnosticCode("PEPPOL-EN16931-CL008")
 }

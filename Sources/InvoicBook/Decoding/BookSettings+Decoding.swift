@@ -366,7 +366,7 @@ extension ValueReader {
 
     mutating func electronicAddress(_ node: YAMLNode?) -> String? {
         identifier(node, .invalidElectronicAddress, "electronic address",
-                   help: "write SCHEME:ID as registered in Peppol, e.g. 0208:0123456749 or 9930:DE123456789",
+                   help: "write SCHEME:ID as registered in Peppol, e.g. 0208:0123456749 or 9930:DE136695976",
                    problem: Identifiers.electronicAddressProblem)
     }
 

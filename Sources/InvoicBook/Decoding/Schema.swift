@@ -251,7 +251,7 @@ public enum Schema {
         KeySpec("tax_id", .text, "the client's VAT number (with its country prefix, checked) or tax id"),
         KeySpec("tax_number", .text, "the client's national tax number other than the VAT number (BT-48 alternative)"),
         KeySpec("legal_id", .text, "the client's company registration id, `scheme:id` or the id alone (BT-47)"),
-        KeySpec("electronic_address", .text, "where e-invoices reach the client: `scheme:id`, e.g. 9930:DE123456789 (BT-49)"),
+        KeySpec("electronic_address", .text, "where e-invoices reach the client: `scheme:id`, e.g. 9930:DE136695976 (BT-49)"),
         KeySpec("currency", .currency, "this client's default currency, over the book's"),
         KeySpec("locale", .locale, "this client's default locale, over the book's"),
         KeySpec("tax", .tax, "this client's default tax, over the book's: a rate, or reverse-charge, intra-eu, export, ..."),

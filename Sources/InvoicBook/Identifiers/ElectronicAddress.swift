@@ -13,6 +13,19 @@ extension Identifiers {
         "9952", "9953", "9957", "9959", "AN", "AQ", "AS", "AU", "EM",
     ]
 
+    /// The scheme of `scheme:id` as written (upper-cased), or nil when there is no `:`.
+    public static func electronicAddressScheme(_ text: String) -> String? {
+        let parts = text.split(separator: ":", maxSplits: 1)
+        return parts.count == 2 ? String(parts[0]).trimmingWhitespace.uppercased() : nil
+    }
+
+    /// Whether Peppol delivers to `scheme` (PEPPOL-EN16931-CL008): Peppol's participant scheme list
+    /// holds the numeric codes of the EAS list only; its letter codes (EM e-mail, AN, AQ, AS, AU)
+    /// are EN 16931 addresses no Peppol access point routes to.
+    public static func isPeppolScheme(_ scheme: String) -> Bool {
+        electronicAddressSchemes.contains(scheme) && scheme.allSatisfy(\.isNumber)
+    }
+
     /// EAS codes whose identifier is a VAT number of one country.
     static let vatSchemes: [String: String] = [
         "9914": "AT", "9925": "BE", "9930": "DE", "9931": "EE", "9933": "EL", "9920": "ES", "9957": "FR",
@@ -26,7 +39,7 @@ extension Identifiers {
     public static func electronicAddressProblem(_ text: String) -> String? {
         let parts = text.split(separator: ":", maxSplits: 1).map { String($0).trimmingWhitespace }
         guard parts.count == 2, !parts[1].isEmpty else {
-            return "an electronic address is SCHEME:ID, e.g. 0208:0123456749 (Belgian enterprise number) or 9930:DE123456789"
+            return "an electronic address is SCHEME:ID, e.g. 0208:0123456749 (Belgian enterprise number) or 9930:DE136695976"
         }
         let scheme = parts[0].uppercased(), id = parts[1]
         guard electronicAddressSchemes.contains(scheme) else {
