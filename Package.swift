@@ -58,7 +58,7 @@ let package = Package(
         // (InvoicPDF's writer writes it in the same pass as the PDF).
         .target(name: "InvoicFacturX", dependencies: ["InvoicPDF"]),
         // EN 16931 e-invoices: UBL, CII and their national profiles, from the checked book.
-        .target(name: "InvoicEInvoice", dependencies: ["InvoicBook", "InvoicMoney", "InvoicReport"]),
+        .target(name: "InvoicEInvoice", dependencies: ["InvoicBook", "InvoicMoney", "InvoicReport", "InvoicDiagnostics"]),
         .target(name: "InvoicBuild", dependencies: ["InvoicBook", "InvoicDiagnostics", "InvoicHistory", "InvoicPDF", "InvoicReport", "InvoicEInvoice", "InvoicFacturX", "InvoicInbox"]),
         // Bank statements (camt.053/054, MT940, CSV) matched with the book's open invoices.
         // camt statements are read with expat, which fontconfig loads anyway (FoundationXML would
@@ -68,11 +68,14 @@ let package = Package(
         // the header), and zlib to inflate what it finds within a bound.
         .target(name: "CQPDF"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "InvoicBank", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "CExpat"]),
+        // The one expat setup: XML read into a bounded tree of elements, no DTD (the inbox's
+        // e-invoices, the bank's camt statements, the Peppol SMP's answers).
+        .target(name: "InvoicXML", dependencies: ["CExpat"]),
+        .target(name: "InvoicBank", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "CExpat", "InvoicXML"]),
         // Incoming e-invoices: UBL, CII, Factur-X/ZUGFeRD PDFs and mails read into one received
         // document (expat for the XML, qpdf for the PDF's attachments), checked, and kept in the
         // book's purchases/ with a derived record (issue 29).
-        .target(name: "InvoicInbox", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicAuthoring", "InvoicPDF", "InvoicDiagnostics", "CExpat", "CQPDF", "CZlib", "CQRencode"]),
+        .target(name: "InvoicInbox", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicAuthoring", "InvoicPDF", "InvoicDiagnostics", "InvoicXML", "CQPDF", "CZlib"]),
         // Mail: RFC 5322 messages with their PDF and e-invoice attached, sent by sendmail or by
         // SMTP through libcurl (CSMTP opens it when sending, and wraps curl's variadic setopt).
         .target(name: "CSMTP"),
@@ -80,7 +83,7 @@ let package = Package(
         // Peppol through an access point provider's HTTP API (libcurl, opened by CSMTP when a request
         // is made), the outbox records, and the SML/SMP lookup (libresolv's res_nquery, in glibc's
         // libc since 2.34; expat for the SMP's XML).
-        .target(name: "InvoicPeppol", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics", "InvoicAuthoring", "InvoicEInvoice", "InvoicMail", "InvoicInbox", "CSMTP", "CExpat"]),
+        .target(name: "InvoicPeppol", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics", "InvoicAuthoring", "InvoicEInvoice", "InvoicMail", "InvoicInbox", "CSMTP", "InvoicXML"]),
         // `invoic serve`: the book as a local web app (Hummingbird, pages from Mustache templates).
         .target(name: "InvoicServe", dependencies: [
             "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox",
@@ -110,6 +113,7 @@ let package = Package(
         .testTarget(name: "InvoicAuthoringTests", dependencies: ["InvoicAuthoring", "InvoicBook", "InvoicDiagnostics", "InvoicMoney", "InvoicYAML", "InvoicTestSupport"]),
         .testTarget(name: "InvoicHistoryTests", dependencies: ["InvoicHistory", "InvoicBook", "InvoicDiagnostics", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicBook", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicXMLTests", dependencies: ["InvoicXML"]),
         .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport"]),
         .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicAuthoring", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicYAML", "InvoicTestSupport"]),
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),

@@ -2,6 +2,7 @@ import CExpat
 import Foundation
 import InvoicBook
 import InvoicMoney
+import InvoicXML
 
 /// ISO 20022 camt.053 (statement) and camt.054 (debit/credit notification), versions .001.02 to
 /// .001.08 alike: elements are found by local name, whatever the namespace, and the places where
@@ -9,7 +10,7 @@ import InvoicMoney
 /// text or `Cd`) are each read both ways.
 enum CamtReader {
     static func read(_ data: Data, file: String) throws(StatementError) -> [BankTransaction] {
-        let root = try ElementTree.parse(data, file: file)
+        let root = try tree(data, file: file)
         let messages = ["BkToCstmrStmt", "BkToCstmrDbtCdtNtfctn", "BkToCstmrAcctRpt"]
         guard messages.contains(root.name) || messages.contains(where: { root.first($0) != nil }) else {
             throw StatementError(file: file, line: root.line, "`\(root.name)` is not a camt.053 statement or camt.054 notification",
@@ -126,104 +127,45 @@ enum CamtReader {
     }
 }
 
-/// An XML document as a small tree of elements by local name, each with the line it starts on:
-/// what the camt reader walks. Parsed by expat (the library fontconfig already loads), never by hand.
-final class ElementTree {
-    let name: String
-    let attributes: [String: String]
-    let line: Int
-    var text = ""
-    var elements: [ElementTree] = []
+/// What the camt reader walks: InvoicXML's tree of elements by local name, each with the line it
+/// starts on, read by the one expat setup of the tree (the library fontconfig already loads),
+/// never by hand.
+typealias ElementTree = XElement
 
+extension CamtReader {
     /// Elements open at once: a camt statement nests about fifteen deep; a document nested
     /// deeper is refused while it is read, so no walk of the tree runs out of stack.
     static let maximumDepth = 100
 
-    init(name: String, attributes: [String: String], line: Int) {
-        self.name = name
-        self.attributes = attributes
-        self.line = line
-    }
-
-    /// Frees the elements below without recursion: the default release of a deep tree would
-    /// recurse once per level.
-    deinit {
-        guard !elements.isEmpty else { return }
-        var pending = elements
-        elements.removeAll()
-        while let element = pending.popLast() {
-            pending.append(contentsOf: element.elements)
-            element.elements.removeAll()
-        }
-    }
-
-    func child(_ name: String) -> ElementTree? { elements.first { $0.name == name } }
-    func children(_ name: String) -> [ElementTree] { elements.filter { $0.name == name } }
-
-    /// The first element named `name` below this one, depth first.
-    func first(_ name: String) -> ElementTree? {
-        for element in elements {
-            if element.name == name { return element }
-            if let found = element.first(name) { return found }
-        }
-        return nil
-    }
-
-    /// Every element below this one that `matches`, in document order, without looking inside a match.
-    func descendants(_ matches: (ElementTree) -> Bool) -> [ElementTree] {
-        var found: [ElementTree] = []
-        for element in elements {
-            if matches(element) { found.append(element) } else { found += element.descendants(matches) }
-        }
-        return found
-    }
-
-    /// The document as a tree, read by expat: no DTD is loaded and no external entity resolved
-    /// (expat reads none unless asked), and its guard against entity expansion attacks is on.
-    static func parse(_ data: Data, file: String) throws(StatementError) -> ElementTree {
-        guard let parser = XML_ParserCreate(nil) else {
-            throw StatementError(file: file, "expat could not start", help: "try again; the machine may be out of memory")
-        }
-        defer { XML_ParserFree(parser) }
-        let builder = Builder()
-        let context = Unmanaged.passUnretained(builder)
-        XML_SetUserData(parser, context.toOpaque())
-        XML_SetElementHandler(parser, { context, name, attributes in
-            guard let context, let name else { return }
-            Unmanaged<Builder>.fromOpaque(context).takeUnretainedValue().start(String(cString: name), attributes)
-        }, { context, _ in
-            guard let context else { return }
-            Unmanaged<Builder>.fromOpaque(context).takeUnretainedValue().end()
-        })
-        XML_SetCharacterDataHandler(parser, { context, text, length in
-            guard let context, let text, length > 0 else { return }
-            let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
-            Unmanaged<Builder>.fromOpaque(context).takeUnretainedValue().characters(String(decoding: bytes, as: UTF8.self))
-        })
-        builder.parser = parser
-        let status = data.withUnsafeBytes { bytes in
-            XML_Parse(parser, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(clamping: bytes.count), 1)
-        }
-        if let line = builder.tooDeepAt {
-            throw StatementError(file: file, line: line, "the statement nests elements more than \(maximumDepth) deep",
-                                 help: "a bank's statement nests about fifteen deep: this file is not one; export it again")
-        }
-        if status == XML_STATUS_ERROR {
-            let code = XML_GetErrorCode(parser)
-            let line = Int(XML_GetCurrentLineNumber(parser)), column = Int(XML_GetCurrentColumnNumber(parser)) + 1
-            // A document that stops while elements are open is cut off, not malformed.
-            if let open = builder.stack.last, [XML_ERROR_NO_ELEMENTS, XML_ERROR_UNCLOSED_TOKEN, XML_ERROR_PARTIAL_CHAR].contains(code) {
-                throw StatementError(file: file, line: line, "the statement ends inside `\(open.name)` (opened at line \(open.line)): the file is cut off",
-                                     help: "download or export the statement again")
+    /// The document as a tree: no DTD is read at all (a DOCTYPE is refused, so no external entity
+    /// is resolved and no entity expanded), no more than `maximumDepth` open elements.
+    static func tree(_ data: Data, file: String) throws(StatementError) -> ElementTree {
+        do throws(ExpatFailure) {
+            return try ExpatReader.parse(data, maximumDepth: maximumDepth)
+        } catch {
+            let line = error.line, column = error.column
+            switch error.reason {
+            case .noParser:
+                throw StatementError(file: file, "expat could not start", help: "try again; the machine may be out of memory")
+            case .tooDeep, .tooMany:
+                throw StatementError(file: file, line: line, "the statement nests elements more than \(maximumDepth) deep",
+                                     help: "a bank's statement nests about fifteen deep: this file is not one; export it again")
+            case .doctype, .entity:
+                throw StatementError(file: file, line: line, "the statement declares a DOCTYPE (a DTD): bank statements have none, and a DTD is how XXE and entity-expansion attacks begin",
+                                     help: "export it again from the bank")
+            case .malformed(let code):
+                // A document that stops while elements are open is cut off, not malformed.
+                if let open = error.open, [XML_ERROR_NO_ELEMENTS, XML_ERROR_UNCLOSED_TOKEN, XML_ERROR_PARTIAL_CHAR].contains(code) {
+                    throw StatementError(file: file, line: line, "the statement ends inside `\(open.name)` (opened at line \(open.line)): the file is cut off",
+                                         help: "download or export the statement again")
+                }
+                throw StatementError(file: file, line: line, column: column,
+                                     "the statement is not well-formed XML: \(xmlProblem(code, empty: !error.sawElement))",
+                                     help: "export it again from the bank; a statement edited by hand must stay valid XML")
+            case .empty:
+                throw StatementError(file: file, "the statement has no XML element", help: "export it again from the bank")
             }
-            throw StatementError(file: file, line: line, column: column,
-                                 "the statement is not well-formed XML: \(xmlProblem(code, empty: builder.root == nil && builder.stack.isEmpty))",
-                                 help: "export it again from the bank; a statement edited by hand must stay valid XML")
         }
-        guard let root = builder.root else {
-            throw StatementError(file: file, "the statement has no XML element", help: "export it again from the bank")
-        }
-        return root
     }
 
     /// expat's error codes that a damaged statement produces, in words.
@@ -237,46 +179,6 @@ final class ElementTree {
         case XML_ERROR_JUNK_AFTER_DOC_ELEMENT: "there is text after the document's end"
         case XML_ERROR_UNCLOSED_TOKEN, XML_ERROR_PARTIAL_CHAR: "it ends before the document does (cut off?)"
         default: XML_ErrorString(code).map { String(cString: $0) } ?? "expat error \(code.rawValue)"
-        }
-    }
-
-    /// Builds the tree from expat's callbacks.
-    private final class Builder {
-        var parser: XML_Parser?
-        var root: ElementTree?
-        var stack: [ElementTree] = []
-        /// The line of the element past `maximumDepth`: expat is stopped there, and the
-        /// callbacks do nothing after.
-        var tooDeepAt: Int?
-
-        func start(_ name: String, _ attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>?) {
-            guard tooDeepAt == nil else { return }
-            if stack.count >= ElementTree.maximumDepth, let parser {
-                tooDeepAt = Int(XML_GetCurrentLineNumber(parser))
-                XML_StopParser(parser, XML_Bool(0))
-                return
-            }
-            let local = name.split(separator: ":").last.map(String.init) ?? name
-            var pairs: [String: String] = [:]
-            var index = 0
-            while let attributes, let key = attributes[index], let value = attributes[index + 1] {
-                let name = String(cString: key)
-                pairs[name.split(separator: ":").last.map(String.init) ?? name] = String(cString: value)
-                index += 2
-            }
-            let element = ElementTree(name: local, attributes: pairs, line: parser.map { Int(XML_GetCurrentLineNumber($0)) } ?? 0)
-            if let parent = stack.last { parent.elements.append(element) } else { root = element }
-            stack.append(element)
-        }
-
-        func end() {
-            guard tooDeepAt == nil else { return }
-            if let element = stack.popLast() { element.text = element.text.trimmingCharacters(in: .whitespacesAndNewlines) }
-        }
-
-        func characters(_ text: String) {
-            guard tooDeepAt == nil else { return }
-            stack.last?.text += text
         }
     }
 }

@@ -1,3 +1,5 @@
+import InvoicDiagnostics
+
 /// A small XML tree and its writer: elements, attributes in the order given, text, and nothing
 /// else. The writer escapes every text and attribute value, declares UTF-8 (written without a
 /// byte-order mark) and indents by two spaces, so the same tree is always the same bytes.
@@ -51,29 +53,8 @@ public struct XMLElement: Sendable, Equatable {
         out += indent + "</" + name + ">\n"
     }
 
-    /// `&`, `<`, `>` (and in attributes `"`) as entities; CR and, in attributes, LF and tab as
-    /// character references so they survive attribute-value normalization; characters XML 1.0
-    /// cannot carry at all (other C0 controls) are left out.
-    static func escape(_ text: String, attribute: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where attribute: out += "&quot;"
-            case "\r": out += "&#13;"
-            case "\n" where attribute: out += "&#10;"
-            case "\t" where attribute: out += "&#9;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// MarkupText's XML rule (InvoicDiagnostics): the one XML escaper of the tree.
+    static func escape(_ text: String, attribute: Bool) -> String { MarkupText.xml(text, attribute: attribute) }
 }
 
 public enum XMLChild: Sendable, Equatable {

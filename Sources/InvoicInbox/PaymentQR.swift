@@ -1,6 +1,6 @@
-import CQRencode
 import InvoicBook
 import InvoicMoney
+import InvoicPDF
 
 /// The EPC069-12 ("GiroCode") QR code of a received invoice: what a banking app scans to pay the
 /// amount due to the supplier's IBAN, as the view shows it. Only for a euro invoice with an amount
@@ -18,13 +18,11 @@ enum PaymentQR {
 
     /// The code as an SVG of square modules with the quiet zone, for the HTML view.
     static func svg(_ payload: String) -> String? {
-        let bytes = Array(payload.utf8)
-        guard let code = bytes.withUnsafeBufferPointer({ QRcode_encodeData(Int32($0.count), $0.baseAddress, 0, QR_ECLEVEL_M) }) else { return nil }
-        defer { QRcode_free(code) }
-        let width = Int(code.pointee.width)
+        guard let code = QRCode(payload) else { return nil }
+        let width = code.size
         var path = ""
         for row in 0..<width {
-            for column in 0..<width where code.pointee.data[row * width + column] & 1 == 1 {
+            for column in 0..<width where code.isDark(row: row, column: column) {
                 path += "M\(column + 4) \(row + 4)h1v1h-1z"
             }
         }

@@ -1,3 +1,4 @@
+import InvoicDiagnostics
 import InvoicMoney
 
 /// A received e-invoice as a person reads it: parties, references, lines, allowances and charges,
@@ -84,20 +85,8 @@ public enum ReceivedView {
         return out
     }
 
-    /// Text for HTML: `&`, `<`, `>` and `"` escaped.
-    private static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// MarkupText's HTML rule (InvoicDiagnostics), as every page invoic writes.
+    private static func escaped(_ text: String) -> String { MarkupText.html(text) }
 
     private static func table(_ header: [String], _ rows: [[String]], figures: Set<String>) -> String {
         let all = [header] + rows

@@ -1,7 +1,7 @@
-import CExpat
 import CSMTP
 import Foundation
 import InvoicAuthoring
+import InvoicXML
 
 /// `invoic peppol lookup`: can a participant receive Peppol documents, and which, asked of the
 /// network itself rather than of a provider. The SML publishes each participant under a DNS name
@@ -200,58 +200,24 @@ enum DNSAnswer {
 }
 
 /// Every element of an XML document by its local name, with its attributes and text, read by
-/// expat: the SMP's answers are small and flat enough that a list is all the lookup needs.
-struct XMLElements {
-    struct Element {
-        var name: String
-        var attributes: [String: String]
-        var text: String
-    }
+/// the one expat setup of the tree (InvoicXML: no DTD, bounded depth): the SMP's answers are small
+/// and flat enough that a list is all the lookup needs.
+enum XMLElements {
+    /// An SMP's answer nests about ten deep (a signed ServiceMetadata).
+    static let maximumDepth = 64
 
-    final class Collector {
-        var elements: [Element] = []
-        var open: [Int] = []
-    }
-
-    static func parse(_ bytes: [UInt8], what: String) throws(PeppolError) -> [Element] {
-        guard let parser = XML_ParserCreate(nil) else { throw PeppolError("expat could not start") }
-        defer { XML_ParserFree(parser) }
-        let collector = Collector()
-        XML_SetUserData(parser, Unmanaged.passUnretained(collector).toOpaque())
-        XML_SetElementHandler(parser, { context, name, attributes in
-            guard let context, let name else { return }
-            let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
-            var pairs: [String: String] = [:]
-            var index = 0
-            while let key = attributes?[index], let value = attributes?[index + 1] {
-                pairs[XMLElements.localName(String(cString: key))] = String(cString: value)
-                index += 2
+    static func parse(_ bytes: [UInt8], what: String) throws(PeppolError) -> [XElement] {
+        do throws(ExpatFailure) {
+            return try ExpatReader.parse(bytes, maximumDepth: maximumDepth).all
+        } catch {
+            let reason = switch error.reason {
+            case .malformed: error.expatMessage
+            case .tooDeep, .tooMany: "elements nest more than \(maximumDepth) deep"
+            case .doctype, .entity: "it declares a DOCTYPE (a DTD), which an SMP's answer never has"
+            case .noParser: "expat could not start"
+            case .empty: "no element"
             }
-            collector.open.append(collector.elements.count)
-            collector.elements.append(XMLElements.Element(name: XMLElements.localName(String(cString: name)), attributes: pairs, text: ""))
-        }, { context, _ in
-            guard let context else { return }
-            _ = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue().open.popLast()
-        })
-        XML_SetCharacterDataHandler(parser, { context, text, length in
-            guard let context, let text, length > 0 else { return }
-            let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
-            guard let index = collector.open.last else { return }
-            let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
-            collector.elements[index].text += String(decoding: bytes, as: UTF8.self)
-        })
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            XML_Parse(parser, UnsafeRawPointer(buffer.baseAddress)?.assumingMemoryBound(to: CChar.self), Int32(clamping: buffer.count), 1)
+            throw PeppolError("\(what) is not XML (line \(error.line): \(reason))")
         }
-        if status == XML_STATUS_ERROR {
-            let reason = XML_ErrorString(XML_GetErrorCode(parser)).map { String(cString: $0) } ?? "not XML"
-            throw PeppolError("\(what) is not XML (line \(XML_GetCurrentLineNumber(parser)): \(reason))")
-        }
-        return collector.elements
-    }
-
-    /// `smp:ServiceGroup` is `ServiceGroup`: the SMP namespaces vary (busdox, OASIS BDXR).
-    static func localName(_ name: String) -> String {
-        name.split(separator: ":").last.map(String.init) ?? name
     }
 }

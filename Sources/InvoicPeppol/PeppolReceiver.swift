@@ -7,17 +7,11 @@ import InvoicInbox
 /// the book's receive pipeline, and acknowledged only once the book holds it, so a crash at any
 /// point loses nothing (the provider still has it) and takes nothing twice (the book records the
 /// provider's id of what it took, in `received/peppol/<id>/peppol.yaml`).
-public struct PeppolReceiver {
-    public let root: String
-    public let settings: ProviderSettings
-    public let provider: any PeppolProvider
-    public let now: () -> Date
+public struct PeppolReceiver: ProviderClient {
+    let connection: ProviderConnection
 
     public init(root: String, settings: ProviderSettings, now: @escaping () -> Date = Date.init) {
-        self.root = root
-        self.settings = settings
-        self.provider = settings.adapter()
-        self.now = now
+        connection = ProviderConnection(root: root, settings: settings, now: now)
     }
 
     public static let folderName = "received/peppol"

@@ -11,17 +11,11 @@ import InvoicBook
 /// confirmed (invoic stopped between recording and the answer) is resolved by asking the provider,
 /// never by sending again: e-invoice.be's draft says whether it was transmitted; a provider that
 /// cannot be asked leaves the decision to the user (`--resend REASON`).
-public struct PeppolSender {
-    public let root: String
-    public let settings: ProviderSettings
-    public let provider: any PeppolProvider
-    public let now: () -> Date
+public struct PeppolSender: ProviderClient {
+    let connection: ProviderConnection
 
     public init(root: String, settings: ProviderSettings, now: @escaping () -> Date = Date.init) {
-        self.root = root
-        self.settings = settings
-        self.provider = settings.adapter()
-        self.now = now
+        connection = ProviderConnection(root: root, settings: settings, now: now)
     }
 
     public enum Outcome: Sendable {

@@ -1,4 +1,5 @@
 import InvoicBook
+import InvoicDiagnostics
 import InvoicMoney
 
 // One self-contained page: inline CSS, charts as inline SVG, no script, no external resource,
@@ -470,26 +471,6 @@ struct HTMLPage {
     mutating func line(_ line: String) { text += line + "\n" }
 }
 
-/// Text safe in HTML element content and in double- or single-quoted attribute values: the one
-/// escaper of every HTML page invoic writes.
-public func escaped(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&#39;"
-        default:
-            // C0 controls other than tab and newline are not allowed in HTML text.
-            if (scalar.value < 0x20 && scalar != "\t" && scalar != "\n") || scalar.value == 0x7F {
-                out += "\u{FFFD}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out
-}
+/// Text safe in HTML element content and in quoted attribute values: MarkupText's HTML rule
+/// (InvoicDiagnostics), under the name the report's pages, the web app and the VAT return use.
+public func escaped(_ text: String) -> String { MarkupText.html(text) }

@@ -26,19 +26,6 @@ import Testing
         #expect((try? read(fine))?.isEmpty == true, "90 levels are read")
     }
 
-    @Test func aDeepTreeIsFreedWithoutRecursion() {
-        // Built by hand past the reader's bound: releasing it must not recurse once per level.
-        let root = ElementTree(name: "root", attributes: [:], line: 1)
-        var last = root
-        for _ in 0..<300_000 {
-            let next = ElementTree(name: "a", attributes: [:], line: 1)
-            last.elements.append(next)
-            last = next
-        }
-        last = root
-        #expect(root.elements.count == 1)
-    }
-
     @Test func aDateIsReadOnlyInTheWidthsItsFormatGives() throws {
         #expect(readError("date,amount,text\n23.11.26,10.00,x\n", layout: Self.csvLayout()).hasPrefix("statement:2:1: error: `23.11.26` is not a date in the form DD.MM.YYYY"))
         #expect(readError("date,amount,text\n23.11.2026,10.00,x\n", layout: Self.csvLayout(format: "DD.MM.YY")).hasPrefix("statement:2:1: error: `23.11.2026` is not a date in the form DD.MM.YY"))

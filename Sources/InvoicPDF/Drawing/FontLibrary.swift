@@ -1,5 +1,6 @@
 import CPangoCairo
 import Foundation
+import InvoicDiagnostics
 import Synchronization
 
 /// The fonts every PDF may use, pinned: a private fontconfig configuration that knows exactly the
@@ -243,7 +244,6 @@ final class FontLibrary: @unchecked Sendable {
         return result
     }
 
-    fileprivate static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-    }
+    /// fontconfig's configuration is XML: MarkupText's rule (InvoicDiagnostics).
+    fileprivate static func escape(_ text: String) -> String { MarkupText.xml(text) }
 }

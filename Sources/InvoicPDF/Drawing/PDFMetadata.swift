@@ -1,4 +1,5 @@
 import Foundation
+import InvoicDiagnostics
 
 /// What a PDF says about itself, once in its Info dictionary and once in its XMP packet, the
 /// two agreeing as PDF/A asks: title, author, subject, keywords, the language, the Producer
@@ -59,21 +60,8 @@ enum PDFMetadata {
             """
     }
 
-    static func xmlEscape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            // XML 1.0 cannot carry the other C0 controls at all.
-            case "\u{0}"..."\u{8}", "\u{B}", "\u{C}", "\u{E}"..."\u{1F}": continue
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return escaped
-    }
+    /// MarkupText's XML rule (InvoicDiagnostics): the one XML escaper of the tree.
+    static func xmlEscape(_ text: String) -> String { MarkupText.xml(text) }
 
     private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
     private static func format4(_ value: Int) -> String { String(repeating: "0", count: max(0, 4 - String(value).count)) + String(value) }

@@ -83,18 +83,7 @@ extension Composer {
         }
 
         let clientWidth = datesX - left - 24
-        let contact = clientContact
-        var leftY = 0.0
-        let billTo = block(labels[isEstimate ? "estimate_for" : document.isStatement ? "statement_for" : "bill_to"], .label)
-        ops.append(.text(billTo, x: left, y: leftY))
-        leftY += billTo.height + 5
-        let name = block(contact.name, .clientName, width: clientWidth)
-        ops.append(.text(name, x: left, y: leftY))
-        leftY += name.height + 2
-        if let details = contactBlock(contact, phone: false, style: .detail, width: clientWidth) {
-            ops.append(.text(details, x: left, y: leftY))
-            leftY += details.height
-        }
+        let leftY = clientParty(width: clientWidth, labelGap: 5, nameGap: 2, into: &ops)
         return FlowBlock(height: max(leftY, rightY), ops: ops, spaceBefore: 22)
     }
 }

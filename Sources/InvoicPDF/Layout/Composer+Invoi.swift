@@ -85,18 +85,7 @@ extension Composer {
         }
 
         let clientWidth = min(datesLeft, right - max(gridWidth, remarks.isEmpty ? 0 : contentWidth * 0.4)) - left - 32
-        let contact = clientContact
-        var leftY = 0.0
-        let billTo = block(labels[isEstimate ? "estimate_for" : document.isStatement ? "statement_for" : "bill_to"], .label)
-        ops.append(.text(billTo, x: left, y: leftY))
-        leftY += billTo.height + 6
-        let name = block(contact.name, .clientName, width: clientWidth)
-        ops.append(.text(name, x: left, y: leftY))
-        leftY += name.height + 4
-        if let details = contactBlock(contact, phone: false, style: .detail, width: clientWidth) {
-            ops.append(.text(details, x: left, y: leftY))
-            leftY += details.height
-        }
+        let leftY = clientParty(width: clientWidth, labelGap: 6, nameGap: 4, into: &ops)
         return FlowBlock(height: max(leftY, rightY), ops: ops, spaceBefore: 28)
     }
 

@@ -191,6 +191,24 @@ struct Composer {
         return block(lines.joined(separator: "\n"), style, width: width, alignment: alignment)
     }
 
+    /// The client's block both layouts set left of the dates: "Bill to" (or "Estimate for"), the
+    /// client's name and its contact lines, each layout with its own gaps; returns its height.
+    mutating func clientParty(width: Double, labelGap: Double, nameGap: Double, into ops: inout [DrawOp]) -> Double {
+        let contact = clientContact
+        var y = 0.0
+        let billTo = block(labels[isEstimate ? "estimate_for" : document.isStatement ? "statement_for" : "bill_to"], .label)
+        ops.append(.text(billTo, x: left, y: y))
+        y += billTo.height + labelGap
+        let name = block(contact.name, .clientName, width: width)
+        ops.append(.text(name, x: left, y: y))
+        y += name.height + nameGap
+        if let details = contactBlock(contact, phone: false, style: .detail, width: width) {
+            ops.append(.text(details, x: left, y: y))
+            y += details.height
+        }
+        return y
+    }
+
     /// `mailto:` and the address, percent-encoded past the characters a URI and cairo's attribute
     /// syntax take as they are; nil for what is no address.
     static func mailto(_ address: String) -> String? {
