@@ -126,15 +126,15 @@ import Testing
         // supplies), purchases gross on 4900 (or the supplier's 4930) with BU 94 (§ 13b, 19 %),
         // 19 (intra-EU acquisition, 19 %), 9 (input VAT 19 %); money on the bank, 1200.
         #expect(read.bookings == [
-            B(cents: 3566, sh: "S", wkz: "EUR", konto: "10000", gegenkonto: "8300", bu: "", datum: "0203", beleg: "INV-0001", text: acme + "Invoice INV-0001"),
-            B(cents: 11900, sh: "S", wkz: "EUR", konto: "10000", gegenkonto: "8400", bu: "", datum: "0203", beleg: "INV-0001", text: acme + "Invoice INV-0001"),
-            B(cents: 330000, sh: "H", wkz: "EUR", konto: "70000", gegenkonto: "4900", bu: "94", datum: "0303", beleg: "FR-1", text: "Paris-Cloud, Purchase FR-1"),
-            B(cents: 100000, sh: "H", wkz: "EUR", konto: "70001", gegenkonto: "4900", bu: "19", datum: "0403", beleg: "AT-1", text: "Wien-Parts, Purchase AT-1"),
-            B(cents: 100000, sh: "S", wkz: "EUR", konto: "10001", gegenkonto: "8336", bu: "", datum: "0503", beleg: "INV-0002", text: "Paris SARL, Invoice INV-0002"),
-            B(cents: 50000, sh: "S", wkz: "EUR", konto: "10002", gegenkonto: "8125", bu: "", datum: "0603", beleg: "INV-0003", text: "Wien GmbH, Invoice INV-0003"),
-            B(cents: 23800, sh: "H", wkz: "EUR", konto: "70002", gegenkonto: "4930", bu: "9", datum: "0703", beleg: "DE-1", text: "Papier, Purchase DE-1"),
-            B(cents: 5000, sh: "S", wkz: "EUR", konto: "1200", gegenkonto: "10000", bu: "", datum: "1004", beleg: "INV-0001", text: acme + "Payment on INV-0001"),
-            B(cents: 10466, sh: "S", wkz: "EUR", konto: "1200", gegenkonto: "10000", bu: "", datum: "0205", beleg: "INV-0001", text: acme + "Payment on INV-0001"),
+            B(cents: 3566, sh: "S", wkz: "EUR", konto: "10000", gegenkonto: "8300", bu: "", datum: "0203", beleg: "INV-0001", text: acme + "Rechnung INV-0001"),
+            B(cents: 11900, sh: "S", wkz: "EUR", konto: "10000", gegenkonto: "8400", bu: "", datum: "0203", beleg: "INV-0001", text: acme + "Rechnung INV-0001"),
+            B(cents: 330000, sh: "H", wkz: "EUR", konto: "70000", gegenkonto: "4900", bu: "94", datum: "0303", beleg: "FR-1", text: "Paris-Cloud, Eingangsrechnung FR-1"),
+            B(cents: 100000, sh: "H", wkz: "EUR", konto: "70001", gegenkonto: "4900", bu: "19", datum: "0403", beleg: "AT-1", text: "Wien-Parts, Eingangsrechnung AT-1"),
+            B(cents: 100000, sh: "S", wkz: "EUR", konto: "10001", gegenkonto: "8336", bu: "", datum: "0503", beleg: "INV-0002", text: "Paris SARL, Rechnung INV-0002"),
+            B(cents: 50000, sh: "S", wkz: "EUR", konto: "10002", gegenkonto: "8125", bu: "", datum: "0603", beleg: "INV-0003", text: "Wien GmbH, Rechnung INV-0003"),
+            B(cents: 23800, sh: "H", wkz: "EUR", konto: "70002", gegenkonto: "4930", bu: "9", datum: "0703", beleg: "DE-1", text: "Papier, Eingangsrechnung DE-1"),
+            B(cents: 5000, sh: "S", wkz: "EUR", konto: "1200", gegenkonto: "10000", bu: "", datum: "1004", beleg: "INV-0001", text: acme + "Zahlung zu INV-0001"),
+            B(cents: 10466, sh: "S", wkz: "EUR", konto: "1200", gegenkonto: "10000", bu: "", datum: "0205", beleg: "INV-0001", text: acme + "Zahlung zu INV-0001"),
         ])
         // What DATEV derives from the gross amounts is the return's VAT: 119.00 x 19/119 = 19.00,
         // 35.66 x 7/107 = 2.3329 -> 2.33, § 13b 3,300.00 x 19 % = 627.00 owed and deducted.
