@@ -83,6 +83,10 @@ public struct BookPipeline: Sendable {
         // Each received e-invoice's record against its original (issue 29).
         checked.diagnostics += PurchaseAudit.check(result.book)
         if let reading { judge(&checked, against: reading, files: stagedFiles) }
+        // `locked_until:` holds wherever the book is in git, kept history or not.
+        if judging, let until = result.book.settings.lockedUntil?.value {
+            judgeLock(&checked, until: until, reading: reading ?? HistoryReading(at: root), files: stagedFiles)
+        }
         if last >= .assets { resolveAssets(&checked) }
         checked.diagnostics.sort()
         return checked
@@ -113,6 +117,18 @@ public struct BookPipeline: Sendable {
             checked.diagnostics += history.judge(checked.book, files: files)
         } catch {
             checked.diagnostics.append(HistoryIsReadable.diagnostic(error, asked: self.history == .required))
+        }
+    }
+
+    /// The period lock: the locked periods of the book as they were in the commit that locked them.
+    private func judgeLock(_ checked: inout Checked, until: Day, reading: HistoryReading, files: Set<String>?) {
+        let lock: Result<PeriodLock, PeriodLock.Unchecked>
+        do { lock = PeriodLock.find(until: until, history: try reading.history()) } catch { lock = .failure(.history(error)) }
+        switch lock {
+        case .success(let lock):
+            checked.diagnostics += lock.judge(checked.book, files: files)
+        case .failure(let reason):
+            checked.diagnostics.append(PeriodLock.diagnostic(reason, settings: checked.book.settings))
         }
     }
 
