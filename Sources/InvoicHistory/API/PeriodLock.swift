@@ -174,9 +174,9 @@ struct PeriodIsLocked {
             }
             // Payments and refunds dated in the locked periods, whatever the document's date.
             let paidBefore = (before?.payments ?? []).filter { $0.date.value <= until }
-            var unmatched = paidBefore.map(Self.describe)
+            var unmatched = paidBefore
             for payment in (after?.payments ?? []) where payment.date.value <= until {
-                if let index = unmatched.firstIndex(of: Self.describe(payment)) {
+                if let index = unmatched.firstIndex(where: { Self.same($0, payment) }) {
                     unmatched.remove(at: index)
                 } else if let after {
                     let what = payment.amount.value.isNegative ? "a refund" : "a payment"
@@ -185,7 +185,8 @@ struct PeriodIsLocked {
             }
             for removed in unmatched {
                 let document = after ?? before!
-                diagnostics.append(error("the payment \(removed) of \(name), in a locked period, was removed or changed", document, nil))
+                let what = removed.amount.value.isNegative ? "refund" : "payment"
+                diagnostics.append(error("the \(what) of \(removed.amount.value) dated \(removed.date.value) to \(name), in a locked period, was removed or changed", document, nil))
             }
             // Voids.
             let voidBefore = before?.void.flatMap { $0.date.value <= until ? $0.date.value : nil }
@@ -199,9 +200,9 @@ struct PeriodIsLocked {
         return diagnostics
     }
 
-    /// A payment as a comparable fact: its day and amount.
-    private static func describe(_ payment: Payment) -> String {
-        "\(payment.date.value) \(payment.amount.value.normalized)"
+    /// Two payments are the same fact when their day and amount are (`500` and `500.00` alike).
+    private static func same(_ a: Payment, _ b: Payment) -> Bool {
+        a.date.value == b.date.value && a.amount.value.normalized == b.amount.value.normalized
     }
 }
 
