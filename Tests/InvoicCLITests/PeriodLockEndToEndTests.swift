@@ -151,6 +151,16 @@ import Testing
         #expect(removed.status == 1)
         #expect(removed.stderr.contains("error: the payment of 500.00 dated 2026-09-01 to invoice RE-001, in a locked period, was removed or changed [locked-period]"),
                 "\(removed.stderr)")
+
+        // The payment back; then the invoice voided on a day of the filed quarter.
+        try book.replace("invoices/RE-001.yaml", "payments: []", "payments:\n  - { date: 2026-09-01, amount: 500.00, method: bank_transfer }")
+        #expect(try book.invoic("check").status == 0)
+        try book.append("invoices/RE-001.yaml", "void: { date: 2026-09-25, reason: wrong client }\n")
+        let voidLine = try book.line(of: "void:", in: "invoices/RE-001.yaml")
+        let voided = try book.invoic("check", "--diagnostics-format", "gnu")
+        #expect(voided.status == 1)
+        #expect(voided.stderr.contains("invoices/RE-001.yaml:\(voidLine):7: error: invoice RE-001 is voided 2026-09-25, in a locked period, and was not when it was locked [locked-period]"),
+                "\(voided.stderr)")
     }
 
     @Test func reportVATOfTheLockedQuarterPrintsTheFiledFiguresEvenAfterARefusedChange() throws {

@@ -179,13 +179,14 @@ struct PeriodIsLocked {
                 if let index = unmatched.firstIndex(where: { Self.same($0, payment) }) {
                     unmatched.remove(at: index)
                 } else if let after {
-                    let what = payment.amount.value.isNegative ? "a refund" : "a payment"
+                    // A credit note's payments are refunds (`invoic refund`).
+                    let what = key.kind == .creditNote ? "a refund" : "a payment"
                     diagnostics.append(error("\(what) of \(payment.amount.value) to \(name) is dated \(payment.date.value), in a locked period, and was not in the book when it was locked", after, payment.range))
                 }
             }
             for removed in unmatched {
                 let document = after ?? before!
-                let what = removed.amount.value.isNegative ? "refund" : "payment"
+                let what = key.kind == .creditNote ? "refund" : "payment"
                 diagnostics.append(error("the \(what) of \(removed.amount.value) dated \(removed.date.value) to \(name), in a locked period, was removed or changed", document, nil))
             }
             // Voids.
