@@ -86,21 +86,20 @@ struct VATReportCommand: ParsableCommand {
             Terminal.standardOutput.write(rendered)
             return
         }
-        // A locked period's return is filed: its figures are the book's at the locking commit.
-        let history: BookHistory
-        let lock: Result<PeriodLock, PeriodLock.Unchecked>
+        // A locked period's return is filed: its figures are the book's at the committed lock's commit.
+        var lock: Result<PeriodLock, PeriodLock.Unchecked>
         do {
-            history = try BookHistory.read(at: self.book.directory)
-            lock = PeriodLock.find(until: until, history: history)
+            lock = PeriodLock.committed(in: try BookHistory.read(at: self.book.directory)) ?? .failure(.notCommitted(until))
         } catch {
             lock = .failure(.history(error))
         }
+        if case .success(let found) = lock, period.to > found.until { lock = .failure(.notCommitted(until)) }
         // Text is read by a person: the status is part of it; other formats keep it on standard error.
         let status = format == .text ? Terminal.standardOutput : Terminal.standardError
         switch lock {
         case .success(let lock):
             let filed = VATReturn(book: lock.book, period: period, basis: chosen, purchases: Purchases(book: lock.book)).render(format ?? .text, form: vatForm)
-            status.write("filed (locked until \(until) in commit \(lock.commit.citation)): the figures it was filed with\n")
+            status.write("filed (locked until \(lock.until) in commit \(lock.commit.citation)): the figures it was filed with\n")
             Terminal.standardOutput.write(filed)
             if filed != rendered {
                 if format == .text, !filed.hasSuffix("\n") { status.write("\n") }

@@ -209,6 +209,24 @@ import Testing
         let after = try book.read("invoic.yaml")
         #expect(after == before.replacingOccurrences(of: "locked_until: \"2026-09-30\"", with: "locked_until: \"2026-10-31\""))
         #expect(try book.invoic("lock", "nonsense").status == 2)
+
+        // Moved forward by hand and not committed: the committed lock (September) still holds.
+        try book.append("invoices/RE-001.yaml", "  - { date: 2026-09-20, amount: 690.00, method: bank_transfer }\n")
+        let forward = try book.invoic("check", "--diagnostics-format", "gnu")
+        #expect(forward.status == 1)
+        #expect(forward.stderr.contains("is dated 2026-09-20, in a locked period"), "\(forward.stderr)")
+        #expect(forward.stderr.contains("warning: `locked_until: 2026-10-31` is not committed yet"), "\(forward.stderr)")
+        // Moved back or removed by hand: refused, and the September payment is still refused.
+        try book.write("invoic.yaml", before.replacingOccurrences(of: "\"2026-09-30\"", with: "\"2026-06-30\""))
+        let moved = try book.invoic("check", "--diagnostics-format", "gnu")
+        #expect(moved.status == 1)
+        #expect(moved.stderr.contains("invoic.yaml:11:15: error: `locked_until:` moved back from 2026-09-30 to 2026-06-30 [locked-period]"), "\(moved.stderr)")
+        #expect(moved.stderr.contains("is dated 2026-09-20, in a locked period"), "\(moved.stderr)")
+        try book.write("invoic.yaml", before.components(separatedBy: "\n").filter { !$0.hasPrefix("locked_until") }.joined(separator: "\n"))
+        let removed = try book.invoic("check", "--diagnostics-format", "gnu")
+        #expect(removed.status == 1)
+        #expect(removed.stderr.contains("error: `locked_until: 2026-09-30` was removed [locked-period]"), "\(removed.stderr)")
+        #expect(removed.stderr.contains("is dated 2026-09-20, in a locked period"), "\(removed.stderr)")
     }
 
     @Test func withoutGitOrBeforeTheLockIsCommittedCheckWarnsThatItCannotCompare() throws {
@@ -217,7 +235,7 @@ import Testing
         try uncommitted.append("invoic.yaml", "locked_until: 2026-09-30\n")
         let warned = try uncommitted.invoic("check", "--diagnostics-format", "gnu")
         #expect(warned.status == 0, "\(warned.stderr)")
-        #expect(warned.stderr.contains("invoic.yaml:11:15: warning: `locked_until: 2026-09-30` is not committed yet: nothing to compare the locked periods with [locked-period-unchecked]"),
+        #expect(warned.stderr.contains("invoic.yaml:11:15: warning: `locked_until: 2026-09-30` is not committed yet: the periods it adds are compared with nothing until it is [locked-period-unchecked]"),
                 "\(warned.stderr)")
 
         let loose = try Book(git: false)

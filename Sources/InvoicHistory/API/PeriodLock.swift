@@ -22,7 +22,7 @@ public struct PeriodLock: Sendable {
     public enum Unchecked: Error, Sendable, CustomStringConvertible {
         /// Not a git repository, or git failed.
         case history(HistoryError)
-        /// No commit sets `locked_until:` to this day (yet): the lock is in the working tree only.
+        /// No commit sets `locked_until:` to this day (yet): the new lock is in the working tree only.
         case notCommitted(Day)
         /// The locking commit's book could not be read back.
         case unreadable(String)
@@ -30,15 +30,16 @@ public struct PeriodLock: Sendable {
         public var description: String {
             switch self {
             case .history(let error): "the period lock cannot be checked: \(error)"
-            case .notCommitted(let day): "`locked_until: \(day)` is not committed yet: nothing to compare the locked periods with"
+            case .notCommitted(let day): "`locked_until: \(day)` is not committed yet: the periods it adds are compared with nothing until it is"
             case .unreadable(let why): "the book of the locking commit cannot be read: \(why)"
             }
         }
     }
 
-    /// The lock of the book at `root` (whose history is `history`): the latest commit whose
-    /// invoic.yaml changed `locked_until:` to `until`, and the book of that commit.
-    public static func find(until: Day, history: BookHistory) -> Result<PeriodLock, Unchecked> {
+    /// The committed lock of the book whose history this is: the `locked_until:` of invoic.yaml at
+    /// HEAD, set in the latest commit that changed the key, and the book of that commit; nil when
+    /// HEAD's invoic.yaml has no lock.
+    public static func committed(in history: BookHistory) -> Result<PeriodLock, Unchecked>? {
         let timeline = history.timeline
         var previous: Day?
         var locking: Int?
@@ -47,7 +48,7 @@ public struct PeriodLock: Sendable {
             if value != previous { locking = value == nil ? nil : version.commit }
             previous = value
         }
-        guard previous == until, let locking else { return .failure(.notCommitted(until)) }
+        guard let until = previous, let locking else { return nil }
         let commit = timeline.commits[locking]
         do {
             let repository = try Repository.open(history.root)
@@ -60,6 +61,31 @@ public struct PeriodLock: Sendable {
         } catch {
             return .failure(.unreadable("\(error)"))
         }
+    }
+
+    /// The lock's findings about the book now (its `locked_until:` as `written`): the committed lock
+    /// holds until a commit moves it; moving it back or removing it is an error, moving it forward is
+    /// a warning until committed.
+    public static func judge(_ current: Book, written: Located<Day>?, history: BookHistory, files: Set<String>? = nil) -> [Diagnostic] {
+        guard let committed = committed(in: history) else {
+            return written.map { [diagnostic(.notCommitted($0.value), settings: current.settings)] } ?? []
+        }
+        let lock: PeriodLock
+        switch committed {
+        case .success(let found): lock = found
+        case .failure(let reason): return [diagnostic(reason, settings: current.settings)]
+        }
+        var diagnostics = lock.judge(current, files: files)
+        if let written, written.value > lock.until {
+            diagnostics.append(diagnostic(.notCommitted(written.value), settings: current.settings))
+        } else if written?.value != lock.until {
+            diagnostics.append(.error(PeriodIsLocked.rule.code,
+                written.map { "`locked_until:` moved back from \(lock.until) to \($0.value)" } ?? "`locked_until: \(lock.until)` was removed",
+                file: BookSettings.fileName, range: written?.range,
+                help: "a filed period stays filed: put back `locked_until: \(lock.until)`; a filed return is corrected by filing a correction",
+                notes: ["the periods up to \(lock.until) were locked in commit \(lock.commit.citation)"]))
+        }
+        return diagnostics
     }
 
     /// Writes the files into a folder of their own and checks the book there: the same loader and
