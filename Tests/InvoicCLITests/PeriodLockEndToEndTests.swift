@@ -116,6 +116,12 @@ import Testing
         #expect(refused.stderr.contains("invoices/RE-001.yaml:\(line):5: error: a payment of 690.00 to invoice RE-001 is dated 2026-09-20, in a locked period, and was not in the book when it was locked [locked-period]"),
                 "\(refused.stderr)")
 
+        // Staged, as the pre-commit hook checks it: refused too.
+        try book.git("add", "--all")
+        let staged = try book.invoic("check", "--staged", "--diagnostics-format", "gnu")
+        #expect(staged.status == 1)
+        #expect(staged.stderr.contains("invoices/RE-001.yaml:\(line):5: error: a payment of 690.00"), "\(staged.stderr)")
+
         // (b) the same payment on 5 October, in the open fourth quarter, is fine.
         try book.replace("invoices/RE-001.yaml", "2026-09-20", "2026-10-05")
         let open = try book.invoic("check")
