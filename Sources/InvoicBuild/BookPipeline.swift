@@ -83,6 +83,12 @@ public struct BookPipeline: Sendable {
         // Each received e-invoice's record against its original (issue 29).
         checked.diagnostics += PurchaseAudit.check(result.book)
         if let reading { judge(&checked, against: reading, files: stagedFiles) }
+        // `locked_until:` holds wherever the book is in git, kept history or not; a book that keeps
+        // its history is also held to a lock since removed from the working tree.
+        let written = result.book.settings.lockedUntil
+        if judging, written != nil || reading != nil {
+            judgeLock(&checked, written: written, reading: reading ?? HistoryReading(at: root), files: stagedFiles)
+        }
         if last >= .assets { resolveAssets(&checked) }
         checked.diagnostics.sort()
         return checked
@@ -113,6 +119,16 @@ public struct BookPipeline: Sendable {
             checked.diagnostics += history.judge(checked.book, files: files)
         } catch {
             checked.diagnostics.append(HistoryIsReadable.diagnostic(error, asked: self.history == .required))
+        }
+    }
+
+    /// The period lock: the locked periods of the book as they were in the commit that locked them.
+    private func judgeLock(_ checked: inout Checked, written: Located<Day>?, reading: HistoryReading, files: Set<String>?) {
+        do {
+            checked.diagnostics += PeriodLock.judge(checked.book, written: written, history: try reading.history(), files: files)
+        } catch {
+            // A book without a lock and without a readable history: the history check says so.
+            if written != nil { checked.diagnostics.append(PeriodLock.diagnostic(.history(error), settings: checked.book.settings)) }
         }
     }
 

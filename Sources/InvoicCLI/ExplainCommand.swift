@@ -14,7 +14,7 @@ struct ExplainCommand: ParsableCommand {
     var code: String?
 
     /// Every code any stage reports: reading and checking the book, its history, and rendering it.
-    static let rules = (Rule.all + BookHistory.rules + PDFRenderer.rules + PeppolChecks.rules + PurchaseAudit.rules).sorted { $0.code < $1.code }
+    static let rules = (Rule.all + BookHistory.rules + PeriodLock.rules + PDFRenderer.rules + PeppolChecks.rules + PurchaseAudit.rules).sorted { $0.code < $1.code }
 
     func run() throws {
         guard let code else {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import InvoicBook
 import InvoicBuild
+import InvoicHistory
 import InvoicLedger
 
 extension Period: ExpressibleByArgument {
@@ -78,8 +79,36 @@ struct VATReportCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let figures = VATReturn(book: book, period: period, basis: basis.flatMap(VATBasis.init(rawValue:)), purchases: Purchases(book: book))
-        Terminal.standardOutput.write(figures.render(format ?? .text, form: vatForm))
+        let chosen = basis.flatMap(VATBasis.init(rawValue:))
+        let figures = VATReturn(book: book, period: period, basis: chosen, purchases: Purchases(book: book))
+        let rendered = figures.render(format ?? .text, form: vatForm)
+        guard let until = book.settings.lockedUntil?.value, period.to <= until else {
+            Terminal.standardOutput.write(rendered)
+            return
+        }
+        // A locked period's return is filed: its figures are the book's at the committed lock's commit.
+        var lock: Result<PeriodLock, PeriodLock.Unchecked>
+        do {
+            lock = PeriodLock.committed(in: try BookHistory.read(at: self.book.directory)) ?? .failure(.notCommitted(until))
+        } catch {
+            lock = .failure(.history(error))
+        }
+        if case .success(let found) = lock, period.to > found.until { lock = .failure(.notCommitted(until)) }
+        // Text is read by a person: the status is part of it; other formats keep it on standard error.
+        let status = format == .text ? Terminal.standardOutput : Terminal.standardError
+        switch lock {
+        case .success(let lock):
+            let filed = VATReturn(book: lock.book, period: period, basis: chosen, purchases: Purchases(book: lock.book)).render(format ?? .text, form: vatForm)
+            status.write("filed (locked until \(lock.until) in commit \(lock.commit.citation)): the figures it was filed with\n")
+            Terminal.standardOutput.write(filed)
+            if filed != rendered {
+                if format == .text, !filed.hasSuffix("\n") { status.write("\n") }
+                status.write("note: the book now gives other figures for \(period); a filed return is corrected by a corrected return, not by editing the book (`invoic check` names the changes)\n")
+            }
+        case .failure(let reason):
+            Terminal.standardError.write("warning: \(period) is locked (until \(until)) but \(reason); these are the book's figures now\n")
+            Terminal.standardOutput.write(rendered)
+        }
     }
 }
 

@@ -51,6 +51,7 @@ extension BookSettings {
         if let node = fields["reminders"] { settings.reminders = reader.reminderPolicy(node) }
         if let node = fields["mail"] { settings.mail = reader.mailSettings(node) }
         settings.vatBasis = reader.vatBasis(fields["vat_basis"])
+        settings.lockedUntil = reader.date(fields["locked_until"])
         if let node = fields["ledger"] { settings.ledger = reader.ledgerAccounts(node) }
         if let node = fields["peppol"] {
             settings.peppol = reader.peppolSettings(node)

@@ -228,6 +228,7 @@ public enum Schema {
         KeySpec("bank", .mapping(bank), "how `invoic match` reads the bank's CSV statements (camt and MT940 need nothing)"),
         KeySpec("history", .flag, "true: `invoic check` also judges the book against its git history, as with --history"),
         KeySpec("vat_basis", .oneOf(VATBasis.allCases.map(\.rawValue)), "when a sale counts for VAT in `invoic report vat`: accrual (by invoice date, the default) or cash (by payment date)"),
+        KeySpec("locked_until", .date, "the last day of the filed VAT periods, YYYY-MM-DD (`invoic lock 2026-Q3`): check refuses changes dated on or before it"),
         KeySpec("ledger", .mapping(ledger), "the account names `invoic export-journal` posts to (docs/book-format.md)"),
     ])
 

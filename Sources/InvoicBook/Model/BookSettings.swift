@@ -33,6 +33,9 @@ public struct BookSettings: Sendable {
     public var vatBasis: Located<VATBasis>?
     /// `ledger:`, the account names `invoic export-journal` posts to; the defaults when unset.
     public var ledger: LedgerAccounts?
+    /// `locked_until:`, the last day of the periods whose VAT returns are filed: `check` refuses any
+    /// dated fact on or before it that the book did not hold when the lock was committed.
+    public var lockedUntil: Located<Day>?
 
     public init(business: Contact, logo: Located<String>? = nil, payment: PaymentDetails = PaymentDetails(),
                 defaults: Defaults = Defaults(), numbering: Numbering = Numbering(),

@@ -162,3 +162,22 @@ enum LogParser {
         return commits
     }
 }
+
+extension Repository {
+    /// The regular files below the book's folder in `commit`: path relative to the book -> blob id.
+    /// `git ls-tree` run in the book's folder lists it with paths relative to that folder.
+    func tree(at commit: String) throws(HistoryError) -> [String: String] {
+        var blobs: [String: String] = [:]
+        for entry in try git.fields(["ls-tree", "-r", "-z", commit, "--", "."]) where !entry.isEmpty {
+            // "100644 blob <id>\t<path>"
+            guard let tab = entry.firstIndex(of: "\t") else { continue }
+            let meta = entry[..<tab].split(separator: " ")
+            guard meta.count == 3, meta[0].hasPrefix("100"), meta[1] == "blob" else { continue }
+            let path = String(entry[entry.index(after: tab)...])
+            // Never build output: the book is its sources.
+            if path.hasPrefix("build/") || path.hasPrefix("../") { continue }
+            blobs[path] = String(meta[2])
+        }
+        return blobs
+    }
+}
