@@ -86,7 +86,7 @@ import Testing
         let parts = Self.parts(first.text)
         #expect(parts.count == 2)
         let body = String(decoding: parts[0].body, as: UTF8.self).replacingOccurrences(of: "=\r\n", with: "")
-        #expect(body.contains("please find attached Invoice INV-2026-010 of 20 Nov 2026 for =E2=82=AC1,176.00. Please pay by 4 Dec 2026."), "\(body)")
+        #expect(body.contains("please find attached invoice INV-2026-010 of 20 Nov 2026 for =E2=82=AC1,176.00. Please pay by 4 Dec 2026."), "\(body)")
         // The PDF is the one `invoic pdf` makes.
         let pdf = try Invoic.run(["pdf", "INV-2026-010", "-o", book.appendingPathComponent("x.pdf").path], in: book)
         #expect(pdf.status == 0)

@@ -18,13 +18,16 @@ extension PDFRenderer {
         let business = book.settings.business.name
         var payment = ""
         if document.kind == .invoice, let account = book.account(of: document, through: today), account.balance > 0, let due = figures.dueDate {
-            payment = account.balance == figures.payable
-                ? fill("mail_payment", ["due": text.date(due)])
+            // Past its due date, the text says so rather than ask for a day already gone.
+            payment = due < today ? fill("mail_overdue", ["due": text.date(due), "amount": text.money(account.balance)])
+                : account.balance == figures.payable ? fill("mail_payment", ["due": text.date(due)])
                 : fill("mail_balance", ["due": text.date(due), "amount": text.money(account.balance)])
         }
+        // The document named as the language names it, article and case included ("die Rechnung").
+        let named = fill("mail_\(document.kind.rawValue)", ["number": document.number])
         let subject = fill("mail_subject", ["title": composer.title, "number": document.number, "business": business])
         let body = fill("mail_body", [
-            "document": "\(composer.title) \(document.number)", "date": text.date(document.issued.value),
+            "document": named, "date": text.date(document.issued.value),
             "total": text.money(figures.payable), "payment": payment, "business": business,
         ])
         return (subject, body)
