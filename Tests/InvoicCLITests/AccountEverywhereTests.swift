@@ -42,7 +42,8 @@ import Testing
         // Quoted-printable, its soft line breaks undone: "€797.60" is "=E2=82=AC797.60".
         let mail = try Invoic.run(["mail", Self.invoice, "-o", "-", "--today", today], in: book).stdout
             .replacingOccurrences(of: "=\r\n", with: "").replacingOccurrences(of: "=\n", with: "")
-        let mailAmount = mail.range(of: " is still due").map { range -> String in
+        // "Of this, €X is still due", or past the due date "... please pay €X now."
+        let mailAmount = (mail.range(of: " is still due") ?? mail.range(of: " now.")).map { range -> String in
             String(mail[..<range.lowerBound].split(separator: "C").last ?? "")
         }
 
