@@ -271,7 +271,7 @@ public struct BookServer: Sendable {
         let report = snapshot.report, locale = report.locale
         let balances = report.clients.filter { $0.id == id }.compactMap { row -> [String: Any]? in
             guard let currency = row.currency else { return nil }
-            return ["currency": currency.code, "outstanding": MoneyFormat.format(row.invoiced - row.paid, currency, locale: locale),
+            return ["currency": currency.code, "outstanding": MoneyFormat.format(row.outstanding, currency, locale: locale),
                     "invoiced": MoneyFormat.format(row.invoiced, currency, locale: locale), "paid": MoneyFormat.format(row.paid, currency, locale: locale)]
         }
         func row(_ number: String, _ issued: Day, _ total: Money, _ balance: String, _ status: Status) -> [String: Any] {
