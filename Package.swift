@@ -71,6 +71,10 @@ let package = Package(
         // The one expat setup: XML read into a bounded tree of elements, no DTD (the inbox's
         // e-invoices, the bank's camt statements, the Peppol SMP's answers).
         .target(name: "InvoicXML", dependencies: ["CExpat"]),
+        // libxml2's XML Schema validator, for the schemas the authorities publish (UBL, CII, FA(3),
+        // FatturaPA, VeriFactu, Flux 10): loaded only by the modules that validate against one.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "InvoicXMLSchema", dependencies: ["CLibXML2"]),
         .target(name: "InvoicBank", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "CExpat", "InvoicXML"]),
         // Incoming e-invoices: UBL, CII, Factur-X/ZUGFeRD PDFs and mails read into one received
         // document (expat for the XML, qpdf for the PDF's attachments), checked, and kept in the
@@ -114,6 +118,7 @@ let package = Package(
         .testTarget(name: "InvoicHistoryTests", dependencies: ["InvoicHistory", "InvoicBook", "InvoicDiagnostics", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicBook", "InvoicTestSupport"]),
         .testTarget(name: "InvoicXMLTests", dependencies: ["InvoicXML"]),
+        .testTarget(name: "InvoicXMLSchemaTests", dependencies: ["InvoicXMLSchema", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport"]),
         .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicAuthoring", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicYAML", "InvoicTestSupport"]),
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),

@@ -17,6 +17,7 @@ packages=(
     libqrencode-dev             # payment QR codes (CQRencode)
     libdeflate-dev              # the PDF writer's stream compression (CLibDeflate)
     libexpat1-dev               # camt bank statements, received e-invoices (CExpat; fontconfig loads expat anyway)
+    libxml2-dev                 # XML Schema validation of received and national e-invoices (CLibXML2)
     libqpdf-dev zlib1g-dev      # invoic receive: the e-invoice inside a supplier's PDF (CQPDF, CZlib)
     libcurl4-openssl-dev        # invoic mail: SMTP with STARTTLS through libcurl (CSMTP)
     python3-venv                # the tests validate e-invoices with ../shared/tools/einvoice-check

@@ -1,0 +1,152 @@
+import CLibXML2
+import Foundation
+import Synchronization
+
+/// One place where a document meets its XML Schema (XSD 1.0), through libxml2's validator: the
+/// e-invoices invoic receives (UBL 2.1, CII D16B) and the national formats it writes (FA(3),
+/// FatturaPA, VeriFactu records, Flux 10), so `check`, `receive` and the tests judge a file as the
+/// authorities' validators do: by the schema first.
+///
+/// Nothing is fetched from the network: a schema that imports another by URL (FA(3) imports its
+/// base types from crd.gov.pl) is given a map from URL prefixes to local folders, and any other
+/// outside reference fails to load. The document is parsed without DTDs and without entity
+/// expansion (no XXE, no billion laughs).
+public final class XMLSchema: @unchecked Sendable {
+    /// A schema violation, where libxml2 found it.
+    public struct Violation: Equatable, Sendable, CustomStringConvertible {
+        public let line: Int
+        public let message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    public enum LoadError: Error, CustomStringConvertible {
+        case unreadable(path: String, messages: [String])
+        public var description: String {
+            switch self {
+            case .unreadable(let path, let messages):
+                "cannot load the XML Schema \(path): \(messages.joined(separator: "; "))"
+            }
+        }
+    }
+
+    private let schema: xmlSchemaPtr
+    /// libxml2's validation context is not thread-safe; one validation at a time per schema.
+    private let lock = Mutex(())
+
+    /// Loads `path` (an .xsd file). `resolving` maps URL prefixes of imports to local folders.
+    public init(path: String, resolving: [String: String] = [:]) throws {
+        XMLSchema.setUp()
+        XMLSchema.register(resolving)
+        var messages: [String] = []
+        let loaded: xmlSchemaPtr? = XMLSchema.withMessagesCollected(into: &messages) {
+            guard let context = xmlSchemaNewParserCtxt(path) else { return nil }
+            defer { xmlSchemaFreeParserCtxt(context) }
+            return xmlSchemaParse(context)
+        }
+        guard let loaded else { throw LoadError.unreadable(path: path, messages: messages) }
+        schema = loaded
+    }
+
+    deinit { xmlSchemaFree(schema) }
+
+    /// Every violation of the schema in `bytes` (a well-formedness error is one too); none when valid.
+    public func validate(_ bytes: [UInt8]) -> [Violation] {
+        lock.withLock { _ in
+            var violations: [Violation] = []
+            let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+                | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
+            let document: xmlDocPtr? = XMLSchema.withViolationsCollected(into: &violations) {
+                bytes.withUnsafeBufferPointer { buffer in
+                    buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
+                        xmlReadMemory($0, Int32(clamping: buffer.count), "document.xml", nil, options)
+                    }
+                }
+            }
+            guard let document else {
+                if violations.isEmpty { violations.append(Violation(line: 1, message: "not well-formed XML")) }
+                return violations
+            }
+            defer { xmlFreeDoc(document) }
+            guard let context = xmlSchemaNewValidCtxt(schema) else {
+                return [Violation(line: 1, message: "libxml2 could not start a validation")]
+            }
+            defer { xmlSchemaFreeValidCtxt(context) }
+            _ = XMLSchema.withViolationsCollected(into: &violations) { xmlSchemaValidateDoc(context, document) }
+            return violations
+        }
+    }
+
+    public func validate(file path: String) throws -> [Violation] {
+        validate([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    // MARK: libxml2's process-wide state
+
+    /// Collection goes through one static buffer, so it is serialised.
+    private static let errors = Mutex<[(line: Int, message: String)]?>(nil)
+    private static let collecting = NSRecursiveLock()
+    private static let urlMap = Mutex<[(prefix: String, folder: String)]>([])
+    private static let once: Void = {
+        xmlInitParser()
+        xmlSetExternalEntityLoader { url, id, context in
+            XMLSchema.load(url: url.map { String(cString: $0) }, context: context)
+        }
+    }()
+
+    private static func setUp() { _ = once }
+
+    private static func register(_ map: [String: String]) {
+        urlMap.withLock { list in
+            for (prefix, folder) in map where !list.contains(where: { $0.prefix == prefix }) {
+                list.append((prefix, folder))
+            }
+        }
+    }
+
+    /// Local files load as they are; a URL loads only through the registered map.
+    private static func load(url: String?, context: xmlParserCtxtPtr?) -> xmlParserInputPtr? {
+        guard let url else { return nil }
+        var path: String? = nil
+        if url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("ftp://") {
+            path = urlMap.withLock { list in
+                list.first(where: { url.hasPrefix($0.prefix) }).map { entry in
+                    (entry.folder as NSString).appendingPathComponent(String(url.dropFirst(entry.prefix.count)))
+                }
+            }
+        } else if url.hasPrefix("file://") {
+            path = String(url.dropFirst("file://".count))
+        } else {
+            path = url
+        }
+        guard let path, FileManager.default.fileExists(atPath: path) else { return nil }
+        return xmlNewInputFromFile(context, path)
+    }
+
+    private static func withMessagesCollected<T>(into messages: inout [String], _ body: () -> T) -> T {
+        var collected: [Violation] = []
+        let result = withViolationsCollected(into: &collected, body)
+        messages += collected.map(\.message)
+        return result
+    }
+
+    private static func withViolationsCollected<T>(into violations: inout [Violation], _ body: () -> T) -> T {
+        XMLSchema.collecting.lock()
+        defer { XMLSchema.collecting.unlock() }
+        XMLSchema.errors.withLock { $0 = [] }
+        // libxml2 keeps its error handlers per thread: set on the thread that parses.
+        xmlSetStructuredErrorFunc(nil) { _, error in
+            guard let error else { return }
+            let message = error.pointee.message.map { String(cString: $0) } ?? "error"
+            XMLSchema.errors.withLock {
+                $0?.append((Int(error.pointee.line), message.trimmingCharacters(in: .whitespacesAndNewlines)))
+            }
+        }
+        let result = body()
+        let found = XMLSchema.errors.withLock { errors -> [(line: Int, message: String)] in
+            defer { errors = nil }
+            return errors ?? []
+        }
+        violations += found.map { Violation(line: $0.line, message: $0.message) }
+        return result
+    }
+}
