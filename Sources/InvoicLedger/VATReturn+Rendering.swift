@@ -17,48 +17,62 @@ extension VATReturn {
         }
     }
 
-    static func describe(_ row: Sales) -> String {
+    /// The book's words (`defaults.locale`), for the text and HTML a person reads; the CSV and
+    /// JSON stay plain and English, for programs (docs/labels.md).
+    var words: ReportWords { ReportWords.of(locale) }
+
+    func describe(_ row: Sales) -> String {
         let category: String
         switch row.taxRate.category {
-        case .standard: category = "standard-rated"
-        case .zero: category = "zero-rated"
-        case .exempt: category = "exempt (E)"
-        case .reverseCharge: category = "reverse charge (AE)"
-        case .intraCommunity: category = "intra-EU supply of goods (K)"
-        case .export: category = "export (G)"
-        case .outsideScope: category = "outside the scope (O)"
-        default: category = "category \(row.taxRate.category.rawValue)"
+        case .standard: category = words["vat_standard"]
+        case .zero: category = words["vat_zero"]
+        case .exempt: category = words["vat_exempt"]
+        case .reverseCharge: category = words["vat_reverse_charge"]
+        case .intraCommunity: category = words["vat_intra_supply"]
+        case .export: category = words["vat_export"]
+        case .outsideScope: category = words["vat_outside"]
+        default: category = words.format("vat_category", ["code": row.taxRate.category.rawValue])
         }
         return "\(category) \(row.taxRate.rate), \(place(row.destination))"
     }
 
-    static func describe(_ row: PurchaseRow) -> String {
+    func describe(_ row: PurchaseRow) -> String {
         let category: String
+        let rate = row.selfAssessedRate?.description ?? "0%"
         switch row.taxRate.category {
-        case .reverseCharge: category = "reverse charge (AE) at \(row.selfAssessedRate?.description ?? "0%")"
-        case .intraCommunity: category = "intra-EU acquisition (K) at \(row.selfAssessedRate?.description ?? "0%")"
+        case .reverseCharge: category = words.format("vat_reverse_charge_at", ["rate": rate])
+        case .intraCommunity: category = words.format("vat_acquisition_at", ["rate": rate])
         default: category = "\(row.taxRate.category.rawValue) \(row.taxRate.rate)"
         }
-        return "\(category), \(place(row.origin))" + (row.correction ? ", suppliers' credit notes" : "")
+        return "\(category), \(place(row.origin))" + (row.correction ? ", " + words["vat_supplier_credits"] : "")
     }
 
-    static func place(_ destination: Destination) -> String {
+    func place(_ destination: Destination) -> String {
         switch destination {
-        case .domestic: "domestic"
-        case .eu: "other EU countries"
-        case .nonEU: "outside the EU"
+        case .domestic: words["vat_domestic"]
+        case .eu: words["vat_eu"]
+        case .nonEU: words["vat_non_eu"]
         }
     }
 
+    /// Plain amounts for the CSV and JSON.
     static func money(_ minor: Int64, _ currency: Currency) -> String { MoneyFormat.plain(minor, currency) }
 
+    /// An amount as the book's locale writes it (`1.234,56` in de_DE), without the currency
+    /// symbol: each section is headed by its currency, as the remind table's columns are.
+    func amount(_ minor: Int64, _ currency: Currency, scale: Int? = nil) -> String {
+        MoneyFormat.number(DecimalNumber(significand: Int128(minor), scale: scale ?? currency.exponent) ?? DecimalNumber(integer: 0), locale: locale)
+    }
+
+    /// A day in the locale's digits (`31.12.2026`).
+    func day(_ day: Day) -> String { words.numericDate(year: day.year, month: day.month, day: day.day) }
+
     /// Why the money received and the turnover differ on the cash basis, when they do.
-    static func beyondClaimsNote(_ section: Section) -> String? {
+    func beyondClaimsNote(_ section: Section) -> String? {
         guard section.beyondClaims != 0 else { return nil }
-        let what = "beyond what the invoices claim (reminder fees, interest, overpayments until refunded)"
         return section.beyondClaims > 0
-            ? "\(money(section.beyondClaims, section.currency)) received \(what) is not turnover"
-            : "\(money(-section.beyondClaims, section.currency)) paid back of money received \(what) takes no turnover back"
+            ? words.format("vat_beyond_received", ["amount": amount(section.beyondClaims, section.currency)])
+            : words.format("vat_beyond_paid_back", ["amount": amount(-section.beyondClaims, section.currency)])
     }
 
     /// A box's entry: whole units (cents dropped, toward zero) where the form asks for them.
@@ -67,50 +81,64 @@ extension VATReturn {
         return String(minor / currency.minorUnitsPerMajorUnit)
     }
 
+    /// The same entry in the book's locale, for the text and HTML.
+    func localEntry(_ minor: Int64, box: VATForm.Box, currency: Currency) -> String {
+        guard box.wholeUnits else { return amount(minor, currency) }
+        return amount(minor / currency.minorUnitsPerMajorUnit, currency, scale: 0)
+    }
+
+    /// `VAT return 2026-Q4`, its basis and the business.
+    func heading(span: Bool) -> String {
+        let basisWord = words[basis == .cash ? "vat_cash" : "vat_accrual"]
+        let dates = span ? " (" + words.format("vat_span", ["from": day(period.from), "to": day(period.to)]) + ")" : ""
+        return words.format("vat_return", ["period": period.description]) + dates + ", \(basisWord): \(business)"
+    }
+
     func renderText(form: VATForm?) -> String {
-        var out = "VAT return \(period) (\(period.from) to \(period.to)), \(basis) basis: \(business)"
+        var out = heading(span: true)
         out += vatID.map { " (\($0))" } ?? ""
         out += "\n"
         for section in sections {
             let code = section.currency.code
+            func amount(_ minor: Int64) -> String { self.amount(minor, section.currency) }
             out += "\n\(code)\n"
-            var rows: [[String]] = [["", "taxable", "VAT"]]
-            rows.append(["Sales", "", ""])
-            for row in section.sales { rows.append(["  " + Self.describe(row), Self.money(row.taxable, section.currency), Self.money(row.tax, section.currency)]) }
-            if section.sales.isEmpty { rows.append(["  none", "", ""]) }
-            rows.append(["Purchases", "", ""])
+            var rows: [[String]] = [["", words["taxable"], words["vat_tax"]]]
+            rows.append([words["vat_sales"], "", ""])
+            for row in section.sales { rows.append(["  " + describe(row), amount(row.taxable), amount(row.tax)]) }
+            if section.sales.isEmpty { rows.append(["  " + words["vat_none"], "", ""]) }
+            rows.append([words["purchases"], "", ""])
             for row in section.purchases {
-                rows.append(["  " + Self.describe(row), Self.money(row.taxable, section.currency), Self.money(row.tax + row.selfAssessed + row.importTax, section.currency)])
+                rows.append(["  " + describe(row), amount(row.taxable), amount(row.tax + row.selfAssessed + row.importTax)])
             }
-            if section.purchases.isEmpty { rows.append(["  none recorded", "", ""]) }
-            rows.append(["Output VAT", "", Self.money(section.outputTax, section.currency)])
-            rows.append(["Input VAT", "", Self.money(section.inputTax, section.currency)])
-            rows.append([section.balance >= 0 ? "To pay" : "To reclaim", "", Self.money(abs(section.balance), section.currency)])
+            if section.purchases.isEmpty { rows.append(["  " + words["vat_none_recorded"], "", ""]) }
+            rows.append([words["vat_output"], "", amount(section.outputTax)])
+            rows.append([words["input_vat"], "", amount(section.inputTax)])
+            rows.append([words[section.balance >= 0 ? "vat_to_pay" : "vat_to_reclaim"], "", amount(abs(section.balance))])
             out += table(rows)
-            if let note = Self.beyondClaimsNote(section) { out += "note: \(note)\n" }
+            if let note = beyondClaimsNote(section) { out += words.format("vat_note", ["text": note]) + "\n" }
             if let form, form.currency == section.currency {
                 out += "\n\(form.title) (\(form.name))\n"
-                var boxes: [[String]] = [["box", "", code]]
+                var boxes: [[String]] = [[words["vat_box"], "", code]]
                 for box in form.boxes {
                     let figure = box.figure(in: section)
                     guard figure != 0 || box.source == .balance else { continue }
-                    boxes.append([box.box, box.label, Self.entry(figure, box: box, currency: section.currency)])
+                    boxes.append([box.box, box.label, localEntry(figure, box: box, currency: section.currency)])
                 }
                 out += table(boxes, rightAlignMiddle: false)
                 let unplaced = form.unplaced(in: section)
                 for row in unplaced.sales {
-                    out += "not on \(form.name): \(Self.describe(row)), taxable \(Self.money(row.taxable, section.currency))\n"
+                    out += words.format("vat_not_on", ["form": form.name, "row": describe(row), "amount": amount(row.taxable)]) + "\n"
                 }
                 for row in unplaced.purchases {
-                    out += "not on \(form.name): purchases \(Self.describe(row)), taxable \(Self.money(row.taxable, section.currency))\n"
+                    out += words.format("vat_not_on", ["form": form.name, "row": words["purchases"] + ": " + describe(row), "amount": amount(row.taxable)]) + "\n"
                 }
             }
         }
         if let form, !sections.contains(where: { $0.currency == form.currency }) {
-            out += "\nnote: \(form.name) is filed in \(form.currency.code); this return has no \(form.currency.code) figures\n"
+            out += "\n" + words.format("vat_note", ["text": words.format("vat_form_missing", ["form": form.name, "currency": form.currency.code])]) + "\n"
         }
         for entry in unconverted {
-            out += "\nnote: \(entry.document) is in \(entry.currency.code) and states no rate to the book's currency (tax_currency:); its figures are in its own section\n"
+            out += "\n" + words.format("vat_note", ["text": words.format("vat_unconverted", ["document": entry.document, "currency": entry.currency.code])]) + "\n"
         }
         return out
     }
@@ -188,10 +216,11 @@ extension VATReturn {
     }
 
     func renderHTML(form: VATForm?) -> String {
-        let title = "VAT return \(period), \(basis) basis: \(business)"
+        let title = heading(span: false)
+        let span = words.format("vat_span", ["from": day(period.from), "to": day(period.to)])
         var out = """
             <!DOCTYPE html>
-            <html lang="en">
+            <html lang="\(escaped(words.language))">
             <head>
             <meta charset="utf-8">
             <title>\(escaped(title))</title>
@@ -205,30 +234,36 @@ extension VATReturn {
             <body>
             <main>
             <h1>\(escaped(title))</h1>
-            <p>\(escaped(period.from.description)) to \(escaped(period.to.description))\(vatID.map { ", VAT id " + escaped($0) } ?? "")</p>
+            <p>\(escaped(span))\(vatID.map { ", " + escaped(words.format("vat_id", ["id": $0])) } ?? "")</p>
 
             """
         for section in sections {
             let code = escaped(section.currency.code)
+            func amount(_ minor: Int64) -> String { escaped(self.amount(minor, section.currency)) }
+            func row(_ label: String, _ taxable: String, _ tax: String) -> String {
+                "<tr><th scope=\"row\">\(escaped(label))</th><td\(taxable.isEmpty ? "" : " class=\"n\"")>\(taxable)</td><td class=\"n\">\(tax)</td></tr>\n"
+            }
             out += "<section aria-labelledby=\"s-\(code)\">\n<h2 id=\"s-\(code)\">\(code)</h2>\n"
-            out += "<table>\n<caption>Sales and purchases</caption>\n<thead><tr><th scope=\"col\">Row</th><th scope=\"col\">Taxable</th><th scope=\"col\">VAT</th></tr></thead>\n<tbody>\n"
-            for row in section.sales {
-                out += "<tr><th scope=\"row\">Sales: \(escaped(Self.describe(row)))</th><td class=\"n\">\(Self.money(row.taxable, section.currency))</td><td class=\"n\">\(Self.money(row.tax, section.currency))</td></tr>\n"
+            out += "<table>\n<caption>\(escaped(words["vat_sales_and_purchases"]))</caption>\n<thead><tr><th scope=\"col\">\(escaped(words["vat_row"]))</th>"
+                + "<th scope=\"col\">\(escaped(words["taxable"]))</th><th scope=\"col\">\(escaped(words["vat_tax"]))</th></tr></thead>\n<tbody>\n"
+            for sale in section.sales {
+                out += row(words["vat_sales"] + ": " + describe(sale), amount(sale.taxable), amount(sale.tax))
             }
-            for row in section.purchases {
-                out += "<tr><th scope=\"row\">Purchases: \(escaped(Self.describe(row)))</th><td class=\"n\">\(Self.money(row.taxable, section.currency))</td><td class=\"n\">\(Self.money(row.tax + row.selfAssessed + row.importTax, section.currency))</td></tr>\n"
+            for purchase in section.purchases {
+                out += row(words["purchases"] + ": " + describe(purchase), amount(purchase.taxable), amount(purchase.tax + purchase.selfAssessed + purchase.importTax))
             }
-            out += "<tr><th scope=\"row\">Output VAT</th><td></td><td class=\"n\">\(Self.money(section.outputTax, section.currency))</td></tr>\n"
-            out += "<tr><th scope=\"row\">Input VAT</th><td></td><td class=\"n\">\(Self.money(section.inputTax, section.currency))</td></tr>\n"
-            out += "<tr><th scope=\"row\">\(section.balance >= 0 ? "To pay" : "To reclaim")</th><td></td><td class=\"n\">\(Self.money(abs(section.balance), section.currency))</td></tr>\n"
+            out += row(words["vat_output"], "", amount(section.outputTax))
+            out += row(words["input_vat"], "", amount(section.inputTax))
+            out += row(words[section.balance >= 0 ? "vat_to_pay" : "vat_to_reclaim"], "", amount(abs(section.balance)))
             out += "</tbody>\n</table>\n"
-            if let note = Self.beyondClaimsNote(section) { out += "<p>\(escaped(note))</p>\n" }
+            if let note = beyondClaimsNote(section) { out += "<p>\(escaped(words.format("vat_note", ["text": note])))</p>\n" }
             if let form, form.currency == section.currency {
-                out += "<table>\n<caption>\(escaped(form.title))</caption>\n<thead><tr><th scope=\"col\">Box</th><th scope=\"col\">Meaning</th><th scope=\"col\">\(code)</th></tr></thead>\n<tbody>\n"
+                out += "<table>\n<caption>\(escaped(form.title))</caption>\n<thead><tr><th scope=\"col\">\(escaped(words["vat_box"]))</th>"
+                    + "<th scope=\"col\">\(escaped(words["vat_meaning"]))</th><th scope=\"col\">\(code)</th></tr></thead>\n<tbody>\n"
                 for box in form.boxes {
                     let figure = box.figure(in: section)
                     guard figure != 0 || box.source == .balance else { continue }
-                    out += "<tr><th scope=\"row\">\(escaped(box.box))</th><td>\(escaped(box.label))</td><td class=\"n\">\(Self.entry(figure, box: box, currency: section.currency))</td></tr>\n"
+                    out += "<tr><th scope=\"row\">\(escaped(box.box))</th><td>\(escaped(box.label))</td><td class=\"n\">\(escaped(localEntry(figure, box: box, currency: section.currency)))</td></tr>\n"
                 }
                 out += "</tbody>\n</table>\n"
             }

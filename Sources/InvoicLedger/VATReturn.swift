@@ -48,6 +48,9 @@ public struct VATReturn: Sendable {
     public var basis: VATBasis
     public var business: String
     public var vatID: String?
+    /// The book's locale (`defaults.locale`): the text and HTML speak its language and write
+    /// its amounts.
+    public var locale: String
     public var sections: [Section]
     /// Documents whose figures stayed in their own currency.
     public var unconverted: [(document: String, currency: Currency)]
@@ -58,6 +61,7 @@ public struct VATReturn: Sendable {
         self.basis = basis
         business = book.settings.business.name
         vatID = book.settings.business.taxID
+        locale = book.settings.defaults.locale?.value ?? Defaults.fallbackLocale
         let facts = SalesTaxFacts(book: book, basis: basis)
         var sales: [Currency: [Sales]] = [:]
         for fact in facts.facts where period.contains(fact.date) {

@@ -201,6 +201,38 @@ import Testing
         let back = try #require(journal.transactions.first { $0.kind == .purchasePayment && $0.document == "G-5" })
         #expect(back.narration == "Erstattung zu G-5")
     }
+
+    /// The return a person reads speaks the book's language and writes amounts its way (issue 37):
+    /// March holds 100.00 + 1,234.56 at 19 % (19.00 + 234.5664 -> 234.57 = 253.57, each invoice
+    /// rounded) and 33.33 at 7 % (2.33): output VAT 255.90, to pay.
+    @Test func theReturnSpeaksTheBooksLanguage() throws {
+        let big = invoice(client: "acme", issued: "2026-03-02", "sent: 2026-03-02\n", items: "  - { description: Design, price: 1234.56 }\n")
+        let files = ["invoices/INV-0001.yaml": Self.twoRates, "invoices/INV-0002.yaml": big]
+        let english = ["VAT return", "Sales", "Purchases", "Output VAT", "Input VAT", "To pay", "To reclaim", "standard-rated", "domestic",
+                       "none recorded", "accrual", "cash basis", "taxable", "Taxable", "Row", "Meaning", "1,334.56", "1334.56", "255.90"]
+        let german = VATReturn(book: try Self.book(files), period: Period("2026-03")!)
+        let text = german.render(.text), html = german.render(.html)
+        #expect(text.hasPrefix("Umsatzsteuer 2026-03 (01.03.2026 bis 31.03.2026), Soll-Versteuerung: Test GmbH (DE123456788)\n"))
+        for line in ["Umsätze", "  steuerpflichtig 19%, Inland", "1.334,56", "253,57", "  steuerpflichtig 7%, Inland", "Eingangsrechnungen",
+                     "  keine erfasst", "Umsatzsteuer", "Vorsteuer", "Zahllast", "255,90"] {
+            #expect(text.contains(line), "\(line)")
+        }
+        #expect(html.contains("<html lang=\"de\">") && html.contains("<caption>Umsätze und Eingangsrechnungen</caption>")
+                && html.contains("<td class=\"n\">1.334,56</td>") && html.contains("USt-IdNr. DE123456788"))
+        #expect(VATReturn(book: try Self.book(files), period: Period("2026-03")!, basis: .cash).render(.text).contains("Ist-Versteuerung"))
+        let french = VATReturn(book: try Self.book(files, settings: Self.settings.replacingOccurrences(of: "de_DE", with: "fr_FR")), period: Period("2026-03")!)
+        let frenchText = french.render(.text), frenchHTML = french.render(.html)
+        #expect(frenchText.hasPrefix("Déclaration de TVA 2026-03 (du 01/03/2026 au 31/03/2026), régime des débits: Test GmbH"))
+        for line in ["Ventes", "imposable 19%, national", "1\u{202F}334,56", "253,57", "TVA collectée", "TVA déductible", "À payer", "255,90"] {
+            #expect(frenchText.contains(line), "\(line)")
+        }
+        for word in english {
+            #expect(!text.contains(word) && !html.contains(word), "de: \(word)")
+            #expect(!frenchText.contains(word) && !frenchHTML.contains(word), "fr: \(word)")
+        }
+        // The CSV and JSON are read by programs: plain amounts, English keys.
+        #expect(german.render(.csv).contains(",1334.56,253.57,"))
+    }
 }
 
 /// The forms are data files compiled in; each decodes, and the compiled copy is the file.
