@@ -15,7 +15,8 @@ extension Journal {
         // A period that starts after the book does opens with what the accounts held before it.
         let opening = since == nil ? period.map { openingBalances(on: $0.from) } ?? [] : []
         let chosen = opening + transactions.filter { included($0.date) }
-        func name(_ account: String) -> String { Self.account(account) }
+        let names = accountNames()
+        func name(_ account: String) -> String { names[account] ?? Self.account(account) }
         var out = ""
         if since == nil {
             switch format {
@@ -102,6 +103,37 @@ extension Journal {
             out += format == .hledger ? hledger(transaction, names: name) : beancount(transaction, names: name)
         }
         return out
+    }
+
+    /// The name each account of the book is written under in both formats: its own, except
+    /// where two accounts end in the same leaf (`Liabilities:VAT:Output:19` and
+    /// `Assets:VAT:Input:19`, a client's receivable and advances): those, and only those, get
+    /// their parent's component in front of the leaf (`Liabilities:VAT:Output:Output-19`,
+    /// `Assets:VAT:Input:Input-19`), one more ancestor at a time until every leaf is unique, so
+    /// `hledger check uniqueleafnames` passes and the tree is the same. Worked out over the
+    /// whole book, not the exported period, so every export of one book names an account alike
+    /// (docs/accounting.md).
+    public func accountNames() -> [String: String] {
+        var accounts = Set([openingAccount])
+        for transaction in transactions { for posting in transaction.postings { accounts.insert(posting.account) } }
+        let written = Dictionary(uniqueKeysWithValues: accounts.map { ($0, Self.account($0).split(separator: ":", omittingEmptySubsequences: false).map(String.init)) })
+        // How many ancestors each account's leaf carries.
+        var depth = Dictionary(uniqueKeysWithValues: accounts.map { ($0, 0) })
+        func leaf(_ account: String) -> String { written[account]!.suffix(depth[account]! + 1).joined(separator: "-") }
+        var changed = true
+        while changed {
+            changed = false
+            for (_, clashing) in Dictionary(grouping: accounts, by: leaf) where clashing.count > 1 {
+                for account in clashing where depth[account]! + 1 < written[account]!.count {
+                    depth[account]! += 1
+                    changed = true
+                }
+            }
+        }
+        return Dictionary(uniqueKeysWithValues: accounts.map { account in
+            let components = written[account]!
+            return (account, (components.dropLast(1).map { $0 } + [leaf(account)]).joined(separator: ":"))
+        })
     }
 
     private func amountWidth(_ transaction: Transaction) -> Int {

@@ -67,6 +67,8 @@ public struct Journal: Sendable {
     public var prices: [Price]
     /// The other side of the opening balances (`ledger: opening`).
     public var openingAccount: String
+    /// The book's words, for the narrations made after the book is read (opening balances).
+    let words: ReportWords
 
     public init(book: Book, purchases: Purchases = .none) {
         let accounts = book.settings.ledger ?? LedgerAccounts()
@@ -78,6 +80,7 @@ public struct Journal: Sendable {
         var posted: Set<String> = []  // credit notes posted through their invoice's account
         // Narrations in the book's language (issue 37): a person reads them in hledger and Beancount.
         let words = ReportWords.of(book.settings.defaults.locale?.value ?? Defaults.fallbackLocale)
+        self.words = words
         func said(_ key: String, _ number: String, note: String = "") -> String { words.format(key, ["number": number, "note": note]) }
 
         for document in book.documents where document.kind == .invoice && LedgerScope.counts(document, in: book) {
@@ -210,7 +213,7 @@ public struct Journal: Sendable {
             let postings = held.map { Posting(account: $0.key, amount: $0.value, currency: currency) }
                 + [Posting(account: openingAccount, amount: -held.reduce(0) { $0 + $1.value }, currency: currency)].filter { $0.amount != 0 }
             return Transaction(date: day, kind: .opening, document: "opening", file: "invoic.yaml", payee: title,
-                               narration: "Opening balances in \(currency.code) on \(day)", postings: postings)
+                               narration: words.format("journal_opening", ["currency": currency.code, "date": day.description]), postings: postings)
         }
     }
 

@@ -51,7 +51,7 @@ import Testing
     static func hledgerBalances(_ text: String, end: String? = nil) throws -> Balances {
         let hledger = try #require(Ledger.tool("hledger"), "hledger is not installed: scripts/install-deps.sh installs it")
         let file = try Ledger.temporaryFile("journal.journal", text)
-        let check = try runProcess(hledger, ["-f", file.path, "check", "--strict", "ordereddates", "payees"])
+        let check = try runProcess(hledger, ["-f", file.path, "check", "--strict", "ordereddates", "payees", "uniqueleafnames"])
         #expect(check.status == 0, "hledger check: \(check.stderr)")
         let output = try runProcess(hledger, ["-f", file.path, "bal", "-N", "-O", "csv", "--layout=bare"] + (end.map { ["-e", $0] } ?? []))
         #expect(output.status == 0, "\(output.stderr)")
@@ -87,14 +87,15 @@ import Testing
         let book = try Self.book(Self.mixed, purchases: Self.mixedPurchases, suppliers: Self.mixedSuppliers)
         let purchases = Purchases(book: book)
         let balances = try Self.hledgerBalances(Journal(book: book, purchases: purchases).render(.hledger))
-        // The output VAT of sales is the sales' alone, in euros only.
-        #expect(balances["Liabilities:VAT:Output:19"] == ["EUR": -81621])
-        #expect(balances["Liabilities:VAT:SelfAssessed:ReverseCharge:EU:19"] == ["EUR": -62700])
-        #expect(balances["Liabilities:VAT:SelfAssessed:Acquisition:19"] == ["EUR": -19000])
-        #expect(balances["Liabilities:VAT:SelfAssessed:ReverseCharge:Non-EU:19"] == ["USD": -9500])
-        #expect(balances["Assets:VAT:Input:ReverseCharge:19"] == ["EUR": 62700, "USD": 9500])
-        #expect(balances["Assets:VAT:Input:Acquisition:19"] == ["EUR": 19000])
-        #expect(balances["Assets:VAT:Input:19"] == ["EUR": 3800])
+        // The output VAT of sales is the sales' alone, in euros only. Seven accounts end in `19`:
+        // each gets the ancestors that tell it apart (`hledger check uniqueleafnames`).
+        #expect(balances["Liabilities:VAT:Output:Output-19"] == ["EUR": -81621])
+        #expect(balances["Liabilities:VAT:SelfAssessed:ReverseCharge:EU:EU-19"] == ["EUR": -62700])
+        #expect(balances["Liabilities:VAT:SelfAssessed:Acquisition:SelfAssessed-Acquisition-19"] == ["EUR": -19000])
+        #expect(balances["Liabilities:VAT:SelfAssessed:ReverseCharge:Non-EU:Non-EU-19"] == ["USD": -9500])
+        #expect(balances["Assets:VAT:Input:ReverseCharge:ReverseCharge-19"] == ["EUR": 62700, "USD": 9500])
+        #expect(balances["Assets:VAT:Input:Acquisition:Input-Acquisition-19"] == ["EUR": 19000])
+        #expect(balances["Assets:VAT:Input:Input-19"] == ["EUR": 3800])
 
         // Box by box with the return (de-ustva): each box is one account's balance.
         let form = try VATForm.named("de-ustva").get()
@@ -102,15 +103,46 @@ import Testing
         let euro = try #require(figures.sections.first { $0.currency.code == "EUR" })
         let dollar = try #require(figures.sections.first { $0.currency.code == "USD" })
         func box(_ name: String, _ section: VATReturn.Section) -> Int64? { form.boxes.first { $0.box == name }?.figure(in: section) }
-        #expect(box("47", euro) == 62700 && box("47", euro) == -balances["Liabilities:VAT:SelfAssessed:ReverseCharge:EU:19"]!["EUR"]!)
-        #expect(box("67", euro) == 62700 && box("67", euro) == balances["Assets:VAT:Input:ReverseCharge:19"]!["EUR"])
-        #expect(box("61", euro) == 19000 && box("61", euro) == balances["Assets:VAT:Input:Acquisition:19"]!["EUR"])
-        #expect(box("66", euro) == 3800 && box("66", euro) == balances["Assets:VAT:Input:19"]!["EUR"])
-        #expect(box("85", dollar) == 9500 && box("85", dollar) == -balances["Liabilities:VAT:SelfAssessed:ReverseCharge:Non-EU:19"]!["USD"]!)
+        #expect(box("47", euro) == 62700 && box("47", euro) == -balances["Liabilities:VAT:SelfAssessed:ReverseCharge:EU:EU-19"]!["EUR"]!)
+        #expect(box("67", euro) == 62700 && box("67", euro) == balances["Assets:VAT:Input:ReverseCharge:ReverseCharge-19"]!["EUR"])
+        #expect(box("61", euro) == 19000 && box("61", euro) == balances["Assets:VAT:Input:Acquisition:Input-Acquisition-19"]!["EUR"])
+        #expect(box("66", euro) == 3800 && box("66", euro) == balances["Assets:VAT:Input:Input-19"]!["EUR"])
+        #expect(box("85", dollar) == 9500 && box("85", dollar) == -balances["Liabilities:VAT:SelfAssessed:ReverseCharge:Non-EU:Non-EU-19"]!["USD"]!)
         // Kz 83: 816.21 + 627.00 + 190.00 - 627.00 - 190.00 - 38.00 = 778.21, what the VAT accounts
         // leave together (liabilities negative, so their sum negated).
         let vat = balances.filter { $0.key.hasPrefix("Liabilities:VAT:") || $0.key.hasPrefix("Assets:VAT:") }.reduce(Int64(0)) { $0 + ($1.value["EUR"] ?? 0) }
         #expect(box("83", euro) == 77821 && -vat == 77821)
+    }
+
+    /// `hledger check uniqueleafnames` (issue 37, point 13): no two accounts end in one name. Only
+    /// the accounts whose leaf another shares get their parent in front of it (then the next
+    /// ancestor, where the parent does not tell them apart); every other account keeps its name,
+    /// in every export of the book, a period's included.
+    @Test func onlyTheClashingLeavesAreQualified() throws {
+        let book = try Self.book(Self.mixed, purchases: Self.mixedPurchases, suppliers: Self.mixedSuppliers)
+        let journal = Journal(book: book, purchases: Purchases(book: book))
+        let names = journal.accountNames()
+        let renamed = names.filter { $0.key != $0.value }
+        #expect(renamed == [
+            "Liabilities:VAT:Output:19": "Liabilities:VAT:Output:Output-19",
+            "Assets:VAT:Input:19": "Assets:VAT:Input:Input-19",
+            "Assets:VAT:Input:ReverseCharge:19": "Assets:VAT:Input:ReverseCharge:ReverseCharge-19",
+            "Liabilities:VAT:SelfAssessed:ReverseCharge:EU:19": "Liabilities:VAT:SelfAssessed:ReverseCharge:EU:EU-19",
+            "Liabilities:VAT:SelfAssessed:ReverseCharge:Non-EU:19": "Liabilities:VAT:SelfAssessed:ReverseCharge:Non-EU:Non-EU-19",
+            // `Acquisition-19` would be both again: one more ancestor each.
+            "Assets:VAT:Input:Acquisition:19": "Assets:VAT:Input:Acquisition:Input-Acquisition-19",
+            "Liabilities:VAT:SelfAssessed:Acquisition:19": "Liabilities:VAT:SelfAssessed:Acquisition:SelfAssessed-Acquisition-19",
+        ])
+        for kept in ["Income:Sales", "Expenses:Purchases", "Assets:Receivable:Acme", "Liabilities:Payable:Papier", "Liabilities:Payable:Paris-Cloud"] {
+            #expect(names[kept] == kept)
+        }
+        // A quarter's journal names them alike, and hledger finds every leaf unique.
+        let quarter = journal.render(.hledger, period: Period("2026-Q1")!)
+        #expect(quarter.contains("    Assets:VAT:Input:Input-19 ") && !quarter.contains("Assets:VAT:Input:19 "))
+        _ = try Self.hledgerBalances(quarter)
+        let file = try Ledger.temporaryFile("leaves.beancount", journal.render(.beancount))
+        let checked = try runProcess(Ledger.venv.appendingPathComponent("bean-check"), [file.path])
+        #expect(checked.status == 0 && checked.stdout.isEmpty, "bean-check: \(checked.stdout)\(checked.stderr)")
     }
 
     // MARK: - 10. Advances and opening balances
@@ -126,12 +158,18 @@ import Testing
 
             """, items: "  - { description: Design, price: 1000.00 }\n")])
         let text = Journal(book: book).render(.hledger)
+        // The client's receivable and advances would both end in `Acme`: both say which they are.
         let before = try Self.hledgerBalances(text, end: "2026-03-01")
-        #expect(before["Liabilities:Advances:Acme"] == ["EUR": -30000] && before["Assets:Receivable:Acme"] == nil)
+        #expect(before["Liabilities:Advances:Advances-Acme"] == ["EUR": -30000] && before["Assets:Receivable:Receivable-Acme"] == nil)
         let after = try Self.hledgerBalances(text)
-        #expect(after["Liabilities:Advances:Acme"] == nil, "the advance is cleared")
-        #expect(after["Assets:Receivable:Acme"] == ["EUR": 89000])
+        #expect(after["Liabilities:Advances:Advances-Acme"] == nil, "the advance is cleared")
+        #expect(after["Assets:Receivable:Receivable-Acme"] == ["EUR": 89000])
         #expect(after["Assets:Bank"] == ["EUR": 30000] && after["Liabilities:VAT:Output:19"] == ["EUR": -19000])
+        // A March journal opens with the advance, narrated in the book's language (de_DE).
+        let march = Journal(book: book).render(.hledger, period: Period("2026-03")!)
+        #expect(march.contains("2026-03-01 * (opening) Test GmbH | Eröffnungssalden in EUR zum 2026-03-01\n"))
+        #expect(!march.contains("Opening balances"))
+        #expect(try Self.hledgerBalances(march, end: "2026-03-02")["Liabilities:Advances:Advances-Acme"] == ["EUR": -30000])
     }
 
     /// The studio's INV-2026-007 of 10 September (3 days at 650.00 + 14 h at 85.00 = 3,140.00,
@@ -171,14 +209,14 @@ import Testing
         let book = try Self.book([:], purchases: [norway], suppliers: [Self.supplier("oslo", "NO923609016MVA")])
         #expect(book.purchases[0].payable.minorUnits == 80178)
         let balances = try Self.hledgerBalances(Journal(book: book, purchases: Purchases(book: book)).render(.hledger))
-        #expect(balances["Liabilities:Payable:Oslo"] == ["NOK": -80178])
-        #expect(balances["Assets:Prepayments:Oslo"] == ["NOK": -100000])
+        #expect(balances["Liabilities:Payable:Payable-Oslo"] == ["NOK": -80178])
+        #expect(balances["Assets:Prepayments:Prepayments-Oslo"] == ["NOK": -100000])
         #expect(balances["Expenses:Purchases"] == ["NOK": 144142] && balances["Assets:VAT:Input:25"] == ["NOK": 36036])
         // Paid in full, nothing is left owed.
         var paid = norway
         paid.payments = [.init(date: Day("2026-04-20")!, amount: Money(80178, Currency.named("NOK")!), method: nil, reference: nil, line: 1)]
         let settled = try Self.book([:], purchases: [paid], suppliers: [Self.supplier("oslo", "NO923609016MVA")])
-        #expect(try Self.hledgerBalances(Journal(book: settled, purchases: Purchases(book: settled)).render(.hledger))["Liabilities:Payable:Oslo"] == nil)
+        #expect(try Self.hledgerBalances(Journal(book: settled, purchases: Purchases(book: settled)).render(.hledger))["Liabilities:Payable:Payable-Oslo"] == nil)
     }
 
     // MARK: - 14. Foreign-currency receivables

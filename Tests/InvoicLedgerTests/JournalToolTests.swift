@@ -82,7 +82,7 @@ import Testing
         let output = try Ledger.invoic(["export-journal", "-C", Ledger.examples.appendingPathComponent(name).path, "--format", "hledger"])
         #expect(output.status == 0, "\(output.stderr)")
         let file = try Ledger.temporaryFile("\(name).journal", output.stdout)
-        let check = try runProcess(hledger, ["-f", file.path, "check", "--strict", "ordereddates", "payees"])
+        let check = try runProcess(hledger, ["-f", file.path, "check", "--strict", "ordereddates", "payees", "uniqueleafnames"])
         #expect(check.status == 0, "hledger check: \(check.stderr)")
         let balance = try runProcess(hledger, ["-f", file.path, "bal", "-N", "-O", "csv", "--layout=bare"])
         #expect(balance.status == 0, "hledger bal: \(balance.stderr)")
@@ -90,7 +90,10 @@ import Testing
         for row in Self.csvRows(balance.stdout) where row.count == 3 {
             actual[row[0], default: [:]][row[1]] = try #require(Self.minor(row[2], row[1]), "\(row)")
         }
-        Self.compare(actual, with: Self.expected(book), tool: "hledger", book: name)
+        // Accounts whose leaf another shares carry their parent (`Liabilities:Advances:Advances-Bergen-Skole`,
+        // onlyTheClashingLeavesAreQualified); the figures are compared under the names written.
+        let names = Journal(book: book, purchases: Purchases(book: book)).accountNames()
+        Self.compare(actual, with: Dictionary(uniqueKeysWithValues: Self.expected(book).map { (names[$0.key] ?? $0.key, $0.value) }), tool: "hledger", book: name)
         // Everything balances: the journal as a whole adds up to zero in each currency.
         let total = try runProcess(hledger, ["-f", file.path, "bal", "-N", "-O", "csv", "--layout=bare", "--depth", "0"])
         for row in Self.csvRows(total.stdout) where row.count == 3 { #expect(Self.minor(row[2], row[1]) == 0, "\(row)") }
@@ -111,7 +114,8 @@ import Testing
         for row in Self.csvRows(sums.stdout) where row.count == 3 {
             actual[row[0], default: [:]][row[1]] = try #require(Self.minor(row[2], row[1]), "\(row)")
         }
-        Self.compare(actual, with: Self.expected(book), tool: "bean-query", book: name)
+        let names = Journal(book: book, purchases: Purchases(book: book)).accountNames()
+        Self.compare(actual, with: Dictionary(uniqueKeysWithValues: Self.expected(book).map { (names[$0.key] ?? $0.key, $0.value) }), tool: "bean-query", book: name)
     }
 
     /// The same book gives the same bytes, and a `--since` export appended to the journal of the
@@ -141,7 +145,7 @@ import Testing
             try journal.render(format).write(to: whole, atomically: true, encoding: .utf8)
             switch format {
             case .hledger:
-                let ordered = try runProcess(hledger, ["-f", file.path, "check", "--strict", "ordereddates", "payees"])
+                let ordered = try runProcess(hledger, ["-f", file.path, "check", "--strict", "ordereddates", "payees", "uniqueleafnames"])
                 #expect(ordered.status == 0, "hledger check: \(ordered.stderr)")
                 let split = try runProcess(hledger, ["-f", file.path, "bal", "-N", "-O", "csv", "--layout=bare"])
                 let full = try runProcess(hledger, ["-f", whole.path, "bal", "-N", "-O", "csv", "--layout=bare"])
@@ -219,14 +223,15 @@ import Testing
         #expect(journal.render(.hledger).contains("Income:Design"))
         let expected = Self.expected(checked.book)
         let ledgerFile = try Ledger.temporaryFile("facts.journal", journal.render(.hledger))
-        #expect(try runProcess(hledger, ["-f", ledgerFile.path, "check"]).status == 0)
+        #expect(try runProcess(hledger, ["-f", ledgerFile.path, "check", "uniqueleafnames"]).status == 0)
         var actual: Balances = [:]
         for row in Self.csvRows(try runProcess(hledger, ["-f", ledgerFile.path, "bal", "-N", "-O", "csv", "--layout=bare"]).stdout) where row.count == 3 {
             actual[row[0], default: [:]][row[1]] = Self.minor(row[2], row[1])
         }
         // Receivables as they are; turnover and VAT with the USD invoice at its stated 0.9, as the
-        // return counts it (38.00 USD of VAT -> 34.20 EUR).
-        #expect(actual["Assets:Receivable:Acme"] == expected["Assets:Receivable:Acme"])
+        // return counts it (38.00 USD of VAT -> 34.20 EUR). The deposit opened Liabilities:Advances:Acme,
+        // so both of Acme's accounts say which they are.
+        #expect(actual["Assets:Receivable:Receivable-Acme"] == expected["Assets:Receivable:Acme"])
         #expect(actual["Liabilities:VAT:Output:19"] == ["EUR": -5700, "USD": -3800])
         #expect(expected["Liabilities:VAT:Output:19"] == ["EUR": -5700 - 3420])
         #expect(actual["Income:Design"] == ["EUR": -20000] && expected["turnover"] == ["EUR": -20000 - 10000 - 18000])
@@ -237,7 +242,7 @@ import Testing
         // received stays on the account as a refund owed.
         let void = try #require(journal.transactions.first { $0.kind == .void })
         #expect(void.postings.first?.amount == -23800)
-        #expect(actual["Assets:Receivable:Acme"]?["EUR"] == 7423)
+        #expect(actual["Assets:Receivable:Receivable-Acme"]?["EUR"] == 7423)
     }
 
     /// Every transaction of every example balances to the minor unit in its currency.
