@@ -203,19 +203,12 @@ public enum ReceivedView {
             }
         }
 
+        /// The name of a payment means code (UNCL 4461, BT-81) in the reader's language, from the
+        /// labels (58: `view_means_sepa_credit_transfer`); nothing for a code without a label.
         private func meansName(_ code: String) -> String {
-            switch code {
-            case "30": " credit transfer"
-            case "31": " debit transfer"
-            case "42": " payment to bank account"
-            case "48": " bank card"
-            case "49": " direct debit"
-            case "57": " standing agreement"
-            case "58": " SEPA credit transfer"
-            case "59": " SEPA direct debit"
-            case "10": " cash"
-            default: ""
-            }
+            let keys = ["10": "cash", "30": "credit_transfer", "31": "debit_transfer", "42": "bank_account", "48": "card", "49": "direct_debit",
+                        "57": "standing_agreement", "58": "sepa_credit_transfer", "59": "sepa_direct_debit"]
+            return keys[code].flatMap { words["view_means_" + $0] }.map { " " + $0 } ?? ""
         }
     }
 }

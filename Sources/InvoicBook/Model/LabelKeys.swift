@@ -144,6 +144,15 @@ public enum LabelKeys {
         "view_allowances_charges": "the view of a received e-invoice: heading over its allowances and charges",
         "view_contact": "the view of a received e-invoice: a party's contact person",
         "view_third_party": "the view of a received e-invoice: payments it collects for third parties (XRechnung extension)",
+        "view_means_cash": "the view of a received e-invoice: the name of payment means code 10 (UNCL 4461: cash)",
+        "view_means_credit_transfer": "the view of a received e-invoice: the name of payment means code 30 (UNCL 4461: credit transfer)",
+        "view_means_debit_transfer": "the view of a received e-invoice: the name of payment means code 31 (UNCL 4461: debit transfer)",
+        "view_means_bank_account": "the view of a received e-invoice: the name of payment means code 42 (UNCL 4461: payment to bank account)",
+        "view_means_card": "the view of a received e-invoice: the name of payment means code 48 (UNCL 4461: bank card)",
+        "view_means_direct_debit": "the view of a received e-invoice: the name of payment means code 49 (UNCL 4461: direct debit)",
+        "view_means_standing_agreement": "the view of a received e-invoice: the name of payment means code 57 (UNCL 4461: standing agreement)",
+        "view_means_sepa_credit_transfer": "the view of a received e-invoice: the name of payment means code 58 (UNCL 4461: SEPA credit transfer)",
+        "view_means_sepa_direct_debit": "the view of a received e-invoice: the name of payment means code 59 (UNCL 4461: SEPA direct debit)",
     ]
 
     public static let all: [String] = meanings.map(\.key)
