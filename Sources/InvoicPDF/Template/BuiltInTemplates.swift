@@ -353,6 +353,15 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_allowances_charges": "Allowances and charges",
         "view_contact": "Contact",
         "view_third_party": "Third-party payments",
+        "view_means_cash": "cash",
+        "view_means_credit_transfer": "credit transfer",
+        "view_means_debit_transfer": "debit transfer",
+        "view_means_bank_account": "payment to bank account",
+        "view_means_card": "bank card",
+        "view_means_direct_debit": "direct debit",
+        "view_means_standing_agreement": "standing agreement",
+        "view_means_sepa_credit_transfer": "SEPA credit transfer",
+        "view_means_sepa_direct_debit": "SEPA direct debit",
     ]
 
     private static let labels1: [String: String] = [
@@ -526,6 +535,15 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_allowances_charges": "Nachlässe und Zuschläge",
         "view_contact": "Kontakt",
         "view_third_party": "Zahlungen an Dritte",
+        "view_means_cash": "Barzahlung",
+        "view_means_credit_transfer": "Überweisung",
+        "view_means_debit_transfer": "Abbuchung",
+        "view_means_bank_account": "Zahlung auf Bankkonto",
+        "view_means_card": "Kartenzahlung",
+        "view_means_direct_debit": "Lastschrift",
+        "view_means_standing_agreement": "Dauerauftrag",
+        "view_means_sepa_credit_transfer": "SEPA-Überweisung",
+        "view_means_sepa_direct_debit": "SEPA-Lastschrift",
     ]
 
     private static let labels8: [String: String] = [
@@ -678,6 +696,15 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_allowances_charges": "Remises et frais",
         "view_contact": "Contact",
         "view_third_party": "Paiements pour des tiers",
+        "view_means_cash": "espèces",
+        "view_means_credit_transfer": "virement",
+        "view_means_debit_transfer": "transfert de débit",
+        "view_means_bank_account": "paiement sur compte bancaire",
+        "view_means_card": "carte bancaire",
+        "view_means_direct_debit": "prélèvement",
+        "view_means_standing_agreement": "ordre permanent",
+        "view_means_sepa_credit_transfer": "virement SEPA",
+        "view_means_sepa_direct_debit": "prélèvement SEPA",
     ]
 
     private static let labels11: [String: String] = [
@@ -821,6 +848,15 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_allowances_charges": "Descuentos y cargos",
         "view_contact": "Contacto",
         "view_third_party": "Pagos a terceros",
+        "view_means_cash": "efectivo",
+        "view_means_credit_transfer": "transferencia",
+        "view_means_debit_transfer": "transferencia de débito",
+        "view_means_bank_account": "pago en cuenta bancaria",
+        "view_means_card": "tarjeta bancaria",
+        "view_means_direct_debit": "domiciliación bancaria",
+        "view_means_standing_agreement": "orden permanente",
+        "view_means_sepa_credit_transfer": "transferencia SEPA",
+        "view_means_sepa_direct_debit": "adeudo directo SEPA",
     ]
 
     private static let labels12: [String: String] = [
@@ -964,6 +1000,15 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_allowances_charges": "Sconti e maggiorazioni",
         "view_contact": "Contatto",
         "view_third_party": "Pagamenti a terzi",
+        "view_means_cash": "contanti",
+        "view_means_credit_transfer": "bonifico",
+        "view_means_debit_transfer": "trasferimento di addebito",
+        "view_means_bank_account": "pagamento su conto bancario",
+        "view_means_card": "carta bancaria",
+        "view_means_direct_debit": "addebito diretto",
+        "view_means_standing_agreement": "ordine permanente",
+        "view_means_sepa_credit_transfer": "bonifico SEPA",
+        "view_means_sepa_direct_debit": "addebito diretto SEPA",
     ]
 
     private static let labels13: [String: String] = [
@@ -1107,6 +1152,15 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_allowances_charges": "Kortingen en toeslagen",
         "view_contact": "Contactpersoon",
         "view_third_party": "Betalingen aan derden",
+        "view_means_cash": "contant",
+        "view_means_credit_transfer": "overschrijving",
+        "view_means_debit_transfer": "debetoverdracht",
+        "view_means_bank_account": "betaling op bankrekening",
+        "view_means_card": "bankkaart",
+        "view_means_direct_debit": "automatische incasso",
+        "view_means_standing_agreement": "periodieke overboeking",
+        "view_means_sepa_credit_transfer": "SEPA-overschrijving",
+        "view_means_sepa_direct_debit": "SEPA-incasso",
     ]
 
     private static let labels14: [String: String] = [
@@ -1250,6 +1304,15 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_allowances_charges": "Descontos e encargos",
         "view_contact": "Contacto",
         "view_third_party": "Pagamentos a terceiros",
+        "view_means_cash": "numerário",
+        "view_means_credit_transfer": "transferência bancária",
+        "view_means_debit_transfer": "transferência de débito",
+        "view_means_bank_account": "pagamento em conta bancária",
+        "view_means_card": "cartão bancário",
+        "view_means_direct_debit": "débito direto",
+        "view_means_standing_agreement": "ordem permanente",
+        "view_means_sepa_credit_transfer": "transferência SEPA",
+        "view_means_sepa_direct_debit": "débito direto SEPA",
     ]
 
     private static let labels15: [String: String] = [
@@ -1400,6 +1463,15 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_allowances_charges": "Rabaty i opłaty",
         "view_contact": "Kontakt",
         "view_third_party": "Płatności na rzecz osób trzecich",
+        "view_means_cash": "gotówka",
+        "view_means_credit_transfer": "przelew",
+        "view_means_debit_transfer": "transfer obciążeniowy",
+        "view_means_bank_account": "wpłata na rachunek bankowy",
+        "view_means_card": "karta płatnicza",
+        "view_means_direct_debit": "polecenie zapłaty",
+        "view_means_standing_agreement": "zlecenie stałe",
+        "view_means_sepa_credit_transfer": "polecenie przelewu SEPA",
+        "view_means_sepa_direct_debit": "polecenie zapłaty SEPA",
     ]
 
     private static let labels17: [String: String] = [
@@ -1543,6 +1615,15 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_allowances_charges": "Rabatter och avgifter",
         "view_contact": "Kontakt",
         "view_third_party": "Betalningar till tredje part",
+        "view_means_cash": "kontant",
+        "view_means_credit_transfer": "kontoöverföring",
+        "view_means_debit_transfer": "debiteringsöverföring",
+        "view_means_bank_account": "betalning till bankkonto",
+        "view_means_card": "bankkort",
+        "view_means_direct_debit": "autogiro",
+        "view_means_standing_agreement": "stående överföring",
+        "view_means_sepa_credit_transfer": "SEPA-betalning",
+        "view_means_sepa_direct_debit": "SEPA-autogiro",
     ]
 
     private static let labels18: [String: String] = [
@@ -1686,6 +1767,15 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_allowances_charges": "Rabatter og gebyrer",
         "view_contact": "Kontakt",
         "view_third_party": "Betalinger til tredjepart",
+        "view_means_cash": "kontant",
+        "view_means_credit_transfer": "bankoverførsel",
+        "view_means_debit_transfer": "debetoverførsel",
+        "view_means_bank_account": "betaling til bankkonto",
+        "view_means_card": "betalingskort",
+        "view_means_direct_debit": "direkte debitering",
+        "view_means_standing_agreement": "fast overførsel",
+        "view_means_sepa_credit_transfer": "SEPA-overførsel",
+        "view_means_sepa_direct_debit": "SEPA-direkte debitering",
     ]
 
     private static let labels19: [String: String] = [
@@ -1829,6 +1919,15 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_allowances_charges": "Rabatter og gebyrer",
         "view_contact": "Kontakt",
         "view_third_party": "Betalinger til tredjepart",
+        "view_means_cash": "kontant",
+        "view_means_credit_transfer": "kontooverføring",
+        "view_means_debit_transfer": "debetoverføring",
+        "view_means_bank_account": "betaling til bankkonto",
+        "view_means_card": "bankkort",
+        "view_means_direct_debit": "direktedebitering",
+        "view_means_standing_agreement": "fast betalingsoppdrag",
+        "view_means_sepa_credit_transfer": "SEPA-overføring",
+        "view_means_sepa_direct_debit": "SEPA-direktedebitering",
     ]
 
     private static let labels20: [String: String] = [
@@ -1972,6 +2071,15 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_allowances_charges": "Alennukset ja lisät",
         "view_contact": "Yhteyshenkilö",
         "view_third_party": "Maksut kolmansille osapuolille",
+        "view_means_cash": "käteinen",
+        "view_means_credit_transfer": "tilisiirto",
+        "view_means_debit_transfer": "veloitussiirto",
+        "view_means_bank_account": "maksu pankkitilille",
+        "view_means_card": "pankkikortti",
+        "view_means_direct_debit": "suoraveloitus",
+        "view_means_standing_agreement": "toistuva maksu",
+        "view_means_sepa_credit_transfer": "SEPA-tilisiirto",
+        "view_means_sepa_direct_debit": "SEPA-suoraveloitus",
     ]
 
     private static let labels21: [String: String] = [
@@ -2115,6 +2223,15 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_allowances_charges": "Slevy a přirážky",
         "view_contact": "Kontakt",
         "view_third_party": "Platby třetím stranám",
+        "view_means_cash": "hotovost",
+        "view_means_credit_transfer": "bankovní převod",
+        "view_means_debit_transfer": "debetní převod",
+        "view_means_bank_account": "platba na bankovní účet",
+        "view_means_card": "platební karta",
+        "view_means_direct_debit": "inkaso",
+        "view_means_standing_agreement": "trvalý příkaz",
+        "view_means_sepa_credit_transfer": "převod SEPA",
+        "view_means_sepa_direct_debit": "inkaso SEPA",
     ]
 
     private static let labels22: [String: String] = [
@@ -2258,6 +2375,15 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_allowances_charges": "値引きと追加料金",
         "view_contact": "担当者",
         "view_third_party": "第三者への支払",
+        "view_means_cash": "現金",
+        "view_means_credit_transfer": "銀行振込",
+        "view_means_debit_transfer": "口座引落振替",
+        "view_means_bank_account": "銀行口座への支払",
+        "view_means_card": "カード払い",
+        "view_means_direct_debit": "口座振替",
+        "view_means_standing_agreement": "定期支払契約",
+        "view_means_sepa_credit_transfer": "SEPA 振込",
+        "view_means_sepa_direct_debit": "SEPA 口座振替",
     ]
 
     private static let labels23: [String: String] = [
@@ -2401,6 +2527,15 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_allowances_charges": "折扣与附加费",
         "view_contact": "联系人",
         "view_third_party": "代第三方收款",
+        "view_means_cash": "现金",
+        "view_means_credit_transfer": "银行转账",
+        "view_means_debit_transfer": "借记转账",
+        "view_means_bank_account": "付款至银行账户",
+        "view_means_card": "银行卡",
+        "view_means_direct_debit": "直接借记",
+        "view_means_standing_agreement": "长期支付协议",
+        "view_means_sepa_credit_transfer": "SEPA 转账",
+        "view_means_sepa_direct_debit": "SEPA 直接借记",
     ]
 
     private static let labels24: [String: String] = [
