@@ -21,19 +21,22 @@ extension VATReturn {
     /// JSON stay plain and English, for programs (docs/labels.md).
     var words: ReportWords { ReportWords.of(locale) }
 
-    func describe(_ row: Sales) -> String {
-        let category: String
-        switch row.taxRate.category {
-        case .standard: category = words["vat_standard"]
-        case .zero: category = words["vat_zero"]
-        case .exempt: category = words["vat_exempt"]
-        case .reverseCharge: category = words["vat_reverse_charge"]
-        case .intraCommunity: category = words["vat_intra_supply"]
-        case .export: category = words["vat_export"]
-        case .outsideScope: category = words["vat_outside"]
-        default: category = words.format("vat_category", ["code": row.taxRate.category.rawValue])
+    /// A tax category (UNCL 5305) in words: `standard-rated`, `steuerpflichtig`.
+    func category(_ category: TaxCategory) -> String {
+        switch category {
+        case .standard: words["vat_standard"]
+        case .zero: words["vat_zero"]
+        case .exempt: words["vat_exempt"]
+        case .reverseCharge: words["vat_reverse_charge"]
+        case .intraCommunity: words["vat_intra_supply"]
+        case .export: words["vat_export"]
+        case .outsideScope: words["vat_outside"]
+        default: words.format("vat_category", ["code": category.rawValue])
         }
-        return "\(category) \(row.taxRate.rate), \(place(row.destination))"
+    }
+
+    func describe(_ row: Sales) -> String {
+        "\(category(row.taxRate.category)) \(row.taxRate.rate), \(place(row.destination))"
     }
 
     func describe(_ row: PurchaseRow) -> String {
@@ -42,7 +45,7 @@ extension VATReturn {
         switch row.taxRate.category {
         case .reverseCharge: category = words.format("vat_reverse_charge_at", ["rate": rate])
         case .intraCommunity: category = words.format("vat_acquisition_at", ["rate": rate])
-        default: category = "\(row.taxRate.category.rawValue) \(row.taxRate.rate)"
+        default: category = "\(self.category(row.taxRate.category)) \(row.taxRate.rate)"
         }
         return "\(category), \(place(row.origin))" + (row.correction ? ", " + words["vat_supplier_credits"] : "")
     }

@@ -174,6 +174,13 @@ import Testing
         #expect(form.boxes.first { $0.box == "47" }?.figure(in: section) == 190)
         #expect(form.boxes.first { $0.box == "67" }?.figure(in: section) == 190)
         #expect(form.unplaced(in: section).purchases.isEmpty)
+        // The purchase rows in the book's words and amounts (de_DE): 50.00 + 9.50 VAT charged; 10.00
+        // on reverse charge, 1.90 owed and deducted.
+        let text = figures.render(.text)
+        let lines = text.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("  steuerpflichtig 19%, Inland ") && $0.hasSuffix(" 50,00   9,50") })
+        #expect(lines.contains { $0.hasPrefix("  Steuerschuldnerschaft des Leistungsempfängers (AE) zu 19%, übrige EU-Länder ") && $0.hasSuffix(" 10,00   1,90") })
+        #expect(!text.contains("S 19%") && !text.contains("reverse charge") && !text.contains("domestic"))
         // And in the journal: balanced, with the payable per supplier.
         let journal = Journal(book: book, purchases: purchases)
         let purchase = try #require(journal.transactions.first { $0.kind == .purchase && $0.document == "X-1" })
