@@ -97,7 +97,8 @@ import Testing
         }
     }
 
-    /// The figures of the one sales row of a text VAT return: taxable and VAT of 19 % domestic.
+    /// The figures of the one sales row of a text VAT return: taxable and VAT of 19 % domestic, as
+    /// the book's locale (none: en_US) writes them.
     static func standardRow(_ text: String) -> String? {
         text.components(separatedBy: "\n").first { $0.contains("standard-rated 19%, domestic") }?
             .split(separator: " ").suffix(2).joined(separator: " ")
@@ -175,7 +176,7 @@ import Testing
         let filed = try book.invoic("report", "vat", "--period", "2026-Q3")
         #expect(filed.status == 0, "\(filed.stderr)")
         #expect(filed.stdout.hasPrefix("filed (locked until 2026-09-30 in commit "), "\(filed.stdout)")
-        #expect(Self.standardRow(filed.stdout) == "1000.00 190.00", "\(filed.stdout)")
+        #expect(Self.standardRow(filed.stdout) == "1,000.00 190.00", "\(filed.stdout)")
         #expect(!filed.stdout.contains("other figures"))
 
         // A second invoice of 500.00 slipped into September (check refuses it): the filed return
@@ -191,7 +192,7 @@ import Testing
         #expect(try book.invoic("check").status == 1)
         let after = try book.invoic("report", "vat", "--period", "2026-Q3")
         #expect(after.status == 0, "\(after.stderr)")
-        #expect(Self.standardRow(after.stdout) == "1000.00 190.00", "\(after.stdout)")
+        #expect(Self.standardRow(after.stdout) == "1,000.00 190.00", "\(after.stdout)")
         #expect(after.stdout.contains("note: the book now gives other figures for 2026-Q3"), "\(after.stdout)")
         // The fourth quarter is open: today's figures, no "filed".
         let open = try book.invoic("report", "vat", "--period", "2026-Q4")

@@ -95,9 +95,10 @@ import Testing
                                       currency: eur, amount: 5950)
         let journal = Journal(book: book, purchases: Purchases(taxes: [purchase], payments: [payment]))
         let part = Journal.component(attack)
+        // The category and the rate are leaves of two accounts each: both say which (uniqueleafnames).
         let expected: [String: Int64] = [
-            "Assets:Receivable:Acme": 23800 - 10000, "Income:\(part)": -20000, "Liabilities:VAT:Output:19": -3800,
-            "Assets:Bank": 10000 - 5950, "Expenses:\(part)": 5000, "Assets:VAT:Input:19": 950,
+            "Assets:Receivable:Acme": 23800 - 10000, "Income:Income-\(part)": -20000, "Liabilities:VAT:Output:Output-19": -3800,
+            "Assets:Bank": 10000 - 5950, "Expenses:Expenses-\(part)": 5000, "Assets:VAT:Input:Input-19": 950,
         ]
         return (journal, expected)
     }
@@ -130,7 +131,7 @@ import Testing
             #expect(ok, "line \(line.debugDescription)")
             #expect(!line.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" })
         }
-        let check = try runProcess(hledger, ["-f", file.path, "check", "--strict", "ordereddates", "payees"])
+        let check = try runProcess(hledger, ["-f", file.path, "check", "--strict", "ordereddates", "payees", "uniqueleafnames"])
         #expect(check.status == 0, "hledger check: \(check.stderr)")
         let files = try runProcess(hledger, ["-f", file.path, "files"])
         #expect(files.stdout.split(separator: "\n") == [Substring(file.path)], "hledger read \(files.stdout)")
