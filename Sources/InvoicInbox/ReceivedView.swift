@@ -1,3 +1,4 @@
+import InvoicBook
 import InvoicDiagnostics
 import InvoicMoney
 
@@ -167,7 +168,7 @@ public enum ReceivedView {
             }
             lineRows = document.lines.map { line in
                 let name = [line.name, line.description].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " – ")
-                let quantity = [number(line.quantity), line.unit.flatMap(ReceivedPDF.unitSymbol) ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+                let quantity = [number(line.quantity), line.unit.flatMap(UnitCode.symbol) ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
                 // A price per a base quantity says so, as invoic's own PDFs do: `0,75 NOK / 100`.
                 let per = line.baseQuantity.flatMap { $0 == DecimalNumber(integer: 1) ? nil : " / " + number($0) } ?? ""
                 return [line.id, name, quantity, line.netPrice.map { MoneyFormat.format($0, document.currency, locale: locale) + per } ?? "",

@@ -199,7 +199,7 @@ extension BookServer {
             let findings = Findings.check(document)
             guard output == .pdf else { return purchasePage(purchase, document, findings: findings, done: request.uri.queryParameters.get("done").map { String($0) }) }
             do {
-                let pdf = try ReceivedPDF.render(document, findings: findings, locale: snapshot.report.locale, file: (path as NSString).lastPathComponent).bytes
+                let pdf = try ReceivedPDF.render(document, findings: findings, locale: snapshot.report.locale, file: (path as NSString).lastPathComponent, in: snapshot.book).bytes
                 return Response(status: .ok, headers: [.contentType: "application/pdf", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: pdf)))
             } catch {
                 return Self.page("cannot view \(escaped(path)): \(escaped(error.description))", status: .internalServerError, type: "text/plain; charset=utf-8")
