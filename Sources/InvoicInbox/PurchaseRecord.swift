@@ -31,7 +31,7 @@ enum PurchaseRecord {
 
     /// The findings of the record's own writing, not the document's: `check` compares only the
     /// document's findings with what the rules find in the original.
-    static let writingRules: Set<String> = [RecordValue.escapedRule, RecordValue.cutRule]
+    static let writingRules: Set<String> = Purchase.recordWritingRules
 
     private static func body(_ incoming: IncomingDocument, _ context: Context) -> YAMLOut {
         let document = incoming.document
