@@ -103,6 +103,29 @@ import Testing
         #expect(section["input_tax"] as? String == "20.73", "\(section)")
     }
 
+    /// Rejected, the same bytes again are the rejected document (a duplicate), but the corrected
+    /// one the supplier sends with the same number is a new purchase beside it, owed as stated
+    /// (CEN's example 1 as published: 250.33), and the rejected one stays out.
+    @Test func theCorrectedDocumentIsReceivedBesideTheRejectedOne() throws {
+        let book = try ReceiveCommandTests.emptyBook()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let broken = try Self.invoiceBreakingBRCO15()
+        defer { try? FileManager.default.removeItem(at: broken) }
+        #expect(try Invoic.run(["receive", broken.path], in: book).status == 0)
+        #expect(try Invoic.run(["purchase", "reject", Self.number, "--reason", "asked for a corrected one"], in: book).status == 0)
+        let again = try Invoic.run(["receive", broken.path], in: book)
+        #expect(again.status == 0 && again.stdout.contains("already received"), "\(again.stdout)")
+        let corrected = try Invoic.run(["receive", Invoic.fixtures.appendingPathComponent("received/ubl-tc434-example1.xml").path], in: book)
+        #expect(corrected.status == 0 && corrected.stdout.contains("-> purchases/2015/de-koksmaat-12115118-2.yaml"), "\(corrected.stdout)")
+        let check = try Invoic.run(["check"], in: book)
+        #expect(check.status == 0 && check.stderr.contains("no warnings"), "\(check.stderr)")
+        let (_, json) = try report(book)
+        #expect((json["purchases"] as? [[String: Any]])?.map { $0["status"] as? String ?? "" }.sorted() == ["overdue", "rejected"])
+        #expect(decimal((json["payables"] as? [[String: Any]])?.first?["outstanding"]) == "250.33")
+        let pay = try Invoic.run(["pay", Self.number, "--full", "--date", "2026-11-27"], in: book)
+        #expect(pay.status == 0 && pay.stdout.contains("recorded 250.33 EUR") && pay.stdout.contains("de-koksmaat-12115118-2.yaml"), "the corrected one is paid: \(pay.stdout)\(pay.stderr)")
+    }
+
     /// A decision written by hand that the book cannot take is an error at its place, with the
     /// way to write it.
     @Test func aDecisionWithoutItsReasonIsAnErrorAtItsLine() throws {
