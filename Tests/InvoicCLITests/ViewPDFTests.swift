@@ -178,6 +178,19 @@ import Testing
         for expected in ["De Koksmaat", "12115118", "229.60", "250.33"] { #expect(flat.contains(expected), "lacks \(expected): \(flat)") }
     }
 
+    /// A text only the appendix prints (here the file's name, in Japanese) brings its font too.
+    @Test func aJapaneseFileNameAloneBringsItsFont() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-view-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("請求書.xml"), pdf = folder.appendingPathComponent("view.pdf")
+        try FileManager.default.copyItem(at: Self.received.appendingPathComponent("xrechnung-01.01a-INVOICE_ubl.xml"), to: source)
+        let run = try Invoic.run(["view", source.path, "-o", pdf.path])
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let text = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftotext"), [pdf.path, "-"]).stdout
+        #expect(text.contains("請求書.xml"), "\(text)")
+    }
+
     @Test func aPDFNeedsAFileToGoTo() throws {
         let run = try Invoic.run(["view", Self.received.appendingPathComponent("ubl-tc434-example1.xml").path, "--format", "pdf"])
         // The test's standard output is a pipe, not a terminal: the PDF goes there.

@@ -50,6 +50,13 @@ public struct ReadingAppendix: Sendable {
         self.file = file
         self.format = format
     }
+
+    /// Every text the appendix prints, for the choice of fonts (a payee's name in Japanese).
+    var texts: String {
+        ([file, format] + parties.flatMap { [$0.name].compactMap { $0 } + $0.rows.map(\.value) } + references.map(\.value)
+            + taxBreakdown.compactMap(\.exemption) + attachments + findings.map(\.message) + [paymentReference, paymentTerms, profileWithoutLines].compactMap { $0 })
+            .joined(separator: "\n")
+    }
 }
 
 extension PDFRenderer {
@@ -61,12 +68,12 @@ extension PDFRenderer {
     public static func render(_ model: InvoiceModel, locale: String, reading appendix: ReadingAppendix, in book: Book?) throws(TemplateError)
         -> (bytes: [UInt8], missing: [String]) {
         let page = ModelPage(model, locale: locale, file: appendix.file, book: book)
-        let languages: Set<String> = ["ja", "zh", "ko", "yue"]
-        let cjkLocale = languages.contains(String(locale.prefix { $0 != "_" && $0 != "-" }).lowercased())
-        let (template, library, sources) = try Self.template(root: book?.root ?? "", named: book?.settings.template) { sources in
-            cjkLocale || FontLibrary.needsCJK(page.texts) || ownTemplates(sources).map(\.text).contains(where: FontLibrary.needsCJK)
+        // The fonts for every text printed: the model's, the appendix's, the book's labels and templates.
+        let bookLabels = (book?.settings.labels.values.flatMap(\.values) ?? []).joined(separator: "\n")
+        let (template, library, _) = try Self.template(root: book?.root ?? "", named: book?.settings.template) { sources in
+            isCJK(locale: locale) || [page.texts, appendix.texts, bookLabels].contains(where: FontLibrary.needsCJK)
+                || ownTemplates(sources).map(\.text).contains(where: FontLibrary.needsCJK)
         }
-        _ = sources
         let engine = TextEngine(library: library, findLinks: Composer.linksOf)
         let figures = page.figures
         engine.setLanguage(DocumentText(locale: locale, currency: figures.currency).languageTag.lowercased())
@@ -199,7 +206,7 @@ struct ModelPage {
                                    paymentCode: { PaymentCode.epc(settings: settings, document: document, amount: $0) }, swissBill: { _ in nil })
 
         func partyWords(_ party: InvoiceModel.Party) -> [String?] {
-            [party.name, party.address?.street, party.address?.city, party.address?.region, party.contact?.name]
+            [party.name, party.address?.street, party.address?.city, party.address?.region, party.contact?.name, party.contact?.email]
         }
         let lineWords = model.lines.flatMap { [$0.name, $0.description, $0.note] + $0.allowancesCharges.map(\.reason) }
         let otherWords: [String?] = model.notes + [model.paymentTerms, model.remittance, model.buyerReference, model.order, model.contract,

@@ -99,10 +99,14 @@ public final class PDFRenderer {
         }
     }
 
+    /// A Chinese, Japanese or Korean locale, whose dates and amounts need the CJK fonts.
+    static func isCJK(locale: String) -> Bool {
+        ["ja", "zh", "ko", "yue"].contains(String(locale.prefix { $0 != "_" && $0 != "-" }).lowercased())
+    }
+
     static func needsCJK(_ book: Book, templates: [SourceFile]) -> Bool {
-        let languages: Set<String> = ["ja", "zh", "ko", "yue"]
         let locales = book.documents.compactMap { $0.figures?.locale } + [book.settings.defaults.locale?.value].compactMap { $0 }
-        if locales.contains(where: { languages.contains(String($0.prefix { $0 != "_" && $0 != "-" }).lowercased()) }) { return true }
+        if locales.contains(where: isCJK) { return true }
         return (book.sources.values.map(\.text) + ownTemplates(templates).map(\.text)).contains(where: FontLibrary.needsCJK)
     }
 
