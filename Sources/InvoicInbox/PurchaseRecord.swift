@@ -170,6 +170,10 @@ enum PurchaseRecord {
             out.close()
         }
         if !context.findings.isEmpty {
+            if context.findings.contains(where: { !writingRules.contains($0.rule) }) {
+                out.comment("The rules the document breaks. It is kept (it is the supplier's invoice); a fatal one (any not flagged")
+                out.comment("`severity: warning`) makes `invoic check` warn until `invoic purchase accept|reject NUMBER --reason TEXT` writes `decision:`.")
+            }
             out.list("findings")
             for finding in context.findings {
                 out.item()

@@ -45,6 +45,7 @@ import Testing
         #expect(received.stdout.contains("finding BR-CO-15"), "\(received.stdout)")
         let original = try String(contentsOf: book.appendingPathComponent(Self.record), encoding: .utf8)
         #expect(original.contains("- rule: BR-CO-15"), "kept, with the rule on the record")
+        #expect(original.contains("# The rules the document breaks. It is kept (it is the supplier's invoice)"), "and the record says what it awaits")
 
         // Until a decision: check warns (exit 0: a warning), the report marks it, the web app's
         // words say so; its amount is owed and its VAT deductible as stated.
@@ -92,7 +93,7 @@ import Testing
         let accept = try Invoic.run(["purchase", "accept", Self.number, "--reason", "the supplier confirmed 251.33", "--date", "2026-11-28"], in: book)
         #expect(accept.status == 0, "\(accept.stderr)")
         let accepted = try String(contentsOf: book.appendingPathComponent(Self.record), encoding: .utf8)
-        #expect(accepted.components(separatedBy: "decision:").count == 2 && accepted.contains("  status: accepted\n  reason: the supplier confirmed 251.33\n  date: 2026-11-28\n"))
+        #expect(accepted.components(separatedBy: "\ndecision:\n").count == 2 && accepted.contains("  status: accepted\n  reason: the supplier confirmed 251.33\n  date: 2026-11-28\n"))
         #expect(!accepted.contains(reason))
         let stillQuiet = try Invoic.run(["check"], in: book)
         #expect(stillQuiet.status == 0 && stillQuiet.stderr.contains("no warnings"), "\(stillQuiet.stderr)")
