@@ -12,7 +12,7 @@ struct ViewCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, html, pdf }
 
-    @Argument(help: ArgumentHelp("The e-invoice.", valueName: "file")) var file: String
+    @Argument(help: ArgumentHelp("The e-invoice, or the number of a purchase the book received (its original is shown).", valueName: "file")) var file: String
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "out")) var output: String?
     @Option(help: "text, html or pdf; default: by --output's ending (.html, .pdf), text otherwise.") var format: Format?
     @Option(name: .customLong("locale"), help: ArgumentHelp("The reader's locale: the words, amounts and dates of the view, e.g. de_DE; default: the book's `defaults.locale` when run in a book, else en_US.", valueName: "locale"))
@@ -32,7 +32,16 @@ struct ViewCommand: ParsableCommand {
         givenLocale ?? book?.settings.defaults.locale?.value ?? "en_US"
     }
 
+    /// `file`, or when no such file exists and the book received a purchase so numbered, its
+    /// original (the evidence under purchases/), as `invoic receive` kept it.
+    func path(in book: Book?) -> String {
+        guard !FileManager.default.fileExists(atPath: file), let book, let purchase = book.purchase(file) else { return file }
+        return BookLoader.join(book.root, purchase.source)
+    }
+
     func run() throws {
+        let book = receivingBook
+        let file = path(in: book)
         let bytes: [UInt8]
         switch readFile(file) {
         case .success(let read): bytes = read
@@ -47,8 +56,7 @@ struct ViewCommand: ParsableCommand {
         }
         let ending = output.map { ($0 as NSString).pathExtension.lowercased() }
         let chosen = format ?? (ending == "html" ? .html : ending == "pdf" ? .pdf : .text)
-        let book = receivingBook
-        if chosen == .pdf { return try writePDFs(documents, book: book) }
+        if chosen == .pdf { return try writePDFs(documents, of: file, book: book) }
         let locale = self.locale(in: book)
         let rendered = documents.map { incoming in
             let findings = Findings.check(incoming.document)
@@ -68,7 +76,7 @@ struct ViewCommand: ParsableCommand {
 
     /// One PDF per document read: to `--output`, or beside it numbered when the file held several
     /// (a mail with two invoices); to standard output only when it is no terminal.
-    private func writePDFs(_ documents: [IncomingDocument], book: Book?) throws {
+    private func writePDFs(_ documents: [IncomingDocument], of file: String, book: Book?) throws {
         let name = (file as NSString).lastPathComponent
         guard let output else {
             guard isatty(STDOUT_FILENO) == 0, documents.count == 1 else {

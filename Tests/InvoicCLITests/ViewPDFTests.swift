@@ -176,6 +176,12 @@ import Testing
         let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         // BT-27, BT-1, BT-109, BT-112 of CEN's UBL example 1.
         for expected in ["De Koksmaat", "12115118", "229.60", "250.33"] { #expect(flat.contains(expected), "lacks \(expected): \(flat)") }
+        // By its number, the same: the original the book keeps.
+        let byNumber = try Invoic.run(["view", "12115118", "-o", "by-number.pdf"], in: book)
+        #expect(byNumber.status == 0 && byNumber.stderr.isEmpty, "\(byNumber.stderr)")
+        let again = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftotext"), ["-layout", book.appendingPathComponent("by-number.pdf").path, "-"]).stdout
+        #expect(again == text)
+        #expect(text.contains("de-koksmaat-12115118.xml"), "the view names the original")
     }
 
     /// A text only the appendix prints (here the file's name, in Japanese) brings its font too.
