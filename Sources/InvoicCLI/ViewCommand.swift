@@ -60,8 +60,8 @@ struct ViewCommand: ParsableCommand {
         let locale = self.locale(in: book)
         let rendered = documents.map { incoming in
             let findings = Findings.check(incoming.document)
-            return chosen == .html ? ReceivedView.html(incoming.document, findings: findings, locale: locale)
-                                   : ReceivedView.text(incoming.document, findings: findings, locale: locale)
+            return chosen == .html ? ReceivedView.html(incoming.document, findings: findings, locale: locale, in: book)
+                                   : ReceivedView.text(incoming.document, findings: findings, locale: locale, in: book)
         }.joined(separator: chosen == .html ? "\n" : "\n\n")
         if let output, output != "-" {
             do { try AtomicFile.write(Array(rendered.utf8), to: output) } catch {

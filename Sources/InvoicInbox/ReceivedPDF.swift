@@ -17,9 +17,10 @@ public enum ReceivedPDF {
         try PDFRenderer.render(InvoiceModel(received: document), locale: locale, reading: appendix(document, findings: findings, file: file), in: book)
     }
 
-    /// The built-in template's words for `locale` (the text and HTML views use them too).
-    static func words(locale: String) -> [String: String] {
-        PDFRenderer.labels(of: nil, locale: locale)
+    /// The words the PDF prints in `locale` (the text and HTML views use them too): the receiving
+    /// book's template and labels, the built-in `invoi`'s without a book.
+    static func words(locale: String, book: Book? = nil) -> [String: String] {
+        PDFRenderer.labels(of: book, locale: locale)
     }
 
     static func appendix(_ document: ReceivedDocument, findings: [Finding], file: String) -> ReadingAppendix {

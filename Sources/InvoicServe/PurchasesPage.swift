@@ -224,7 +224,7 @@ extension BookServer {
             html += "<p class=\"notice decision alert\">\(escaped(purchase.fatalFindings.joined(separator: ", "))): \(escaped(words["purchase_to_decide"]))"
                 + " (<code>invoic purchase accept|reject \(escaped(purchase.number)) --reason …</code>)</p>\n"
         }
-        html += "<section class=\"received\">" + ReceivedView.body(document, findings: findings, locale: locale) + "</section>\n"
+        html += "<section class=\"received\">" + ReceivedView.body(document, findings: findings, locale: locale, in: snapshot.book) + "</section>\n"
         html += "<section aria-labelledby=\"pay\"><h2 id=\"pay\">\(escaped(words["record"]))</h2>"
             + "<dl class=\"figures\"><dt>\(escaped(words["balance"]))</dt><dd>\(escaped(money(balance, locale)))</dd></dl>"
         if !options.readOnly, balance.minorUnits > 0 {

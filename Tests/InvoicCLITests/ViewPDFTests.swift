@@ -163,6 +163,9 @@ import Testing
         #expect(!flat.contains("BILL TO"), "the book's label replaces the template's")
         let info = try runProcess(URL(fileURLWithPath: "/usr/bin/pdfinfo"), [pdf.path]).stdout
         #expect(info.contains("612 x 792 pts (letter)"), "\(info)")
+        // The text view speaks the book's words too.
+        let textView = try Invoic.run(["view", Self.received.appendingPathComponent("ubl-tc434-example2.xml").path, "--locale", "en_GB"], in: book)
+        #expect(textView.status == 0 && textView.stdout.contains("Sold to") && !textView.stdout.contains("Bill to"), "\(textView.stdout)")
     }
 
     /// A stored purchase views from its original in the book, as it was received.
