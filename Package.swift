@@ -47,7 +47,7 @@ let package = Package(
         ),
         // libdeflate: every stream of a PDF is compressed once, 2-3x faster than zlib at its ratio.
         .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
-        .target(name: "InvoicPDF", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics", "CPangoCairo", "CQRencode", "CLibDeflate"]),
+        .target(name: "InvoicPDF", dependencies: ["InvoicBook", "InvoicEInvoice", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics", "CPangoCairo", "CQRencode", "CLibDeflate"]),
         // bench/pdf/run.sh: 1,000 invoices through PDFRenderer next to a bare cairo+pango loop (the floor).
         .executableTarget(name: "InvoicPDFBench", dependencies: ["InvoicPDF", "InvoicBook", "InvoicMoney", "CPangoCairo"], path: "bench/pdf/Sources"),
         .target(name: "InvoicReport", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics"]),
@@ -79,7 +79,7 @@ let package = Package(
         // Incoming e-invoices: UBL, CII, Factur-X/ZUGFeRD PDFs and mails read into one received
         // document (expat for the XML, qpdf for the PDF's attachments), checked, and kept in the
         // book's purchases/ with a derived record (issue 29).
-        .target(name: "InvoicInbox", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicAuthoring", "InvoicPDF", "InvoicDiagnostics", "InvoicXML", "CQPDF", "CZlib"]),
+        .target(name: "InvoicInbox", dependencies: ["InvoicBook", "InvoicEInvoice", "InvoicYAML", "InvoicMoney", "InvoicAuthoring", "InvoicPDF", "InvoicDiagnostics", "InvoicXML", "CQPDF", "CZlib"]),
         // Mail: RFC 5322 messages with their PDF and e-invoice attached, sent by sendmail or by
         // SMTP through libcurl (CSMTP opens it when sending, and wraps curl's variadic setopt).
         .target(name: "CSMTP"),
@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "InvoicXMLTests", dependencies: ["InvoicXML"]),
         .testTarget(name: "InvoicXMLSchemaTests", dependencies: ["InvoicXMLSchema", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicAuthoring", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicYAML", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicEInvoice", "InvoicAuthoring", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicYAML", "InvoicTestSupport"]),
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPeppolTests", dependencies: ["InvoicPeppol", "InvoicAuthoring", "InvoicTestSupport"]),
         .testTarget(name: "InvoicLedgerTests", dependencies: ["InvoicLedger", "InvoicBook", "InvoicMoney", "InvoicTestSupport", "invoic"]),

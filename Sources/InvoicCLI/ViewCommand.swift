@@ -12,23 +12,36 @@ struct ViewCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, html, pdf }
 
-    @Argument(help: ArgumentHelp("The e-invoice.", valueName: "file")) var file: String
+    @Argument(help: ArgumentHelp("The e-invoice, or the number of a purchase the book received (its original is shown).", valueName: "file")) var file: String
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "out")) var output: String?
     @Option(help: "text, html or pdf; default: by --output's ending (.html, .pdf), text otherwise.") var format: Format?
     @Option(name: .customLong("locale"), help: ArgumentHelp("The reader's locale: the words, amounts and dates of the view, e.g. de_DE; default: the book's `defaults.locale` when run in a book, else en_US.", valueName: "locale"))
     var givenLocale: String?
 
-    /// The reader's: as given, else the book's around the current folder (issue 37: a German
-    /// book's user reads German amounts), else en_US.
-    var locale: String {
-        if let givenLocale { return givenLocale }
+    /// The book around the current folder, when there is one: the receiving book, whose locale,
+    /// template, labels and paper the view takes.
+    var receivingBook: Book? {
         let root = BookLocation.root(containing: ".")
-        guard FileManager.default.fileExists(atPath: BookLoader.join(root, "invoic.yaml")),
-              let book = try? BookLoader.load(at: root).0 else { return "en_US" }
-        return book.settings.defaults.locale?.value ?? "en_US"
+        guard FileManager.default.fileExists(atPath: BookLoader.join(root, "invoic.yaml")) else { return nil }
+        return try? BookLoader.load(at: root).0
+    }
+
+    /// The reader's: as given, else the book's (issue 37: a German book's user reads German
+    /// amounts), else en_US.
+    func locale(in book: Book?) -> String {
+        givenLocale ?? book?.settings.defaults.locale?.value ?? "en_US"
+    }
+
+    /// `file`, or when no such file exists and the book received a purchase so numbered, its
+    /// original (the evidence under purchases/), as `invoic receive` kept it.
+    func path(in book: Book?) -> String {
+        guard !FileManager.default.fileExists(atPath: file), let book, let purchase = book.purchase(file) else { return file }
+        return BookLoader.join(book.root, purchase.source)
     }
 
     func run() throws {
+        let book = receivingBook
+        let file = path(in: book)
         let bytes: [UInt8]
         switch readFile(file) {
         case .success(let read): bytes = read
@@ -43,12 +56,12 @@ struct ViewCommand: ParsableCommand {
         }
         let ending = output.map { ($0 as NSString).pathExtension.lowercased() }
         let chosen = format ?? (ending == "html" ? .html : ending == "pdf" ? .pdf : .text)
-        if chosen == .pdf { return try writePDFs(documents) }
-        let locale = self.locale
+        if chosen == .pdf { return try writePDFs(documents, of: file, book: book) }
+        let locale = self.locale(in: book)
         let rendered = documents.map { incoming in
             let findings = Findings.check(incoming.document)
-            return chosen == .html ? ReceivedView.html(incoming.document, findings: findings, locale: locale)
-                                   : ReceivedView.text(incoming.document, findings: findings, locale: locale)
+            return chosen == .html ? ReceivedView.html(incoming.document, findings: findings, locale: locale, in: book)
+                                   : ReceivedView.text(incoming.document, findings: findings, locale: locale, in: book)
         }.joined(separator: chosen == .html ? "\n" : "\n\n")
         if let output, output != "-" {
             do { try AtomicFile.write(Array(rendered.utf8), to: output) } catch {
@@ -63,14 +76,14 @@ struct ViewCommand: ParsableCommand {
 
     /// One PDF per document read: to `--output`, or beside it numbered when the file held several
     /// (a mail with two invoices); to standard output only when it is no terminal.
-    private func writePDFs(_ documents: [IncomingDocument]) throws {
+    private func writePDFs(_ documents: [IncomingDocument], of file: String, book: Book?) throws {
         let name = (file as NSString).lastPathComponent
         guard let output else {
             guard isatty(STDOUT_FILENO) == 0, documents.count == 1 else {
                 Terminal.standardError.writePrintable("error: a PDF view needs a file to go to\n  help: invoic view \(printable(file)) -o view.pdf\n")
                 throw ExitCode(2)
             }
-            FileHandle.standardOutput.write(Data(try pdf(documents[0], name: name)))
+            FileHandle.standardOutput.write(Data(try pdf(documents[0], name: name, book: book)))
             return
         }
         for (index, incoming) in documents.enumerated() {
@@ -79,7 +92,7 @@ struct ViewCommand: ParsableCommand {
                 let stem = (output as NSString).deletingPathExtension
                 target = "\(stem)-\(index + 1).pdf"
             }
-            let bytes = try pdf(incoming, name: name)
+            let bytes = try pdf(incoming, name: name, book: book)
             do { try AtomicFile.write(bytes, to: target) } catch {
                 Terminal.standardError.writePrintable("error: \(printable("\(error)"))\n")
                 throw ExitCode(2)
@@ -88,10 +101,10 @@ struct ViewCommand: ParsableCommand {
         }
     }
 
-    private func pdf(_ incoming: IncomingDocument, name: String) throws -> [UInt8] {
+    private func pdf(_ incoming: IncomingDocument, name: String, book: Book?) throws -> [UInt8] {
         let findings = Findings.check(incoming.document)
         do {
-            let (bytes, missing) = try ReceivedPDF.render(incoming.document, findings: findings, locale: locale, file: name)
+            let (bytes, missing) = try ReceivedPDF.render(incoming.document, findings: findings, locale: locale(in: book), file: name, in: book)
             for text in missing { Terminal.standardError.writePrintable("warning: no font draws \(printable(text)); it prints as a box\n") }
             return bytes
         } catch {

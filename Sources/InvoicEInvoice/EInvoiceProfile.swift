@@ -37,6 +37,12 @@ public enum EInvoiceWriter {
     /// has no figures or is an estimate.
     public static func xml(_ document: Document, in book: Book, format: EInvoiceFormat) -> String? {
         guard let model = InvoiceModel(book: book, document: document) else { return nil }
+        return xml(model, format: format)
+    }
+
+    /// The XML of a model in `format`, whichever way it came: from the book's document, or from a
+    /// received one (InvoicInbox's `InvoiceModel(received:)`).
+    public static func xml(_ model: InvoiceModel, format: EInvoiceFormat) -> String {
         let profile = EInvoiceProfile(format)
         switch profile.syntax {
         case .ubl: return UBLWriter.document(model, profile: profile).document()

@@ -2,9 +2,10 @@ import InvoicBook
 import InvoicMoney
 import InvoicReport
 
-/// An invoice or credit note in EN 16931's terms (the BT- and BG- of the semantic model), built
-/// once from a priced document and written by each syntax: UBL and CII read only this.
-/// Amounts are minor units of `currency`; texts are as the book wrote them.
+/// An invoice or credit note in EN 16931's terms (the BT- and BG- of the semantic model), in both
+/// directions: built once from a priced document of the book and written by each syntax (UBL and
+/// CII read only this), and built from a received document (InvoicInbox) for the PDF renderer's
+/// view of it (InvoicPDF). Amounts are minor units of `currency`; texts are as their author wrote them.
 public struct InvoiceModel: Sendable {
     public enum Kind: Sendable { case invoice, creditNote }
 
@@ -16,6 +17,17 @@ public struct InvoiceModel: Sendable {
         public var legalID: (scheme: String?, id: String)?
         public var endpoint: (scheme: String, id: String)?
         public var contact: ContactPoint?
+
+        public init(name: String, address: Address? = nil, vatID: String? = nil, taxNumber: String? = nil,
+                    legalID: (scheme: String?, id: String)? = nil, endpoint: (scheme: String, id: String)? = nil, contact: ContactPoint? = nil) {
+            self.name = name
+            self.address = address
+            self.vatID = vatID
+            self.taxNumber = taxNumber
+            self.legalID = legalID
+            self.endpoint = endpoint
+            self.contact = contact
+        }
     }
 
     public struct AllowanceCharge: Sendable {
@@ -27,6 +39,16 @@ public struct InvoiceModel: Sendable {
         public var code: String?
         /// The tax group of a document-level one; nil on a line.
         public var tax: TaxRate?
+
+        public init(isCharge: Bool, amount: Int64, base: Int64? = nil, percent: Rate? = nil, reason: String? = nil, code: String? = nil, tax: TaxRate? = nil) {
+            self.isCharge = isCharge
+            self.amount = amount
+            self.base = base
+            self.percent = percent
+            self.reason = reason
+            self.code = code
+            self.tax = tax
+        }
     }
 
     public struct TaxGroup: Sendable {
@@ -35,6 +57,14 @@ public struct InvoiceModel: Sendable {
         public var amount: Int64
         public var exemptionReason: String?
         public var exemptionCode: String?
+
+        public init(tax: TaxRate, taxable: Int64, amount: Int64, exemptionReason: String? = nil, exemptionCode: String? = nil) {
+            self.tax = tax
+            self.taxable = taxable
+            self.amount = amount
+            self.exemptionReason = exemptionReason
+            self.exemptionCode = exemptionCode
+        }
     }
 
     public struct Line: Sendable {
@@ -52,6 +82,25 @@ public struct InvoiceModel: Sendable {
         public var price: DecimalNumber
         public var baseQuantity: DecimalNumber?
         public var grossPrice: DecimalNumber?
+
+        public init(id: String, note: String? = nil, quantity: DecimalNumber, unitCode: String, net: Int64, period: DayRange? = nil,
+                    allowancesCharges: [AllowanceCharge] = [], name: String, description: String? = nil, sellerItemID: String? = nil,
+                    tax: TaxRate, price: DecimalNumber, baseQuantity: DecimalNumber? = nil, grossPrice: DecimalNumber? = nil) {
+            self.id = id
+            self.note = note
+            self.quantity = quantity
+            self.unitCode = unitCode
+            self.net = net
+            self.period = period
+            self.allowancesCharges = allowancesCharges
+            self.name = name
+            self.description = description
+            self.sellerItemID = sellerItemID
+            self.tax = tax
+            self.price = price
+            self.baseQuantity = baseQuantity
+            self.grossPrice = grossPrice
+        }
     }
 
     public var kind: Kind
@@ -75,8 +124,9 @@ public struct InvoiceModel: Sendable {
     public var deliveryDate: Day?
     public var deliverTo: (name: String?, address: Address)?
     public var paymentMeans: PaymentMeans?
-    /// BT-83: what the payer quotes, the document number.
-    public var remittance: String
+    /// BT-83: what the payer quotes (the document number, in the book's); nil when a received
+    /// document names none.
+    public var remittance: String?
     public var payeeAccount: (iban: String, name: String?, bic: String?)?
     public var creditorID: String?
     public var mandate: String?
@@ -96,6 +146,23 @@ public struct InvoiceModel: Sendable {
     public var rounding: Int64
     public var payable: Int64
     public var lines: [Line]
+
+    /// A document of `kind` with no lines, parties' details, payment or figures yet: the start of
+    /// one read from a file (InvoicInbox), whose reader fills in what the file states.
+    public init(kind: Kind, typeCode: String, number: String, issued: Day, currency: Currency, seller: Party, buyer: Party) {
+        self.kind = kind
+        self.typeCode = typeCode
+        self.number = number
+        self.issued = issued
+        self.currency = currency
+        self.seller = seller
+        self.buyer = buyer
+        notes = []
+        allowancesCharges = []
+        taxGroups = []
+        lines = []
+        (lineTotal, allowanceTotal, chargeTotal, taxExclusive, taxTotal, taxInclusive, prepaid, rounding, payable) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+    }
 
     /// Nil when the document has no figures (a book with errors is never exported).
     public init?(book: Book, document: Document) {

@@ -45,10 +45,33 @@ public enum PurchaseAudit {
         invoic receive purchases/2026/acme-r-1.xml
         """)
 
-    public static var rules: [Rule] { [sourceRule, recordRule, orphanRule] }
+    static let undecidedRule = Rule(.purchaseUndecided, summary: "a received document breaks fatal rules and awaits your decision",
+        explanation: """
+        A supplier's e-invoice that breaks a fatal rule of EN 16931 (or of its syntax or profile) is
+        still received and kept: it is the supplier's invoice. But a validator would refuse it, so the
+        book asks you to decide. `invoic purchase accept NUMBER --reason TEXT` keeps it as it is (it
+        counts as any purchase); `invoic purchase reject NUMBER --reason TEXT` records that you asked
+        the supplier for a corrected one: it stays listed, rejected, but is out of the input VAT and
+        the payables. Either writes `decision:` (the verdict, your reason and the day) on the record,
+        and the warning ends.
+        """,
+        example: """
+        # purchases/2026/acme-r-1.yaml: the original's payable amount is not its total less prepaid
+        findings:
+          - rule: BR-CO-15
+            message: ...
+        invoic purchase reject R-1 --reason "asked ACME for a corrected invoice"
+        """)
+
+    public static var rules: [Rule] { [sourceRule, recordRule, orphanRule, undecidedRule] }
 
     public static func check(_ book: Book) -> [Diagnostic] {
         var diagnostics = orphans(book)
+        for purchase in book.purchases where purchase.awaitsDecision {
+            diagnostics.append(.warning(.purchaseUndecided, "purchase \(printable(purchase.number)) of \(printable(purchase.supplier)) breaks fatal rules (\(printable(purchase.fatalFindings.joined(separator: ", ")))): it is kept, and awaits your decision",
+                                        file: purchase.file,
+                                        help: "`invoic purchase accept \(printable(purchase.number)) --reason TEXT` keeps it as it is; `invoic purchase reject \(printable(purchase.number)) --reason TEXT` takes it out of the input VAT and the payables until a corrected one comes"))
+        }
         for purchase in book.purchases {
             let again = "restore the original (from git or the supplier's mail), or remove the record and `invoic receive` the original again"
             guard let bytes = BookFiles.contents(of: purchase.source, in: book.root, limit: Inbox.maximumFileSize) else {
@@ -129,4 +152,5 @@ extension DiagnosticCode {
     public static let purchaseOrphan = DiagnosticCode("purchase-orphan")
     public static let purchaseSource = DiagnosticCode("purchase-source")
     public static let purchaseRecordDiffers = DiagnosticCode("purchase-record-differs")
+    public static let purchaseUndecided = DiagnosticCode("purchase-undecided")
 }

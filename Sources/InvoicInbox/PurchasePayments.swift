@@ -16,14 +16,7 @@ public enum PurchasePayments {
         defer { withExtendedLifetime(lock) {} }
         let book: Book
         do { book = try BookLoader.load(at: root).0 } catch { throw Refusal("\(error)", help: "run it in the book's folder, or pass -C DIR") }
-        let matching = book.purchases.filter { $0.number == number && (supplier == nil || $0.supplier == supplier) }
-        guard let purchase = matching.first(where: { $0.kind == .invoice }) ?? matching.first else {
-            throw Refusal("no purchase numbered \(number)\(supplier.map { " from \($0)" } ?? "") in purchases/",
-                          help: "receive it first (`invoic receive FILE`); `invoic report` lists the purchases")
-        }
-        if Set(matching.map(\.supplier)).count > 1 {
-            throw Refusal("\(matching.count) suppliers sent a document numbered \(number): \(matching.map(\.supplier).joined(separator: ", "))", help: "name one with --supplier ID")
-        }
+        let purchase = try find(number, supplier: supplier, in: book)
         let balance = purchase.balance()
         let paid: Money
         switch amount {
@@ -66,5 +59,21 @@ public enum PurchasePayments {
         }
         let left = balance.minorUnits - paid.minorUnits
         return "recorded \(paid.plain) \(purchase.currency.code) paid on \(date) for purchase \(number) of \(purchase.supplier) (\(left == 0 ? "paid in full" : "\(Money(left, purchase.currency).plain) left to pay")) in \(purchase.file)"
+    }
+
+    /// The purchase numbered `number` (of `supplier` when given; an invoice before a credit note,
+    /// and the corrected document before the one rejected for it), refused when there is none or
+    /// several suppliers sent one so numbered.
+    static func find(_ number: String, supplier: String?, in book: Book) throws(Refusal) -> Purchase {
+        let matching = book.purchases.filter { $0.number == number && (supplier == nil || $0.supplier == supplier) }
+        let preferred = matching.filter { !$0.isRejected }
+        guard let purchase = preferred.first(where: { $0.kind == .invoice }) ?? preferred.first ?? matching.first(where: { $0.kind == .invoice }) ?? matching.first else {
+            throw Refusal("no purchase numbered \(number)\(supplier.map { " from \($0)" } ?? "") in purchases/",
+                          help: "receive it first (`invoic receive FILE`); `invoic report` lists the purchases")
+        }
+        if Set(matching.map(\.supplier)).count > 1 {
+            throw Refusal("\(matching.count) suppliers sent a document numbered \(number): \(matching.map(\.supplier).joined(separator: ", "))", help: "name one with --supplier ID")
+        }
+        return purchase
     }
 }

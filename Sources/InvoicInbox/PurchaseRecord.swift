@@ -31,7 +31,7 @@ enum PurchaseRecord {
 
     /// The findings of the record's own writing, not the document's: `check` compares only the
     /// document's findings with what the rules find in the original.
-    static let writingRules: Set<String> = [RecordValue.escapedRule, RecordValue.cutRule]
+    static let writingRules: Set<String> = Purchase.recordWritingRules
 
     private static func body(_ incoming: IncomingDocument, _ context: Context) -> YAMLOut {
         let document = incoming.document
@@ -170,6 +170,10 @@ enum PurchaseRecord {
             out.close()
         }
         if !context.findings.isEmpty {
+            if context.findings.contains(where: { !writingRules.contains($0.rule) }) {
+                out.comment("The rules the document breaks. It is kept (it is the supplier's invoice); a fatal one (any not flagged")
+                out.comment("`severity: warning`) makes `invoic check` warn until `invoic purchase accept|reject NUMBER --reason TEXT` writes `decision:`.")
+            }
             out.list("findings")
             for finding in context.findings {
                 out.item()

@@ -73,7 +73,7 @@ extension Inbox {
         let records = PurchaseIndex.load(root: root)
         // The record holds the number as the book can hold it (`RecordValue`): compared as such.
         let number = RecordValue.storable(document.number).text
-        if let existing = records.find(supplier: supplierID, number: number, kind: document.kind.rawValue) {
+        if let existing = records.find(supplier: supplierID, number: number, kind: document.kind.rawValue, original: SHA256.hex(incoming.original)) {
             return ReceiveOutcome(status: .duplicate, file: display(incoming), number: document.number, supplier: supplierID, record: existing)
         }
         let findings = Findings.check(document)
@@ -296,9 +296,11 @@ struct SupplierDirectory {
     }
 }
 
-/// The records already under purchases/: what makes a receipt a duplicate.
+/// The records already under purchases/: what makes a receipt a duplicate. A document the user
+/// rejected (`invoic purchase reject`: a corrected one is asked for) stops only its own bytes: the
+/// corrected document, which may well bear the same number, is a new purchase beside it.
 struct PurchaseIndex {
-    var keys: [String: String] = [:]
+    var keys: [String: [(path: String, rejected: Bool, sha256: String)]] = [:]
 
     static func load(root: String) -> PurchaseIndex {
         var index = PurchaseIndex()
@@ -307,12 +309,16 @@ struct PurchaseIndex {
             let node = YAMLParser.parse(bytes, path: path).root
             guard let supplier = node?["supplier"]?.scalar?.text, let number = node?["number"]?.scalar?.text else { continue }
             let kind = node?["type"]?.scalar?.text ?? "invoice"
-            index.keys[key(supplier, number, kind)] = path
+            let rejected = node?["decision"]?["status"]?.scalar?.text == Purchase.Decision.Verdict.rejected.rawValue
+            index.keys[key(supplier, number, kind), default: []].append((path, rejected, node?["source"]?["sha256"]?.scalar?.text.lowercased() ?? ""))
         }
         return index
     }
 
     static func key(_ supplier: String, _ number: String, _ kind: String) -> String { "\(supplier)\u{0}\(number)\u{0}\(kind)" }
 
-    func find(supplier: String, number: String, kind: String) -> String? { keys[Self.key(supplier, number, kind)] }
+    /// The record that makes a document with these keys and this original (its SHA-256) a duplicate.
+    func find(supplier: String, number: String, kind: String, original sha256: String) -> String? {
+        keys[Self.key(supplier, number, kind)]?.first { !$0.rejected || $0.sha256 == sha256 }?.path
+    }
 }

@@ -1,12 +1,14 @@
+import InvoicBook
 import InvoicDiagnostics
 import InvoicMoney
 
 /// A received e-invoice as a person reads it: parties, references, lines, allowances and charges,
 /// the tax breakdown, totals, how to pay, notes, attachments and the rule findings last. Amounts
-/// and quantities in the reader's locale; the words in English.
+/// and quantities in the reader's locale; the words the PDFs' labels in it, with the receiving
+/// book's own (`labels:`) when there is one.
 public enum ReceivedView {
-    public static func text(_ document: ReceivedDocument, findings: [Finding], locale: String = "en_US") -> String {
-        let model = Model(document, findings: findings, locale: locale)
+    public static func text(_ document: ReceivedDocument, findings: [Finding], locale: String = "en_US", in book: Book? = nil) -> String {
+        let model = Model(document, findings: findings, locale: locale, book: book)
         var out = ""
         out += "\(model.title) \(document.number)\n"
         out += model.facts.map { "\($0.0): \($0.1)" }.joined(separator: "\n") + "\n\n"
@@ -40,9 +42,9 @@ public enum ReceivedView {
     }
 
     /// A standalone page (`invoic view --html`): its style inline, as a file opened from disk has no other.
-    public static func html(_ document: ReceivedDocument, findings: [Finding], locale: String = "en_US") -> String {
+    public static func html(_ document: ReceivedDocument, findings: [Finding], locale: String = "en_US", in book: Book? = nil) -> String {
         let language = locale.split(separator: "_").first.map(String.init) ?? "en"
-        let title = Model(document, findings: findings, locale: locale).title
+        let title = Model(document, findings: findings, locale: locale, book: book).title
         return """
             <!DOCTYPE html>
             <html lang="\(escaped(language))"><head><meta charset="utf-8"><title>\(escaped(title)) \(escaped(document.number))</title>
@@ -51,13 +53,13 @@ public enum ReceivedView {
             dl{display:grid;grid-template-columns:max-content auto;gap:.1rem 1rem}dt{color:#666}.parties{display:flex;gap:3rem}\
             section.findings{page-break-before:always}</style></head><body>
 
-            """ + body(document, findings: findings, locale: locale) + "</body></html>\n"
+            """ + body(document, findings: findings, locale: locale, in: book) + "</body></html>\n"
     }
 
     /// The page's content without a page around it, for the web app, which shows it inside its own
     /// layout under its own stylesheet (its Content-Security-Policy allows no inline style).
-    public static func body(_ document: ReceivedDocument, findings: [Finding], locale: String = "en_US") -> String {
-        let model = Model(document, findings: findings, locale: locale)
+    public static func body(_ document: ReceivedDocument, findings: [Finding], locale: String = "en_US", in book: Book? = nil) -> String {
+        let model = Model(document, findings: findings, locale: locale, book: book)
         func e(_ text: String) -> String { escaped(text) }
         func table(_ header: [String], _ rows: [[String]]) -> String {
             "<table><thead><tr>" + header.map { "<th>\(e($0))</th>" }.joined() + "</tr></thead><tbody>"
@@ -122,8 +124,8 @@ public enum ReceivedView {
 
         subscript(_ key: String) -> String { words[key] ?? key }
 
-        init(_ document: ReceivedDocument, findings: [Finding], locale: String) {
-            let words = ReceivedPDF.words(locale: locale)
+        init(_ document: ReceivedDocument, findings: [Finding], locale: String, book: Book?) {
+            let words = ReceivedPDF.words(locale: locale, book: book)
             self.words = words
             func w(_ key: String) -> String { words[key] ?? key }
             func money(_ value: Money?) -> String { value.map { MoneyFormat.format($0.minorUnits, $0.currency, locale: locale) } ?? "" }
@@ -167,7 +169,7 @@ public enum ReceivedView {
             }
             lineRows = document.lines.map { line in
                 let name = [line.name, line.description].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " – ")
-                let quantity = [number(line.quantity), line.unit.flatMap(ReceivedPDF.unitSymbol) ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+                let quantity = [number(line.quantity), line.unit.flatMap(UnitCode.symbol) ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
                 // A price per a base quantity says so, as invoic's own PDFs do: `0,75 NOK / 100`.
                 let per = line.baseQuantity.flatMap { $0 == DecimalNumber(integer: 1) ? nil : " / " + number($0) } ?? ""
                 return [line.id, name, quantity, line.netPrice.map { MoneyFormat.format($0, document.currency, locale: locale) + per } ?? "",

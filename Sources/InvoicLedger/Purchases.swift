@@ -34,7 +34,8 @@ public struct Purchases: Sendable {
         var taxes: [PurchaseTax] = []
         var payments: [PurchasePayment] = []
         var settlements: [String: (prepaid: Int64, rounding: Int64)] = [:]
-        for purchase in book.purchases {
+        // A document the user rejected (`invoic purchase reject`) is neither owed nor deductible.
+        for purchase in book.purchases where !purchase.isRejected {
             let supplier = book.suppliers[purchase.supplier]
             let prefix = supplier?.vatIDs.first.map { String($0.prefix(2)).uppercased() }.flatMap { $0.allSatisfy(\.isLetter) ? $0 : nil }
             let origin = Destination.of(country: prefix == "EL" ? "GR" : prefix, home: home)

@@ -220,7 +220,7 @@ extension IndexReport {
                 + amountCell(row.total.minorUnits, row.total.currency, muteZero: false, role: "total")
                 + amountCell(row.balance.minorUnits, row.balance.currency, role: "balance")
                 + "<td class=\"status\"><span class=\"pill \(row.status)\">\(escaped(words["status_" + row.status]))</span></td>"
-                + "<td>\(escaped(row.findings.joined(separator: ", ")))</td></tr>")
+                + "<td\(row.awaitsDecision ? " class=\"alert\"" : "")>\(escaped(row.findingsText { words[$0] }))</td></tr>")
         }
         page.line("</tbody></table></div>")
         page.line("</section>")

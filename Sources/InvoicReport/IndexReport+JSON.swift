@@ -231,6 +231,10 @@ extension IndexReport {
             "status": .string(row.status),
             "source": .string(row.source),
             "findings": .array(row.findings.map { .string($0) }),
+            "awaits_decision": .bool(row.awaitsDecision),
+            "decision": row.decision.map { decision in
+                .object(["status": .string(decision.verdict.rawValue), "reason": .string(decision.reason), "date": day(decision.date)])
+            } ?? .null,
         ])
     }
 

@@ -6,6 +6,8 @@ import InvoicMoney
 /// VAT of the purchases by month and quarter, as the supplier stated it. A credit note counts
 /// negative, as the book's own do. Purchases issued after `today` are left out; a report filtered
 /// by client or status lists none (they are no client's, and their statuses are their own).
+/// A purchase the user rejected (`invoic purchase reject`) is listed, `rejected`, with its
+/// reason, and counts in neither the payables nor the input VAT.
 extension IndexReport {
     public struct PurchaseRow: Sendable, Hashable {
         public var number: String
@@ -20,12 +22,16 @@ extension IndexReport {
         public var payable: Money
         public var paid: Money
         public var balance: Money
-        /// open, partial, paid, overdue.
+        /// open, partial, paid, overdue; rejected when the user rejected it.
         public var status: String
         /// The original, relative to the book.
         public var source: String
         /// The EN 16931 rules the document breaks, by id.
         public var findings: [String]
+        /// It breaks fatal rules and the user has not decided yet (`check` warns).
+        public var awaitsDecision = false
+        /// The user's decision on a document that breaks fatal rules.
+        public var decision: Purchase.Decision? = nil
     }
 
     public struct PayablesEntry: Sendable, Hashable {
@@ -45,6 +51,20 @@ extension IndexReport {
     }
 }
 
+extension IndexReport.PurchaseRow {
+    /// The findings column of every listing (report, web app): the rules broken, then what awaits
+    /// or was decided (`status_accepted`/`status_rejected` and the reason, with its day), in `words`.
+    public func findingsText(_ words: (String) -> String) -> String {
+        var parts = findings.isEmpty ? [] : [findings.joined(separator: ", ")]
+        if let decision {
+            parts.append("\(words("status_" + decision.verdict.rawValue)) \(decision.date): \(decision.reason)")
+        } else if awaitsDecision {
+            parts.append(words("purchase_to_decide"))
+        }
+        return parts.joined(separator: " · ")
+    }
+}
+
 extension ReportBuilder {
     mutating func addPurchases(to report: inout IndexReport) {
         guard filter.client == nil, filter.status == nil else { return }
@@ -54,9 +74,11 @@ extension ReportBuilder {
                 number: purchase.number, supplierID: purchase.supplier, supplierName: book.suppliers[purchase.supplier]?.name ?? purchase.supplierName,
                 type: purchase.kind.rawValue, issued: purchase.issued, due: purchase.due, total: purchase.total, tax: purchase.tax,
                 payable: purchase.payable, paid: purchase.paid(through: today), balance: purchase.balance(through: today),
-                status: purchase.status(on: today).rawValue, source: purchase.source, findings: purchase.findings)
+                status: purchase.isRejected ? "rejected" : purchase.status(on: today).rawValue, source: purchase.source, findings: purchase.findings,
+                awaitsDecision: purchase.awaitsDecision, decision: purchase.decision)
         }
-        let byCurrency = Dictionary(grouping: purchases, by: \.currency)
+        // What the book owes and may deduct: a rejected document is neither (a corrected one is asked for).
+        let byCurrency = Dictionary(grouping: purchases.filter { !$0.isRejected }, by: \.currency)
         report.payables = byCurrency.keys.sorted().map { currency in
             var outstanding: Int64 = 0, overdue: Int64 = 0, count = 0, overdueCount = 0
             for purchase in byCurrency[currency]! {

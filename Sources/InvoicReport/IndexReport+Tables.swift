@@ -111,7 +111,7 @@ extension IndexReport {
         for row in purchases {
             table.rows.append([
                 Cell(row.number, link: urlPath(row.source)), Cell(row.supplierName), Cell(row.issued.description), Cell(row.due?.description ?? ""),
-                Cell((row.type == "credit-note" ? "-" : "") + money(row.total)), Cell(money(row.balance)), Cell(words["status_" + row.status]), Cell(row.findings.joined(separator: ", ")),
+                Cell((row.type == "credit-note" ? "-" : "") + money(row.total)), Cell(money(row.balance)), Cell(words["status_" + row.status]), Cell(row.findingsText { words[$0] }),
             ])
         }
         var payableTable = Table(columns: [(words["currency"], .left), (words["payables"], .right), (words["overdue"], .right)])

@@ -126,7 +126,7 @@ extension BookServer {
                 html += "<tr><td><a href=\"/purchases/view?file=\(file)\">\(escaped(row.number))</a></td>"
                     + "<td>\(escaped(row.supplierName))</td><td class=\"nowrap\">\(escaped(words.date(row.issued)))</td><td class=\"nowrap\">\(escaped(row.due.map { words.date($0) } ?? ""))</td>"
                     + "<td class=\"num\">\(escaped(money(row.total, locale)))</td><td class=\"num\">\(escaped(money(row.balance, locale)))</td>"
-                    + "<td>\(escaped(words["status_" + row.status]))</td><td>\(escaped(row.findings.joined(separator: ", ")))</td>"
+                    + "<td>\(escaped(words["status_" + row.status]))</td><td>\(escaped(row.findingsText { words[$0] }))</td>"
                     + "<td><a href=\"/purchases/view.pdf?file=\(file)\">PDF</a> · <a href=\"/purchases/original?file=\(file)\">\(escaped(words["original"]))</a>"
                     + " · <a href=\"\(Self.sourceLink(purchase.file))\">\(escaped(words["edit_source"]))</a></td></tr>\n"
             }
@@ -199,7 +199,7 @@ extension BookServer {
             let findings = Findings.check(document)
             guard output == .pdf else { return purchasePage(purchase, document, findings: findings, done: request.uri.queryParameters.get("done").map { String($0) }) }
             do {
-                let pdf = try ReceivedPDF.render(document, findings: findings, locale: snapshot.report.locale, file: (path as NSString).lastPathComponent).bytes
+                let pdf = try ReceivedPDF.render(document, findings: findings, locale: snapshot.report.locale, file: (path as NSString).lastPathComponent, in: snapshot.book).bytes
                 return Response(status: .ok, headers: [.contentType: "application/pdf", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: pdf)))
             } catch {
                 return Self.page("cannot view \(escaped(path)): \(escaped(error.description))", status: .internalServerError, type: "text/plain; charset=utf-8")
@@ -215,7 +215,16 @@ extension BookServer {
         let locale = snapshot.report.locale
         let file = purchase.file.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? ""
         let balance = purchase.balance()
-        var html = "<section class=\"received\">" + ReceivedView.body(document, findings: findings, locale: locale) + "</section>\n"
+        // A document that breaks fatal rules is kept; the page says whether it awaits the user's
+        // decision (as `check` does) or what was decided, and why.
+        var html = ""
+        if let decision = purchase.decision {
+            html += "<p class=\"notice decision \(decision.verdict.rawValue)\">\(escaped(words["status_" + decision.verdict.rawValue])) \(escaped(words.date(decision.date))): \(escaped(decision.reason))</p>\n"
+        } else if purchase.awaitsDecision {
+            html += "<p class=\"notice decision alert\">\(escaped(purchase.fatalFindings.joined(separator: ", "))): \(escaped(words["purchase_to_decide"]))"
+                + " (<code>invoic purchase accept|reject \(escaped(purchase.number)) --reason …</code>)</p>\n"
+        }
+        html += "<section class=\"received\">" + ReceivedView.body(document, findings: findings, locale: locale, in: snapshot.book) + "</section>\n"
         html += "<section aria-labelledby=\"pay\"><h2 id=\"pay\">\(escaped(words["record"]))</h2>"
             + "<dl class=\"figures\"><dt>\(escaped(words["balance"]))</dt><dd>\(escaped(money(balance, locale)))</dd></dl>"
         if !options.readOnly, balance.minorUnits > 0 {

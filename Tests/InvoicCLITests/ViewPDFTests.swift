@@ -136,6 +136,70 @@ import Testing
         #expect(text.contains("三十日以内にお支払いください"), "\(text)")
     }
 
+    /// CEN's UBL example 2 (ubl-tc434-example2.xml) viewed inside a book, as the receiving book's
+    /// document: the book's own labels (`labels:`) and paper (`paper: Letter`, where en_GB alone
+    /// would give A4), and the supplier's figures read by hand from the XML to the cent: the seller
+    /// (BT-27), every line's name and net (BT-153, BT-131), the document allowance and charge
+    /// (BT-92, BT-99), the tax per rate (BT-117), BT-106, BT-110, BT-112, BT-113 and BT-115.
+    @Test func aViewInABookTakesItsLabelsAndPaperAndTheSuppliersFigures() throws {
+        let book = try ReceiveCommandTests.emptyBook()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let settings = book.appendingPathComponent("invoic.yaml")
+        try Data((try String(contentsOf: settings, encoding: .utf8) + "paper: Letter\nlabels:\n  en: {bill_to: Sold to, total: Grand total}\n").utf8).write(to: settings)
+        let pdf = book.appendingPathComponent("view.pdf")
+        let run = try Invoic.run(["view", Self.received.appendingPathComponent("ubl-tc434-example2.xml").path, "-o", pdf.path, "--locale", "en_GB"], in: book)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let text = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftotext"), ["-layout", pdf.path, "-"]).stdout
+        let pages = text.components(separatedBy: "\u{0C}")
+        let invoice = pages.prefix(2).joined().replacingOccurrences(of: "\n", with: " ")
+        func squeezed(_ text: String) -> String { text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        let flat = squeezed(invoice)
+        for expected in ["Salescompany ltd.", "INVOICE", "TOSL108", "SOLD TO", "The Buyercompany",
+                         "Laptop computer 2 NOK 1,273.00 NOK 1,273.00", "-NOK 3.96", "NOK 4.96", "-NOK 25.00", "Network cable 250 m NOK 0.75 NOK 187.50",
+                         "Subtotal NOK 1,436.50", "-NOK 100.00", "NOK 100.00", "VAT 25% NOK 365.13", "VAT 15% NOK 0.15", "Total tax NOK 365.28",
+                         "Grand total NOK 1,801.78", "NOK 1,000.00", "NOK 801.78"] {
+            #expect(flat.contains(expected), "the view lacks \(expected)")
+        }
+        #expect(!flat.contains("BILL TO"), "the book's label replaces the template's")
+        let info = try runProcess(URL(fileURLWithPath: "/usr/bin/pdfinfo"), [pdf.path]).stdout
+        #expect(info.contains("612 x 792 pts (letter)"), "\(info)")
+        // The text view speaks the book's words too.
+        let textView = try Invoic.run(["view", Self.received.appendingPathComponent("ubl-tc434-example2.xml").path, "--locale", "en_GB"], in: book)
+        #expect(textView.status == 0 && textView.stdout.contains("Sold to") && !textView.stdout.contains("Bill to"), "\(textView.stdout)")
+    }
+
+    /// A stored purchase views from its original in the book, as it was received.
+    @Test func aStoredPurchaseViewsAsAPDF() throws {
+        let book = try ReceiveCommandTests.emptyBook()
+        defer { try? FileManager.default.removeItem(at: book) }
+        #expect(try Invoic.run(["receive", Self.received.appendingPathComponent("ubl-tc434-example1.xml").path], in: book).status == 0)
+        let run = try Invoic.run(["view", "purchases/2015/de-koksmaat-12115118.xml", "-o", "view.pdf"], in: book)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let text = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftotext"), ["-layout", book.appendingPathComponent("view.pdf").path, "-"]).stdout
+        let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // BT-27, BT-1, BT-109, BT-112 of CEN's UBL example 1.
+        for expected in ["De Koksmaat", "12115118", "229.60", "250.33"] { #expect(flat.contains(expected), "lacks \(expected): \(flat)") }
+        // By its number, the same: the original the book keeps.
+        let byNumber = try Invoic.run(["view", "12115118", "-o", "by-number.pdf"], in: book)
+        #expect(byNumber.status == 0 && byNumber.stderr.isEmpty, "\(byNumber.stderr)")
+        let again = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftotext"), ["-layout", book.appendingPathComponent("by-number.pdf").path, "-"]).stdout
+        #expect(again == text)
+        #expect(text.contains("de-koksmaat-12115118.xml"), "the view names the original")
+    }
+
+    /// A text only the appendix prints (here the file's name, in Japanese) brings its font too.
+    @Test func aJapaneseFileNameAloneBringsItsFont() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-view-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("請求書.xml"), pdf = folder.appendingPathComponent("view.pdf")
+        try FileManager.default.copyItem(at: Self.received.appendingPathComponent("xrechnung-01.01a-INVOICE_ubl.xml"), to: source)
+        let run = try Invoic.run(["view", source.path, "-o", pdf.path])
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let text = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftotext"), [pdf.path, "-"]).stdout
+        #expect(text.contains("請求書.xml"), "\(text)")
+    }
+
     @Test func aPDFNeedsAFileToGoTo() throws {
         let run = try Invoic.run(["view", Self.received.appendingPathComponent("ubl-tc434-example1.xml").path, "--format", "pdf"])
         // The test's standard output is a pipe, not a terminal: the PDF goes there.

@@ -51,6 +51,47 @@ import Testing
         }
     }
 
+    /// A document that breaks a fatal rule (CEN's UBL example 1 with BT-112 and BT-115 one euro
+    /// above BT-109 + BT-110: BR-CO-15) is listed and shown as awaiting the user's decision, and
+    /// once rejected (`PurchaseDecision`, what `invoic purchase reject` runs) as rejected, with the
+    /// reason, on the list and on its page.
+    @Test func aDocumentBreakingFatalRulesShowsItsDecision() async throws {
+        let root = try ServeTests.book()
+        defer { try? FileManager.default.removeItem(at: root) }
+        var xml = try String(contentsOf: ServeTests.repository.appendingPathComponent("Tests/Fixtures/received/ubl-tc434-example1.xml"), encoding: .utf8)
+        for element in ["TaxInclusiveAmount", "PayableAmount"] {
+            xml = xml.replacingOccurrences(of: "<cbc:\(element) currencyID=\"EUR\">250.33<", with: "<cbc:\(element) currencyID=\"EUR\">251.33<")
+        }
+        let outcomes = Inbox.receive(bytes: Array(xml.utf8), filename: "broken.xml", into: root.path, today: Day("2026-11-21")!)
+        #expect(outcomes.map(\.status) == [.received])
+        let page = "/purchases/view?file=purchases%2F2015%2Fde-koksmaat-12115118.yaml"
+        try await ServeTests.server(root).application().test(.router) { client in
+            try await client.execute(uri: "/purchases", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("<td>BR-CO-15 · breaks rules: accept or reject it</td>"), "\(html)")
+            }
+            try await client.execute(uri: page, method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("<p class=\"notice decision alert\">BR-CO-15: breaks rules: accept or reject it"), "\(html)")
+                #expect(html.contains("invoic purchase accept|reject 12115118 --reason"))
+            }
+        }
+        let done = try PurchaseDecision.decide(.rejected, root: root.path, number: "12115118", supplier: nil, reason: "asked for a corrected one",
+                                              on: Day("2026-11-21")!)
+        #expect(done.hasPrefix("rejected purchase 12115118"))
+        try await ServeTests.server(root).application().test(.router) { client in
+            try await client.execute(uri: "/purchases", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("<td>rejected</td><td>BR-CO-15 · rejected 2026-11-21: asked for a corrected one</td>"), "\(html)")
+            }
+            try await client.execute(uri: page, method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("<p class=\"notice decision rejected\">rejected "), "\(html)")
+                #expect(html.contains(": asked for a corrected one</p>"))
+            }
+        }
+    }
+
     /// A file chosen (or dropped) on the page is received as `invoic receive` would receive it:
     /// once, the second time recognised, and a plain PDF refused with the reason, nothing written.
     @Test func aFileSentFromThePageIsReceived() async throws {

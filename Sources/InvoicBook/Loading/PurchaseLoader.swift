@@ -146,13 +146,34 @@ public enum PurchaseLoader {
         }
         let folder = path.split(separator: "/").dropLast().joined(separator: "/")
         let findings = (node["findings"]?.sequence ?? []).compactMap { $0["rule"]?.scalar?.text }
+        // A finding is fatal unless its flag says otherwise (the CEN artefacts flag warnings).
+        let fatal = (node["findings"]?.sequence ?? []).filter { finding in
+            !["warning", "information"].contains(finding["severity"]?.scalar?.text.lowercased() ?? "fatal")
+        }.compactMap { $0["rule"]?.scalar?.text }.filter { !Purchase.recordWritingRules.contains($0) }
+        var decision: Purchase.Decision?
+        if let written = node["decision"] {
+            let decisionHelp = "write it with `invoic purchase accept|reject NUMBER --reason TEXT`, or as `decision: {status: accepted, reason: ..., date: YYYY-MM-DD}`"
+            guard let verdict = written["status"]?.scalar.flatMap({ Purchase.Decision.Verdict(rawValue: $0.text) }) else {
+                return fail("`decision:` needs `status: accepted` or `status: rejected`", written["status"] ?? written, help: decisionHelp)
+            }
+            guard let reason = written["reason"]?.scalar?.text.trimmingCharacters(in: .whitespacesAndNewlines), !reason.isEmpty else {
+                return fail("`decision:` needs a `reason:`: why the document is \(verdict.rawValue)", written["reason"] ?? written, help: decisionHelp)
+            }
+            guard let day = written["date"]?.scalar.flatMap({ Day($0.text) }) else {
+                return fail("`decision:` needs the day it was made (`date: YYYY-MM-DD`)", written["date"] ?? written, help: decisionHelp)
+            }
+            decision = Purchase.Decision(verdict: verdict, reason: reason, date: day)
+        }
         let ibans = (node["payment"]?["accounts"]?.sequence ?? []).compactMap { $0["iban"]?.scalar?.text }
-        return .success(Purchase(
+        var purchase = Purchase(
             file: path, supplier: supplier, supplierName: node["seller"]?["name"]?.scalar?.text ?? supplier, number: number, kind: kind,
             issued: issued, due: text("due").flatMap { Day($0) }, currency: currency, net: net, tax: tax, total: total,
             prepaid: money(totals?["prepaid"]) ?? zero, payable: payable, taxes: taxes, payments: payments,
             source: folder + "/" + sourceFile, sha256: sha, findings: findings, ibans: ibans,
-            paymentReference: node["payment"]?["reference"]?.scalar?.text, importTax: importTax))
+            paymentReference: node["payment"]?["reference"]?.scalar?.text, importTax: importTax)
+        purchase.fatalFindings = fatal
+        purchase.decision = decision
+        return .success(purchase)
     }
 }
 

@@ -9,10 +9,12 @@ public enum PaymentCode {
     }
 
     /// Why no code can be printed for an invoice, in words for `check`; nil when one can.
-    public static func epcProblem(book: Book, document: Document) -> String? {
+    public static func epcProblem(book: Book, document: Document) -> String? { epcProblem(settings: book.settings, document: document) }
+
+    static func epcProblem(settings: BookSettings, document: Document) -> String? {
         guard let figures = document.figures else { return "it has no figures" }
         if figures.currency.code != "EUR" { return "a SEPA transfer code (EPC) is in euros, and \(document.number) is in \(figures.currency.code)" }
-        guard let account = book.settings.payment.account, Identifiers.looksLikeIBAN(account) else {
+        guard let account = settings.payment.account, Identifiers.looksLikeIBAN(account) else {
             return "a SEPA transfer code needs the IBAN to pay into: set `account:` under `payment:` in invoic.yaml"
         }
         return nil
@@ -24,13 +26,17 @@ public enum PaymentCode {
     /// Version 002, UTF-8 (1), SCT; the BIC when the book has one; the beneficiary (70 characters at
     /// most); the IBAN without spaces; `EUR` and the amount; the invoice number as the unstructured
     /// remittance. Lines end with LF; the empty trailing ones are left out.
-    public static func epc(book: Book, document: Document, amount: Int64) -> String? {
+    public static func epc(book: Book, document: Document, amount: Int64) -> String? { epc(settings: book.settings, document: document, amount: amount) }
+
+    /// `epc(book:...)` for a document whose issuer and payment details are `settings` (a received
+    /// document's, in the PDF view of it).
+    public static func epc(settings: BookSettings, document: Document, amount: Int64) -> String? {
         guard document.kind == .invoice, amount > 0,
-              book.settings.payment.qr?.value == .epc || (book.settings.payment.qr == nil && !SwissQRBill.isSwiss(book)),
-              epcProblem(book: book, document: document) == nil, let figures = document.figures, amount <= 999_999_999_99,
-              let account = book.settings.payment.account else { return nil }
-        let payment = book.settings.payment
-        return epcPayload(bic: payment.bic, beneficiary: payment.beneficiary ?? book.settings.business.name, iban: account,
+              settings.payment.qr?.value == .epc || (settings.payment.qr == nil && !SwissQRBill.isSwiss(settings)),
+              epcProblem(settings: settings, document: document) == nil, let figures = document.figures, amount <= 999_999_999_99,
+              let account = settings.payment.account else { return nil }
+        let payment = settings.payment
+        return epcPayload(bic: payment.bic, beneficiary: payment.beneficiary ?? settings.business.name, iban: account,
                           amount: amount, currency: figures.currency, remittance: document.remittance ?? document.number)
     }
 
@@ -188,8 +194,10 @@ public enum SwissQRBill {
     }
 
     /// A book whose account is a Swiss or Liechtenstein IBAN prints QR-bills by default.
-    static func isSwiss(_ book: Book) -> Bool {
-        guard let account = book.settings.payment.account?.replacingOccurrences(of: " ", with: "").uppercased() else { return false }
+    static func isSwiss(_ book: Book) -> Bool { isSwiss(book.settings) }
+
+    static func isSwiss(_ settings: BookSettings) -> Bool {
+        guard let account = settings.payment.account?.replacingOccurrences(of: " ", with: "").uppercased() else { return false }
         return account.hasPrefix("CH") || account.hasPrefix("LI")
     }
 }

@@ -54,6 +54,13 @@ public struct Purchase: Sendable {
     public var sha256: String
     /// The EN 16931 rules the document breaks, by rule id, as listed on the record.
     public var findings: [String]
+    /// Those of `findings` whose flag is fatal (every one the record does not flag `severity:
+    /// warning`), the record's own writing findings left out: a document breaking one is kept
+    /// (it is the supplier's invoice) but awaits the user's decision.
+    public var fatalFindings: [String] = []
+    /// `decision:` (written by `invoic purchase accept|reject`): the user's verdict on a document
+    /// that breaks fatal rules.
+    public var decision: Decision? = nil
     /// The supplier's IBANs (BT-84), for matching debits.
     public var ibans: [String]
     /// The supplier's payment reference (BT-83).
@@ -86,6 +93,31 @@ public struct Purchase: Sendable {
         self.paymentReference = paymentReference
         self.importTax = importTax
     }
+
+    public struct Decision: Sendable, Hashable {
+        /// accepted: kept as it is; rejected: a corrected document is asked of the supplier, and
+        /// this one is out of the input VAT and the payables.
+        public enum Verdict: String, Sendable, CaseIterable { case accepted, rejected }
+        public var verdict: Verdict
+        public var reason: String
+        public var date: Day
+
+        public init(verdict: Verdict, reason: String, date: Day) {
+            self.verdict = verdict
+            self.reason = reason
+            self.date = date
+        }
+    }
+
+    /// The findings a record's writer adds about the record itself (a value escaped or cut to
+    /// be storable): not rules the document breaks (InvoicInbox's `RecordValue`).
+    public static let recordWritingRules: Set<String> = ["record-escaped", "record-cut"]
+
+    /// Rejected by the user: listed, but out of the input VAT and the payables.
+    public var isRejected: Bool { decision?.verdict == .rejected }
+
+    /// Breaks fatal rules and no decision is written yet: `check` warns until there is one.
+    public var awaitsDecision: Bool { decision == nil && !fatalFindings.isEmpty }
 
     /// +1 for an invoice, -1 for a credit note: what the purchase adds to what the book owes (and
     /// to its input VAT).

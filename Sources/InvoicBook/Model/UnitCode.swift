@@ -2,6 +2,32 @@
 /// words: `h`, `Std.`, `Tag`, `pcs`, `Stk.`, `m2` in any of invoic's languages. A line's
 /// `unit_code:` overrides the mapping; a unit invoic does not know is `C62` ("one").
 public enum UnitCode {
+    /// UN/ECE Recommendation 20 codes printed as the symbol every language reads; a count (one,
+    /// piece, each) prints none; other codes as they are.
+    public static func symbol(_ code: String) -> String? {
+        switch code.uppercased() {
+        case "C62", "H87", "EA", "NAR", "XPP": return nil
+        case "HUR": return "h"
+        case "MIN": return "min"
+        case "SEC": return "s"
+        case "KGM": return "kg"
+        case "GRM": return "g"
+        case "TNE": return "t"
+        case "MTR": return "m"
+        case "KMT": return "km"
+        case "CMT": return "cm"
+        case "MMT": return "mm"
+        case "MTK": return "m²"
+        case "MTQ": return "m³"
+        case "LTR": return "l"
+        case "MLT": return "ml"
+        case "KWH": return "kWh"
+        case "KWT": return "kW"
+        case "MWH": return "MWh"
+        default: return code
+        }
+    }
+
     /// Every code invoic maps to, with what it measures.
     public static let known: [String: String] = [
         "C62": "one (a unit)", "H87": "piece", "HUR": "hour", "MIN": "minute", "DAY": "day", "WEE": "week",

@@ -11,7 +11,7 @@ extension PDFRenderer {
         guard let figures = document.figures else { return (document.number, "") }
         let labels = localized(figures.locale).labels
         let text = DocumentText(locale: figures.locale, currency: figures.currency)
-        let composer = Composer(template: template, labels: labels, engine: engine, book: book, document: document, figures: figures, logoSize: nil)
+        let composer = Composer(template: template, labels: labels, engine: engine, parties: Composer.Parties(book: book, document: document), document: document, figures: figures, logoSize: nil)
         func fill(_ key: String, _ values: [String: String]) -> String {
             values.reduce(labels[key]) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
         }

@@ -25,19 +25,9 @@ public final class PDFRenderer {
     /// `templates/NAME.yaml`, which may `extends:` a built-in one. Also reads the book's logo.
     public init(book: Book) throws(TemplateError) {
         self.book = book
-        let name = book.settings.template?.value ?? "invoi"
-        let requested = book.settings.template.map { TemplateNode.Place(file: BookSettings.fileName, range: $0.range) }
-        var resolver = TemplateResolver(bookRoot: book.root)
-        guard let node = resolver.resolve(name, requestedAt: requested) else {
-            throw TemplateError(diagnostics: resolver.diagnostics, sources: resolver.sources)
-        }
-        let library = FontLibrary.shared(cjk: Self.needsCJK(book, templates: resolver.sources), extra: Self.bookFonts(book.root))
-        var decoder = TemplateDecoder()
-        guard let template = decoder.decode(node, name: name, library: library) else {
-            throw TemplateError(diagnostics: (resolver.diagnostics + decoder.diagnostics).sorted(), sources: resolver.sources)
-        }
+        let (template, library, sources) = try Self.template(root: book.root, named: book.settings.template) { Self.needsCJK(book, templates: $0) }
         self.template = template
-        templateTexts = Self.ownTemplates(resolver.sources).map(\.text)
+        templateTexts = Self.ownTemplates(sources).map(\.text)
 
         if let logo = book.settings.logo {
             // The check stage reports a logo outside the book or too large; it is never even read.
@@ -66,10 +56,29 @@ public final class PDFRenderer {
         engine = TextEngine(library: library, findLinks: Composer.linksOf)
     }
 
+    /// The template a book names (`template:` in invoic.yaml, `invoi` when none), from the built-in
+    /// ones and `root`'s templates/ (none when `root` is empty), with the fonts it is set in: `cjk`
+    /// says, from the template files read, whether the CJK fonts are needed. Also the files read.
+    static func template(root: String, named template: Located<String>?, cjk: ([SourceFile]) -> Bool) throws(TemplateError)
+        -> (Template, FontLibrary, [SourceFile]) {
+        let name = template?.value ?? "invoi"
+        let requested = template.map { TemplateNode.Place(file: BookSettings.fileName, range: $0.range) }
+        var resolver = TemplateResolver(bookRoot: root)
+        guard let node = resolver.resolve(name, requestedAt: requested) else {
+            throw TemplateError(diagnostics: resolver.diagnostics, sources: resolver.sources)
+        }
+        let library = FontLibrary.shared(cjk: cjk(resolver.sources), extra: root.isEmpty ? [] : Self.bookFonts(root))
+        var decoder = TemplateDecoder()
+        guard let template = decoder.decode(node, name: name, library: library) else {
+            throw TemplateError(diagnostics: (resolver.diagnostics + decoder.diagnostics).sorted(), sources: resolver.sources)
+        }
+        return (template, library, resolver.sources)
+    }
+
     /// The book's own template files among those read: the built-in templates carry labels in
     /// every language (Japanese and Chinese too), which print only on a document in that
     /// language, so they say nothing about the fonts or glyphs a book needs.
-    private static func ownTemplates(_ sources: [SourceFile]) -> [SourceFile] {
+    static func ownTemplates(_ sources: [SourceFile]) -> [SourceFile] {
         let builtIn = Set(BuiltInTemplates.sources.keys.map(BuiltInTemplates.displayPath))
         return sources.filter { !builtIn.contains($0.path) }
     }
@@ -90,10 +99,14 @@ public final class PDFRenderer {
         }
     }
 
+    /// A Chinese, Japanese or Korean locale, whose dates and amounts need the CJK fonts.
+    static func isCJK(locale: String) -> Bool {
+        ["ja", "zh", "ko", "yue"].contains(String(locale.prefix { $0 != "_" && $0 != "-" }).lowercased())
+    }
+
     static func needsCJK(_ book: Book, templates: [SourceFile]) -> Bool {
-        let languages: Set<String> = ["ja", "zh", "ko", "yue"]
         let locales = book.documents.compactMap { $0.figures?.locale } + [book.settings.defaults.locale?.value].compactMap { $0 }
-        if locales.contains(where: { languages.contains(String($0.prefix { $0 != "_" && $0 != "-" }).lowercased()) }) { return true }
+        if locales.contains(where: isCJK) { return true }
         return (book.sources.values.map(\.text) + ownTemplates(templates).map(\.text)).contains(where: FontLibrary.needsCJK)
     }
 
@@ -131,7 +144,7 @@ public final class PDFRenderer {
     private func compose(_ document: Document, _ figures: Figures, copy: DocumentCopy? = nil, ledger: StatementLedger? = nil) -> (Composer, [[DrawOp]]) {
         engine.setLanguage(DocumentText(locale: figures.locale, currency: figures.currency).languageTag.lowercased())
         let (template, labels) = localized(figures.locale)
-        var composer = Composer(template: template, labels: labels, engine: engine, book: book, document: document, figures: figures,
+        var composer = Composer(template: template, labels: labels, engine: engine, parties: Composer.Parties(book: book, document: document), document: document, figures: figures,
                                 logoSize: logo.map { ($0.width, $0.height) })
         composer.copy = copy
         composer.ledger = ledger

@@ -4,7 +4,7 @@
 extension Composer {
     mutating func classicHeader() -> FlowBlock {
         var ops: [DrawOp] = []
-        let business = book.settings.business
+        let business = parties.settings.business
         let number = block(document.number, .number)
         // Without a logo the title sits beside the name: made smaller for the name to keep its
         // line, or (a long name, a long title such as RECHNUNGSKORREKTUR) set under it, as it is

@@ -14,16 +14,16 @@ extension Composer {
         let (title, stacked) = titleBesideName(room: right - nameX, gap: 32, preferred: (right - nameX) * 0.5, number: number)
         let titleWidth = max(title.width, number.width)
         let nameWidth = stacked ? right - nameX : right - nameX - titleWidth - 32
-        let name = block(book.settings.business.name, .businessName, width: nameWidth)
+        let name = block(parties.settings.business.name, .businessName, width: nameWidth)
         var nameY = 0.0
         if let logo {
             nameY = max(0, (logo.height - name.height) / 2)
-            ops.append(.logo(Rect(x: logo.x, y: max(0, (name.height - logo.height) / 2), width: logo.width, height: logo.height), alt: book.settings.business.name))
+            ops.append(.logo(Rect(x: logo.x, y: max(0, (name.height - logo.height) / 2), width: logo.width, height: logo.height), alt: parties.settings.business.name))
         }
         ops.append(.text(name, x: nameX, y: nameY))
         var leftY = max(nameY + name.height, logo.map { max($0.height, name.height) } ?? 0) + 8
         let detailsTop = leftY
-        if let details = contactBlock(book.settings.business, style: .contact, width: contentWidth - titleWidth - 32) {
+        if let details = contactBlock(parties.settings.business, style: .contact, width: contentWidth - titleWidth - 32) {
             ops.append(.text(details, x: left, y: leftY))
             leftY += details.height
         }

@@ -216,7 +216,7 @@ extension Composer {
     mutating func paymentDetails(width columnWidth: Double? = nil) -> FlowBlock? {
         let contentWidth = columnWidth ?? self.contentWidth
         let right = left + contentWidth
-        let payment = book.settings.payment
+        let payment = parties.settings.payment
         let means = figures.paymentMeans
         var how: String?
         if means?.isDirectDebit == true {
@@ -240,7 +240,7 @@ extension Composer {
         var textWidth = contentWidth
         // A supplier's e-invoice whose amount due contradicts its own figures gets no code: the
         // reader decides what to pay (the findings say why).
-        if byTransfer, reading?.statedDue == nil, let payload = PaymentCode.epc(book: book, document: document, amount: codeAmount),
+        if byTransfer, reading?.statedDue == nil, let payload = parties.paymentCode(codeAmount),
            let code = QRCode(payload) {
             let side = 30 / 25.4 * 72
             let caption = block(labels["pay_with_app"], .note, width: side + 24, alignment: .center)
@@ -356,7 +356,7 @@ extension Composer {
     /// Why no VAT is charged, as the law asks it printed: the document's (or its client's, or the
     /// book's) `exemption:` text, else the category's legal text in the document's language.
     var legalTexts: [String] {
-        let exemption = (document.exemption ?? client?.exemption ?? book.settings.defaults.exemption)?.value
+        let exemption = (document.exemption ?? client?.exemption ?? parties.settings.defaults.exemption)?.value
         var texts: [String] = []
         for category in Set(figures.breakdown.groups.map(\.category)).sorted() where category.needsExemptionReason {
             let fallback: String? = switch category {

@@ -8,7 +8,7 @@ extension Composer {
     static let millimetre = 72 / 25.4
 
     /// The bill this document carries, if any.
-    var swissBill: SwissQRBill.Bill? { SwissQRBill.bill(book: book, document: document, amount: codeAmount) }
+    var swissBill: SwissQRBill.Bill? { parties.swissBill(codeAmount) }
 
     /// A block pinned to the bottom whose drawing fills the last 105 mm of the page (its height is
     /// what it takes of the content area; the rest is the bottom margin, which the bill uses too).

@@ -6,11 +6,41 @@ import InvoicMoney
 /// the formatters and the text engine. Each piece of the page (`Composer+Header`, `+Items`, ...)
 /// turns the document into `FlowBlock`s; `Pagination` puts them on pages.
 struct Composer {
+    /// What a page prints besides the document's own fields: the issuer's letterhead, payment
+    /// details, paper and default exemption (`settings`), the client, the date of the invoice a
+    /// credit note corrects, and the payment codes for an amount. A book's document takes them
+    /// from its book (`init(book:document:)`); a received document's from its EN 16931 model.
+    struct Parties {
+        let settings: BookSettings
+        let client: Client?
+        let correctedIssued: Day?
+        /// The EPC069-12 payload for an amount due, nil when none applies.
+        let paymentCode: (Int64) -> String?
+        let swissBill: (Int64) -> SwissQRBill.Bill?
+
+        init(settings: BookSettings, client: Client?, correctedIssued: Day?, paymentCode: @escaping (Int64) -> String?,
+             swissBill: @escaping (Int64) -> SwissQRBill.Bill?) {
+            self.settings = settings
+            self.client = client
+            self.correctedIssued = correctedIssued
+            self.paymentCode = paymentCode
+            self.swissBill = swissBill
+        }
+
+        init(book: Book, document: Document) {
+            self.init(settings: book.settings, client: book.clients[document.client.value],
+                      correctedIssued: document.corrects.flatMap { book.invoice($0.value)?.issued.value },
+                      paymentCode: { PaymentCode.epc(book: book, document: document, amount: $0) },
+                      swissBill: { SwissQRBill.bill(book: book, document: document, amount: $0) })
+        }
+    }
+
     let template: Template
     let labels: Labels
     let text: DocumentText
     let engine: TextEngine
-    let book: Book
+    /// Who issues the document and to whom, as the page prints them.
+    let parties: Parties
     let document: Document
     let figures: Figures
     /// What the document asked for on its issue day (invoices and credit notes): all the page states.
@@ -37,20 +67,20 @@ struct Composer {
     var bottom: Double { pageHeight - template.margins.bottom }
 
     /// `template` and `labels` are the book's in the document's locale (`PDFRenderer.localized`).
-    init(template: Template, labels: Labels, engine: TextEngine, book: Book, document: Document, figures: Figures, logoSize: (width: Double, height: Double)?) {
+    init(template: Template, labels: Labels, engine: TextEngine, parties: Parties, document: Document, figures: Figures, logoSize: (width: Double, height: Double)?) {
         self.template = template
         self.labels = labels
         self.engine = engine
-        self.book = book
+        self.parties = parties
         self.document = document
         self.figures = figures
         issued = figures.issued(document)
         self.logoSize = logoSize
-        client = book.clients[document.client.value]
+        client = parties.client
         text = DocumentText(locale: figures.locale, currency: figures.currency)
         // The book's `paper:` first (the user's printer), then a template that sets its page, then
         // the paper usual where the document's locale is (Letter for en_US, A4 for de_DE).
-        let paper = book.settings.paper?.value ?? template.pageSize ?? .usual(forLocale: figures.locale)
+        let paper = parties.settings.paper?.value ?? template.pageSize ?? .usual(forLocale: figures.locale)
         (pageWidth, pageHeight) = paper.points
     }
 
@@ -90,7 +120,7 @@ struct Composer {
         let full = block(title, .title)
         let title = fitted(full, maxWidth: preferred)
         let resolved = template.style(.businessName)
-        let name = book.settings.business.name
+        let name = parties.settings.business.name
         let nameLine = engine.block(resolved.uppercase ? name.uppercased() : name, resolved).width
         // A point to spare: pango wraps a line that is its box's width to the last unit.
         func fits(_ title: TextBlock) -> Bool { nameLine + 1 + gap + max(title.width, number.width) <= room }
@@ -274,7 +304,7 @@ struct Composer {
 
     /// A document between two countries names them in both addresses; a domestic one in neither.
     var isInternational: Bool {
-        let own = book.settings.business.address?.country?.uppercased()
+        let own = parties.settings.business.address?.country?.uppercased()
         let theirs = client?.contact.address?.country?.uppercased()
         return own != theirs
     }
@@ -340,7 +370,7 @@ struct Composer {
     var remarks: [String] {
         var lines: [String] = []
         if let corrected = document.corrects?.value {
-            let date = book.invoice(corrected).map { text.date($0.issued.value) } ?? "?"
+            let date = parties.correctedIssued.map { text.date($0) } ?? "?"
             lines.append(labels.format("corrects_invoice", ["number": corrected, "date": date]))
         }
         if let reason = document.reason?.value { lines.append(labels.format("credit_reason", ["reason": reason])) }
