@@ -139,7 +139,7 @@ enum EInvoicesCarryWhatTheirFormatsNeed: BookCheck {
             return ("an XRechnung direct debit needs your creditor id and the client's IBAN",
                     "set `creditor_id:` under `payment:` in invoic.yaml and `iban:` in \(facts.clientFile)")
         },
-    ]
+    ] + fa3Requirements
 
     static var rules: [Rule] { requirements.map(\.rule) }
 

@@ -340,7 +340,7 @@ extension ValueReader {
         let entries = node.sequence ?? [node]
         var formats: [EInvoiceFormat] = []
         for entry in entries {
-            guard let text = oneOf(entry, EInvoiceFormat.allCases.map(\.rawValue), what: "format invoic writes (ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol)", code: .unknownEInvoiceFormat),
+            guard let text = oneOf(entry, EInvoiceFormat.allCases.map(\.rawValue), what: "format invoic writes (ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol, fa3)", code: .unknownEInvoiceFormat),
                   let format = EInvoiceFormat(rawValue: text.value), !formats.contains(format) else { continue }
             formats.append(format)
         }
