@@ -40,12 +40,13 @@ public struct FA3Slot: Sendable, Equatable {
 }
 
 extension EInvoicesCarryWhatTheirFormatsNeed {
-    /// What FA(3) asks beyond EN 16931: the seller's NIP, rates Poland has, and a correction that
-    /// names the invoice it corrects.
+    /// What FA(3) asks of a document: the seller's NIP, and rates and a currency it can state. (A
+    /// credit note, an FA(3) correction, always names the invoice it corrects: `corrects:` is
+    /// required and must resolve, whatever the format.)
     static let fa3Requirements: [EInvoiceRequirement] = [
         EInvoiceRequirement(rule: Rule(.fa3SellerNIP, summary: "an FA(3) invoice without the seller's valid NIP",
             explanation: "An FA(3) invoice names the seller by its NIP (Podmiot1/NIP): ten digits whose last is the check digit of the first nine (weights 6 5 7 2 3 4 5 6 7, sum mod 11). Write it as `tax_id:` under `business:` in invoic.yaml, with or without PL and dashes (`PL5260250274`, `526-025-02-74`).",
-            example: "business:\n  tax_id: PL5260250275   <- the check digit is 4")) { facts in
+            example: "business:\n  tax_id: 526-025-02-75   <- the check digit is 4")) { facts in
             guard facts.formats.contains(.fa3) else { return nil }
             let written = [facts.seller.taxID, facts.seller.taxNumber].compactMap { $0 }
             guard !written.contains(where: { Identifiers.polishNIP($0) != nil }) else { return nil }
@@ -60,6 +61,10 @@ extension EInvoicesCarryWhatTheirFormatsNeed {
             for group in facts.figures.breakdown.groups where FA3Slot.of(group.taxRate, buyerCountry: country) == nil {
                 return ("FA(3) has no slot for the tax \(group.taxRate)", "use a Polish rate (23%, 8%, 5%, 0%) or a category (exempt, reverse-charge, intra-eu, export, outside-scope)")
             }
+            if facts.figures.currency.exponent > 2 {
+                return ("FA(3) writes amounts with at most 2 decimals, and \(facts.figures.currency.code) has \(facts.figures.currency.exponent)",
+                        "invoice this client in PLN (`currency: PLN`), or take fa3 out of its `einvoice:`")
+            }
             if facts.figures.currency.code != "PLN", facts.figures.breakdown.tax != 0 {
                 return ("an FA(3) invoice in \(facts.figures.currency.code) charging VAT must state the VAT in PLN, which invoic does not write yet",
                         "invoice this client in PLN (`currency: PLN`), or take fa3 out of its `einvoice:`")
@@ -73,18 +78,10 @@ extension EInvoicesCarryWhatTheirFormatsNeed {
             }
             return nil
         },
-        EInvoiceRequirement(rule: Rule(.fa3Correction, summary: "an FA(3) correction that does not name the invoice it corrects",
-            explanation: "A credit note is written as an FA(3) correction (RodzajFaktury KOR), which names the corrected invoice's number and issue date (DaneFaKorygowanej): `corrects:` must name an invoice of the book.",
-            example: "# file: credit-notes/CN-0001.yaml\ncorrects: INV-0099   <- no such invoice")) { facts in
-            guard facts.formats.contains(.fa3), facts.document.kind == .creditNote else { return nil }
-            if let corrected = facts.document.corrects?.value, facts.book.invoice(corrected) != nil { return nil }
-            return ("an FA(3) correction names the invoice it corrects", "set `corrects:` on the credit note to the number of an invoice of this book")
-        },
     ]
 }
 
 extension DiagnosticCode {
     public static let fa3SellerNIP = DiagnosticCode("fa3-seller-nip")
     public static let fa3Tax = DiagnosticCode("fa3-tax")
-    public static let fa3Correction = DiagnosticCode("fa3-correction")
 }
