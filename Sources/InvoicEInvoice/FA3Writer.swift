@@ -110,8 +110,13 @@ enum FA3Writer {
                 f.element("DaneFaKorygowanej") { d in
                     d.text("DataWystFaKorygowanej", preceding.issued?.description)
                     d.text("NrFaKorygowanej", preceding.number)
-                    // Not issued through KSeF as far as the book knows (NrKSeFN).
-                    d.text("NrKSeFN", "1")
+                    // Its KSeF number when the book has it; else an invoice issued outside KSeF (NrKSeFN).
+                    if let number = book.invoice(preceding.number)?.ksef?.value {
+                        d.text("NrKSeF", "1")
+                        d.text("NrKSeFFaKorygowanej", number)
+                    } else {
+                        d.text("NrKSeFN", "1")
+                    }
                 }
             }
             for (line, item) in zip(model.lines, document.items) {

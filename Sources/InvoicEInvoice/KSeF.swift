@@ -20,28 +20,8 @@ public enum KSeF {
         }
     }
 
-    /// Whether `number` is a KSeF number: `NIP-YYYYMMDD-XXXXXXXXXXXX-CC`, 35 characters, whose
-    /// last two are the CRC-8 (polynomial 0x07, initial value 0, upper-case hex) of the first 32
-    /// (numer-ksef.md).
-    public static func isValidNumber(_ number: String) -> Bool {
-        let bytes = Array(number.utf8)
-        guard bytes.count == 35, bytes[10] == UInt8(ascii: "-"), bytes[19] == UInt8(ascii: "-"), bytes[32] == UInt8(ascii: "-"),
-              bytes[0..<10].allSatisfy({ (0x30...0x39).contains($0) }), bytes[11..<19].allSatisfy({ (0x30...0x39).contains($0) }),
-              bytes[20..<32].allSatisfy(isUpperHex), bytes[33...].allSatisfy(isUpperHex) else { return false }
-        return String(format: "%02X", crc8(bytes[0..<32])) == String(decoding: bytes[33...], as: UTF8.self)
-    }
-
-    /// CRC-8, polynomial x^8 + x^2 + x + 1 (0x07), initial value 0, no reflection, no final XOR.
-    static func crc8<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt8 {
-        var crc: UInt8 = 0
-        for byte in bytes {
-            crc ^= byte
-            for _ in 0..<8 { crc = crc & 0x80 != 0 ? (crc << 1) ^ 0x07 : crc << 1 }
-        }
-        return crc
-    }
-
-    private static func isUpperHex(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) }
+    /// Whether `number` is a KSeF number (its CRC-8 included, numer-ksef.md).
+    public static func isValidNumber(_ number: String) -> Bool { Identifiers.ksefNumberProblem(number) == nil }
 
     /// KOD I: `https://{host}/invoice/{seller's NIP}/{P_1 as DD-MM-RRRR}/{Base64URL(SHA-256 of the
     /// FA(3) file's bytes)}` (kody-qr.md, "Generowanie linku").
@@ -57,12 +37,12 @@ public enum KSeF {
     }
 
     /// KOD I of a document the book writes as FA(3): its link and the text under it (the KSeF
-    /// number once KSeF gave one, else OFFLINE); nil when the document is not written as FA(3).
+    /// number once KSeF gave one (`ksef:`), else OFFLINE); nil when the document is not written as FA(3).
     public static func verificationCode(of document: Document, in book: Book, environment: Environment = .test) -> (url: String, caption: String)? {
         guard book.einvoiceFormats(for: document).contains(.fa3),
               let nip = [book.settings.business.taxID, book.settings.business.taxNumber].compactMap({ $0 }).lazy.compactMap(Identifiers.polishNIP).first,
               let xml = EInvoiceWriter.xml(document, in: book, format: .fa3) else { return nil }
         let url = invoiceVerificationURL(nip: nip, issued: document.issued.value, file: Array(xml.utf8), environment: environment)
-        return (url, "OFFLINE")
+        return (url, document.ksef?.value ?? "OFFLINE")
     }
 }

@@ -32,18 +32,30 @@ import Testing
     @Test func everyPDFCarriesKODIOfItsFA3File() throws {
         let book = try Invoic.copy(Invoic.examples.appendingPathComponent("poland"))
         defer { try? FileManager.default.removeItem(at: book) }
+        // A new invoice, not yet in KSeF: OFFLINE under its code (and `check` says when it is due).
+        try """
+            client: kwadrat
+            issued: 2026-11-20
+            items:
+              - { description: Backend development, quantity: 8, unit: godz., price: 150.00 }
+            """.write(to: book.appendingPathComponent("invoices/2026/FV-2026-004.yaml"), atomically: true, encoding: .utf8)
         let built = try Invoic.run(["build", "--today", "2026-11-21"], in: book)
         #expect(built.status == 0, "\(built.stderr)")
+        let checked = try Invoic.run(["check", "--today", "2026-11-21", "--diagnostics-format", "gnu"], in: book)
+        #expect(checked.status == 0 && checked.stderr.contains("warning: FV-2026-004 has no KSeF number: send it to KSeF by 2026-11-23 [ksef-send-due]"), "\(checked.stderr)")
+        let late = try Invoic.run(["check", "--today", "2026-11-24", "--diagnostics-format", "gnu"], in: book)
+        #expect(late.status == 1 && late.stderr.contains("error: FV-2026-004 was due in KSeF by 2026-11-23"), "\(late.stderr)")
         let build = book.appendingPathComponent("build")
         let pages = book.appendingPathComponent("pages")
         try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
-        for (number, issued) in [("FV-2026-001", "05-10-2026"), ("FV-2026-002", "20-10-2026"), ("KOR-2026-001", "12-10-2026")] {
+        for (number, issued, caption) in [("FV-2026-001", "05-10-2026", "6771234561-20261005-0100004B2C11-BA"), ("FV-2026-002", "20-10-2026", "6771234561-20261020-0100005C3D58-8F"),
+                                          ("KOR-2026-001", "12-10-2026", "6771234561-20261012-01000051E7A3-9B"), ("FV-2026-004", "20-11-2026", "OFFLINE")] {
             let xml = build.appendingPathComponent("\(number).fa3.xml")
             let url = "https://qr-test.ksef.mf.gov.pl/invoice/6771234561/\(issued)/\(try Self.hash(xml))"
             let codes = try Self.qrCodes(build.appendingPathComponent("\(number).pdf"), in: pages)
             #expect(codes == [url], "\(number): \(codes)")
             let text = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftotext"), ["-layout", build.appendingPathComponent("\(number).pdf").path, "-"]).stdout
-            #expect(text.contains("OFFLINE"), "\(number): no KSeF number yet, so OFFLINE under the code\n\(text)")
+            #expect(text.contains(caption), "\(number): \(caption) under the code\n\(text)")
             #expect(text.contains("NIP PL6771234561"), "\(text)")
         }
         // A copy (`pdf --copy`) shows the same code: the file is the invoice's, not the copy's.

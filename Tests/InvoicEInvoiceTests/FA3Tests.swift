@@ -77,6 +77,9 @@ import Testing
         #expect(Self.value("NrFaKorygowanej", in: correction) == "FV-2026-001")
         #expect(Self.value("DataWystFaKorygowanej", in: correction) == "2026-10-05")
         #expect(Self.value("P_8B", in: correction) == "-4")
+        // FV-2026-001 was sent: the correction names its KSeF number.
+        #expect(Self.value("NrKSeF", in: correction) == "1")
+        #expect(Self.value("NrKSeFFaKorygowanej", in: correction) == "6771234561-20261005-0100004B2C11-BA")
     }
 
     /// The other slots and annotations, in a book made here: 8 %, exempt with its legal basis
@@ -164,6 +167,48 @@ import Testing
         #expect(!KSeF.isValidNumber("5265877635-20250826-0100001AF629AF"))
     }
 
+    /// The offline24 deadline (art. 106nda): the next working day after the issue date, Polish
+    /// public holidays counted by hand from the 2026 calendar (Easter Sunday 5 April).
+    @Test func anInvoiceWithoutItsKSeFNumberIsDueByTheNextWorkingDay() throws {
+        let issued = ["2026-11-20": "2026-11-23",   // Friday -> Monday
+                      "2026-11-10": "2026-11-12",   // Wednesday 11 November, Independence Day
+                      "2026-12-23": "2026-12-28",   // 24-26 December, then Sunday
+                      "2026-04-03": "2026-04-07",   // Good Friday -> Easter Monday is a holiday
+                      "2026-06-03": "2026-06-05",   // Corpus Christi, Thursday 4 June
+                      "2026-04-30": "2026-05-04"]   // 1 May (Friday), then the weekend (3 May a Sunday)
+        var files: [String: String] = [:]
+        for (index, day) in issued.keys.sorted().enumerated() {
+            files["invoices/INV-\(String(format: "%04d", index + 1)).yaml"] = invoice(issued: day)
+        }
+        let book = TestBook(files, settings: """
+            business: { name: Studio, tax_id: PL5260250274, address: { street: Wiejska 1, city: Warszawa, country: PL } }
+            defaults: { currency: PLN, locale: pl_PL, tax: 23% }
+            einvoice: [fa3]
+            """, clients: ["acme": "name: Acme\naddress: { street: Polna 2, city: Łódź, country: PL }\n"])
+        defer { book.remove() }
+        let checked = book.checkKeeping()
+        for (index, day) in issued.keys.sorted().enumerated() {
+            let number = "INV-\(String(format: "%04d", index + 1))"
+            let issuedDay = try #require(Day(day)), deadline = try #require(Day(issued[day]!))
+            let onTime = KSeFInvoicesAreSent.diagnostics(checked.book, today: issuedDay).filter { $0.message.hasPrefix(number) }
+            #expect(onTime.map(\.code.name) == ["ksef-send-due"] && onTime[0].message.hasSuffix("by \(deadline)"), "\(onTime.map(\.message))")
+            #expect(KSeFInvoicesAreSent.diagnostics(checked.book, today: deadline).filter { $0.message.hasPrefix(number) }.map(\.code.name) == ["ksef-send-due"])
+            let late = KSeFInvoicesAreSent.diagnostics(checked.book, today: deadline.adding(days: 1)).filter { $0.message.hasPrefix(number) }
+            #expect(late.map(\.code.name) == ["ksef-send-overdue"], "\(number) issued \(day)")
+        }
+        // Once its number is written, nothing is due.
+        book.write("invoices/INV-0001.yaml", invoice(issued: "2026-04-03", "ksef: 5260250274-20260407-0100004B2C11-\(try #require(try Self.crc("5260250274-20260407-0100004B2C11")))\n"))
+        let sent = book.checkKeeping()
+        #expect(!sent.diagnostics.contains { $0.code.name == "ksef-number" }, "\(sent.diagnostics.map(\.message))")
+        #expect(KSeFInvoicesAreSent.diagnostics(sent.book, today: Day(year: 2026, month: 11, day: 27)!).allSatisfy { !$0.message.hasPrefix("INV-0001 ") })
+    }
+
+    /// The CRC-8 of numer-ksef.md by Python (poly 0x07, init 0), not by invoic.
+    static func crc(_ data: String) throws -> String? {
+        let script = "import sys\nc=0\nfor x in sys.argv[1].encode():\n  c^=x\n  for _ in range(8): c=((c<<1)^7)&255 if c&128 else (c<<1)&255\nprint('%02X'%c)"
+        return try runProcess(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script, data]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// KOD I's link: the host of the environment, the seller's NIP, P_1 as DD-MM-RRRR, and the
     /// SHA-256 of the file's bytes in Base64URL, here recomputed by Python's hashlib.
     @Test func theVerificationLinkHashesTheFileBytes() throws {
@@ -179,7 +224,8 @@ import Testing
         #expect(hash.count == 43)
         let code = try #require(KSeF.verificationCode(of: document, in: checked.book))
         #expect(code.url == "https://qr-test.ksef.mf.gov.pl/invoice/6771234561/03-11-2026/\(hash)")
-        #expect(code.caption == "OFFLINE")
+        // Sent: its KSeF number under the code.
+        #expect(code.caption == "6771234561-20261103-010000631F04-B2")
         #expect(KSeF.invoiceVerificationURL(nip: "1111111111", issued: Day(year: 2026, month: 2, day: 1)!, file: Array(xml.utf8), environment: .production)
             == "https://qr.ksef.mf.gov.pl/invoice/1111111111/01-02-2026/\(hash)")
     }

@@ -317,6 +317,7 @@ public enum Schema {
         KeySpec("buyer_reference", .text, "the buyer's reference (BT-10; XRechnung: the Leitweg-ID), over the client's"),
         KeySpec("order", .text, "the buyer's purchase order number (BT-13)"),
         KeySpec("contract", .text, "the contract reference (BT-12)"),
+        KeySpec("ksef", .text, "the KSeF number Poland's KSeF gave this FA(3) invoice, NIP-YYYYMMDD-XXXXXXXXXXXX-CC (docs/poland.md)"),
         KeySpec("project_reference", .text, "the buyer's project reference (BT-11)"),
         KeySpec("period", .mapping(period), "the invoicing period (BG-14): {from: YYYY-MM-DD, to: YYYY-MM-DD}"),
         KeySpec("deliver_to", .mapping(deliveryPlace), "where the goods or services went, when not the client's address (BG-13), over the client's"),
