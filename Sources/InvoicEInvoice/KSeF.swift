@@ -6,19 +6,7 @@ import InvoicBook
 /// number it gives an accepted invoice, and KOD I, the verification code printed on an FA(3)
 /// invoice's PDF (the Ministry's `kody-qr.md` and `numer-ksef.md`, CIRFMF/ksef-docs).
 public enum KSeF {
-    /// The three environments; the QR codes of each point to its own host.
-    public enum Environment: String, Sendable, CaseIterable {
-        case test, demo, production
-
-        /// The host of the verification links (kody-qr.md, "Środowiska").
-        public var qrHost: String {
-            switch self {
-            case .test: "qr-test.ksef.mf.gov.pl"
-            case .demo: "qr-demo.ksef.mf.gov.pl"
-            case .production: "qr.ksef.mf.gov.pl"
-            }
-        }
-    }
+    public typealias Environment = KSeFSettings.Environment
 
     /// Whether `number` is a KSeF number (its CRC-8 included, numer-ksef.md).
     public static func isValidNumber(_ number: String) -> Bool { Identifiers.ksefNumberProblem(number) == nil }
@@ -37,8 +25,9 @@ public enum KSeF {
     }
 
     /// KOD I of a document the book writes as FA(3): its link and the text under it (the KSeF
-    /// number once KSeF gave one (`ksef:`), else OFFLINE); nil when the document is not written as FA(3).
-    public static func verificationCode(of document: Document, in book: Book, environment: Environment = .test) -> (url: String, caption: String)? {
+    /// number once KSeF gave one (`ksef:`), else OFFLINE), for the book's environment; nil when the document is not written as FA(3).
+    public static func verificationCode(of document: Document, in book: Book) -> (url: String, caption: String)? {
+        let environment = book.settings.ksef?.environment?.value ?? .test
         guard book.einvoiceFormats(for: document).contains(.fa3),
               let nip = [book.settings.business.taxID, book.settings.business.taxNumber].compactMap({ $0 }).lazy.compactMap(Identifiers.polishNIP).first,
               let xml = EInvoiceWriter.xml(document, in: book, format: .fa3) else { return nil }

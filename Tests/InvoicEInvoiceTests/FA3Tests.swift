@@ -226,6 +226,20 @@ import Testing
         #expect(code.url == "https://qr-test.ksef.mf.gov.pl/invoice/6771234561/03-11-2026/\(hash)")
         // Sent: its KSeF number under the code.
         #expect(code.caption == "6771234561-20261103-010000631F04-B2")
+        // The book's environment picks the host; a typo is an error at its line.
+        for (environment, host) in [("production", "qr.ksef.mf.gov.pl"), ("demo", "qr-demo.ksef.mf.gov.pl")] {
+            let book = TestBook(["invoices/INV-0001.yaml": invoice(issued: "2026-03-02")], settings: """
+                business: { name: Studio, tax_id: PL5260250274, address: { street: Wiejska 1, city: Warszawa, country: PL } }
+                defaults: { currency: PLN, locale: pl_PL, tax: 23% }
+                einvoice: [fa3]
+                ksef: { environment: \(environment) }
+                """, clients: ["acme": "name: Acme\naddress: { street: Polna 2, city: Łódź, country: PL }\n"])
+            let checked = book.check()
+            let invoice = try #require(checked.book.documents.first)
+            #expect(try #require(KSeF.verificationCode(of: invoice, in: checked.book)).url.hasPrefix("https://\(host)/invoice/5260250274/02-03-2026/"))
+        }
+        let typo = TestBook(["invoices/INV-0001.yaml": invoice(issued: "2026-03-02")], settings: "business: { name: Studio, tax_id: PL5260250274 }\nksef: { environment: prod }\n")
+        #expect(typo.findings().contains("invoic.yaml:2:22 wrong-type"), "\(typo.findings())")
         #expect(KSeF.invoiceVerificationURL(nip: "1111111111", issued: Day(year: 2026, month: 2, day: 1)!, file: Array(xml.utf8), environment: .production)
             == "https://qr.ksef.mf.gov.pl/invoice/1111111111/01-02-2026/\(hash)")
     }

@@ -51,6 +51,10 @@ extension BookSettings {
         if let node = fields["reminders"] { settings.reminders = reader.reminderPolicy(node) }
         if let node = fields["mail"] { settings.mail = reader.mailSettings(node) }
         settings.vatBasis = reader.vatBasis(fields["vat_basis"])
+        if let node = fields["ksef"], let ksef = reader.fields(of: node, table: Schema.ksef, requireKeys: false) {
+            settings.ksef = KSeFSettings(environment: reader.oneOf(ksef["environment"], KSeFSettings.Environment.allCases.map(\.rawValue), what: "KSeF environment")
+                .flatMap { located in KSeFSettings.Environment(rawValue: located.value).map { Located($0, at: located.range) } })
+        }
         settings.lockedUntil = reader.date(fields["locked_until"])
         if let node = fields["ledger"] { settings.ledger = reader.ledgerAccounts(node) }
         if let node = fields["peppol"] {

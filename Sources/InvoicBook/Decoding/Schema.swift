@@ -187,6 +187,10 @@ public enum Schema {
         KeySpec("idle_timeout", .text, "seconds to wait for the provider's next byte, e.g. its answer (default 30)"),
     ])
 
+    static let ksef = KeyTable(name: "ksef", keys: [
+        KeySpec("environment", .oneOf(KSeFSettings.Environment.allCases.map(\.rawValue)), "the KSeF environment the FA(3) invoices and their QR codes are for: test (the default), demo or production"),
+    ])
+
     static let bankColumns = KeyTable(name: "columns", keys: [
         KeySpec("date", .text, "the booking date's column: its header text, or its position (1, 2, ...)"),
         KeySpec("amount", .text, "the signed amount (money in is positive)"),
@@ -225,6 +229,7 @@ public enum Schema {
         KeySpec("reminders", .mapping(reminderPolicy), "when overdue invoices are reminded, at which fee and interest (`invoic remind`)"),
         KeySpec("mail", .mapping(mail), "how `invoic mail` sends: SMTP (host, port, security, username) or the local sendmail"),
         KeySpec("peppol", .mapping(peppol), "the access point provider `invoic peppol` sends through (docs/peppol.md)"),
+        KeySpec("ksef", .mapping(ksef), "Poland's KSeF: {environment: test, demo or production} (docs/poland.md)"),
         KeySpec("bank", .mapping(bank), "how `invoic match` reads the bank's CSV statements (camt and MT940 need nothing)"),
         KeySpec("history", .flag, "true: `invoic check` also judges the book against its git history, as with --history"),
         KeySpec("vat_basis", .oneOf(VATBasis.allCases.map(\.rawValue)), "when a sale counts for VAT in `invoic report vat`: accrual (by invoice date, the default) or cash (by payment date)"),
