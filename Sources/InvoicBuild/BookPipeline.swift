@@ -287,11 +287,13 @@ public enum FacturXPDF {
     /// The document's PDF: when asked, as Factur-X, PDF/A-3b carrying its CII, profile EN 16931,
     /// or, for a buyer that also takes XRechnung, its XRechnung CII as `xrechnung.xml` (profile
     /// XRECHNUNG), written in one pass by the PDF writer; with KSeF's KOD I when the book writes
-    /// it as FA(3). A copy (`copy:`) is never Factur-X but shows KOD I too.
-    public static func render(_ document: Document, with renderer: PDFRenderer, book: Book, copy: DocumentCopy? = nil) -> Result<[UInt8], RenderFailure> {
+    /// it as FA(3). A copy (`copy:`) is never Factur-X but shows KOD I too; `invoic export
+    /// --format factur-x` asks for Factur-X whatever the book says (`facturX: true`).
+    public static func render(_ document: Document, with renderer: PDFRenderer, book: Book, copy: DocumentCopy? = nil,
+                              facturX: Bool? = nil) -> Result<[UInt8], RenderFailure> {
         let formats = book.einvoiceFormats(for: document)
         let verification = KSeF.verificationCode(of: document, in: book).map { VerificationCode(url: $0.url, caption: $0.caption) }
-        guard copy == nil, formats.contains(.facturX) else {
+        guard copy == nil, facturX ?? formats.contains(.facturX) else {
             return renderer.render(document, copy: copy, verification: verification).mapError { RenderFailure($0.diagnostics) }
         }
         let xrechnung = formats.contains { $0.isXRechnung }

@@ -103,7 +103,7 @@ struct ExportCommand: ParsableCommand {
             results = targets.map { document, renderable, path in
                 let problems = book.einvoiceProblems(of: document, as: [format])
                 guard renderable, problems.isEmpty else { return Outcome(problems: problems) }
-                switch FacturXPDF.render(document, with: renderer, book: book) {
+                switch FacturXPDF.render(document, with: renderer, book: book, facturX: true) {
                 case .success(let bytes): return Self.write(bytes, to: toStandardOutput ? nil : path)
                 case .failure(let failure): return Outcome(problems: failure.diagnostics)
                 }
