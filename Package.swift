@@ -58,7 +58,7 @@ let package = Package(
         // (InvoicPDF's writer writes it in the same pass as the PDF).
         .target(name: "InvoicFacturX", dependencies: ["InvoicPDF"]),
         // EN 16931 e-invoices: UBL, CII and their national profiles, from the checked book.
-        .target(name: "InvoicEInvoice", dependencies: ["InvoicBook", "InvoicMoney", "InvoicReport", "InvoicDiagnostics"]),
+        .target(name: "InvoicEInvoice", dependencies: ["InvoicBook", "InvoicMoney", "InvoicReport", "InvoicDiagnostics", "InvoicAuthoring"]),
         .target(name: "InvoicBuild", dependencies: ["InvoicBook", "InvoicDiagnostics", "InvoicHistory", "InvoicPDF", "InvoicReport", "InvoicEInvoice", "InvoicFacturX", "InvoicInbox"]),
         // Bank statements (camt.053/054, MT940, CSV) matched with the book's open invoices.
         // camt statements are read with expat, which fontconfig loads anyway (FoundationXML would
@@ -113,7 +113,7 @@ let package = Package(
         .testTarget(name: "InvoicBookTests", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPDFTests", dependencies: ["InvoicPDF", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicYAML", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicReportTests", dependencies: ["InvoicReport", "InvoicBook", "InvoicMoney", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicEInvoiceTests", dependencies: ["InvoicEInvoice", "InvoicBook", "InvoicMoney", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicEInvoiceTests", dependencies: ["InvoicEInvoice", "InvoicBook", "InvoicMoney", "InvoicTestSupport", "InvoicXMLSchema"]),
         .testTarget(name: "InvoicAuthoringTests", dependencies: ["InvoicAuthoring", "InvoicBook", "InvoicDiagnostics", "InvoicMoney", "InvoicYAML", "InvoicTestSupport"]),
         .testTarget(name: "InvoicHistoryTests", dependencies: ["InvoicHistory", "InvoicBook", "InvoicDiagnostics", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicBook", "InvoicTestSupport"]),

@@ -271,27 +271,36 @@ struct PDFDocumentRenderer: DocumentRenderer {
             guard let xml = EInvoiceWriter.xml(output.document, in: book, format: format) else { return .failure(RenderFailure([])) }
             return .success(Array(xml.utf8))
         }
-        guard output.facturX else { return renderer.render(output.document).mapError { RenderFailure($0.diagnostics) } }
         return FacturXPDF.render(output.document, with: renderer, book: book)
     }
 }
 
-/// A document's PDF as Factur-X, for `build` and `invoic pdf` alike.
+/// A document's PDF with what its e-invoices put on it, for `build`, `invoic pdf` and `mail` alike:
+/// Factur-X (its XML inside), and Poland's KSeF KOD I (the QR code of the FA(3) file's hash).
 public enum FacturXPDF {
-    /// Whether the book asks for `document`'s PDF to carry its e-invoice.
+    /// Whether the book asks for `document`'s PDF to carry or show its e-invoice.
     public static func isAsked(for document: Document, in book: Book) -> Bool {
-        book.einvoiceFormats(for: document).contains(.facturX)
+        let formats = book.einvoiceFormats(for: document)
+        return formats.contains(.facturX) || formats.contains(.fa3)
     }
 
-    /// The document's PDF as Factur-X: PDF/A-3b carrying its CII, profile EN 16931; or, for a
-    /// buyer that also takes XRechnung, its XRechnung CII as `xrechnung.xml` (profile XRECHNUNG).
-    /// Written in one pass by the PDF writer.
-    public static func render(_ document: Document, with renderer: PDFRenderer, book: Book) -> Result<[UInt8], RenderFailure> {
-        let xrechnung = book.einvoiceFormats(for: document).contains { $0.isXRechnung }
+    /// The document's PDF: when asked, as Factur-X, PDF/A-3b carrying its CII, profile EN 16931,
+    /// or, for a buyer that also takes XRechnung, its XRechnung CII as `xrechnung.xml` (profile
+    /// XRECHNUNG), written in one pass by the PDF writer; with KSeF's KOD I when the book writes
+    /// it as FA(3). A copy (`copy:`) is never Factur-X but shows KOD I too; `invoic export
+    /// --format factur-x` asks for Factur-X whatever the book says (`facturX: true`).
+    public static func render(_ document: Document, with renderer: PDFRenderer, book: Book, copy: DocumentCopy? = nil,
+                              facturX: Bool? = nil) -> Result<[UInt8], RenderFailure> {
+        let formats = book.einvoiceFormats(for: document)
+        let verification = KSeF.verificationCode(of: document, in: book).map { VerificationCode(url: $0.url, caption: $0.caption) }
+        guard copy == nil, facturX ?? formats.contains(.facturX) else {
+            return renderer.render(document, copy: copy, verification: verification).mapError { RenderFailure($0.diagnostics) }
+        }
+        let xrechnung = formats.contains { $0.isXRechnung }
         guard let xml = EInvoiceWriter.xml(document, in: book, format: xrechnung ? .xrechnungCII : .facturX) else { return .failure(RenderFailure([])) }
         switch FacturX.archive(xml, profile: xrechnung ? .xrechnung : .en16931) {
         case .success(let archive):
-            return renderer.render(document, archive: archive).mapError { RenderFailure($0.diagnostics) }
+            return renderer.render(document, archive: archive, verification: verification).mapError { RenderFailure($0.diagnostics) }
         case .failure(let failure):
             return .failure(RenderFailure([.error(.facturXFailed, "\(document.number) could not be made Factur-X: \(failure)", file: document.file)]))
         }

@@ -56,6 +56,8 @@ public struct BuildPlan: Sendable {
             let formats = book.einvoiceFormats(for: document)
             var pdf = fingerprint
             if formats.contains(.facturX) { pdf.add("factur-x") }
+            // KOD I on the PDF holds the hash of the FA(3) file.
+            if formats.contains(.fa3) { pdf.add("ksef") }
             outputs.append(Output(name: book.pdfFileName(for: document), reference: DocumentReference(book.documents, index), fingerprint: pdf.hex,
                                   facturX: formats.contains(.facturX)))
             for format in formats where format != .facturX {

@@ -29,7 +29,8 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         var checked = try runPipeline(BookPipeline(root: book.directory, history: historyOptions.policy, staged: staged))
-        checked.diagnostics = (checked.diagnostics + RecurringInvoicesAreWritten.diagnostics(checked.book, today: book.resolvedToday)).sorted()
+        checked.diagnostics = (checked.diagnostics + RecurringInvoicesAreWritten.diagnostics(checked.book, today: book.resolvedToday)
+            + KSeFInvoicesAreSent.diagnostics(checked.book, today: book.resolvedToday)).sorted()
         // The outbox is the book's record of Peppol transmissions: one that failed is a warning.
         if !staged {
             let outbox = PeppolChecks.diagnostics(root: book.directory, today: book.resolvedToday)

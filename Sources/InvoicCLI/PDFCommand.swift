@@ -79,8 +79,8 @@ struct PDFCommand: ParsableCommand {
             for document in documents where !blocked.contains(document.number) {
                 let copy = self.copy ? DocumentCopy(of: document, in: book, on: today ?? Day.today()) : nil
                 // A book that asks for Factur-X gets it from `invoic pdf` too.
-                let rendered = copy == nil && FacturXPDF.isAsked(for: document, in: book)
-                    ? FacturXPDF.render(document, with: renderer, book: book)
+                let rendered = FacturXPDF.isAsked(for: document, in: book)
+                    ? FacturXPDF.render(document, with: renderer, book: book, copy: copy)
                     : renderer.render(document, copy: copy).mapError { RenderFailure($0.diagnostics) }
                 switch rendered {
                 case .failure(let failure):

@@ -2,7 +2,7 @@ import InvoicBook
 
 /// What one output format declares: its syntax and the identifiers a receiver routes by.
 public struct EInvoiceProfile: Sendable {
-    public enum Syntax: Sendable { case ubl, cii }
+    public enum Syntax: Sendable { case ubl, cii, fa3 }
 
     public let syntax: Syntax
     /// BT-24, the specification identifier.
@@ -21,6 +21,7 @@ public struct EInvoiceProfile: Sendable {
         case .xrechnung: self.init(syntax: .ubl, customizationID: Self.xrechnung, profileID: "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0")
         case .xrechnungCII: self.init(syntax: .cii, customizationID: Self.xrechnung, profileID: "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0")
         case .peppol: self.init(syntax: .ubl, customizationID: Self.peppol, profileID: "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0")
+        case .fa3: self.init(syntax: .fa3, customizationID: "FA (3)", profileID: nil)
         }
     }
 
@@ -47,6 +48,7 @@ public enum EInvoiceWriter {
         switch profile.syntax {
         case .ubl: return UBLWriter.document(model, profile: profile).document()
         case .cii: return CIIWriter.document(model, profile: profile).document()
+        case .fa3: return FA3Writer.document(model, book: book, document: document).document()
         }
     }
 }

@@ -45,6 +45,7 @@ public enum BookChecker {
         RefundsDoNotExceedWhatWasOwed.self,
         RefundsDoNotExceedTheCredit.self,
         EInvoicesCarryWhatTheirFormatsNeed.self,
+        KSeFNumbersAreValid.self,
         RecurringSchedulesKeepWhatIsWritten.self,
     ] }
 

@@ -38,7 +38,7 @@ enum EInvoicesCarryWhatTheirFormatsNeed: BookCheck {
 
     /// The first requirement's rule is `rule`, the one `BookChecker` lists; the others join
     /// `Rule.all` through `rules`.
-    static let requirements: [EInvoiceRequirement] = [
+    static let en16931Requirements: [EInvoiceRequirement] = [
         EInvoiceRequirement(rule: rule) { facts in
             guard facts.figures.currency.exponent > 2 else { return nil }
             return ("it is in \(facts.figures.currency.code), which has \(facts.figures.currency.exponent) decimals; an e-invoice has at most 2",
@@ -141,6 +141,8 @@ enum EInvoicesCarryWhatTheirFormatsNeed: BookCheck {
         },
     ]
 
+    static let requirements = en16931Requirements + fa3Requirements
+
     static var rules: [Rule] { requirements.map(\.rule) }
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
@@ -158,7 +160,9 @@ enum EInvoicesCarryWhatTheirFormatsNeed: BookCheck {
         guard let figures = document.figures else { return [] }
         let place = setting ?? (document.file, document.client.range)
         let facts = EInvoiceFacts(book: book, document: document, figures: figures, formats: Set(formats), setting: place)
-        return requirements.compactMap { requirement in
+        // EN 16931's rules bind its syntaxes; Poland's FA(3) alone is judged by its own.
+        let judged = formats.contains { $0 != .fa3 } ? requirements : fa3Requirements
+        return judged.compactMap { requirement in
             requirement.problem(facts).map { problem in
                 .error(requirement.rule.code, "\(document.number): \(problem.message)", file: place.file, range: place.range,
                        label: setting == nil ? nil : "\(facts.formatNames) chosen here", help: problem.help)

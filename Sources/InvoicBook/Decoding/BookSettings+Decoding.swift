@@ -51,6 +51,10 @@ extension BookSettings {
         if let node = fields["reminders"] { settings.reminders = reader.reminderPolicy(node) }
         if let node = fields["mail"] { settings.mail = reader.mailSettings(node) }
         settings.vatBasis = reader.vatBasis(fields["vat_basis"])
+        if let node = fields["ksef"], let ksef = reader.fields(of: node, table: Schema.ksef, requireKeys: false) {
+            settings.ksef = KSeFSettings(environment: reader.oneOf(ksef["environment"], KSeFSettings.Environment.allCases.map(\.rawValue), what: "KSeF environment")
+                .flatMap { located in KSeFSettings.Environment(rawValue: located.value).map { Located($0, at: located.range) } })
+        }
         settings.lockedUntil = reader.date(fields["locked_until"])
         if let node = fields["ledger"] { settings.ledger = reader.ledgerAccounts(node) }
         if let node = fields["peppol"] {
@@ -340,7 +344,7 @@ extension ValueReader {
         let entries = node.sequence ?? [node]
         var formats: [EInvoiceFormat] = []
         for entry in entries {
-            guard let text = oneOf(entry, EInvoiceFormat.allCases.map(\.rawValue), what: "format invoic writes (ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol)", code: .unknownEInvoiceFormat),
+            guard let text = oneOf(entry, EInvoiceFormat.allCases.map(\.rawValue), what: "format invoic writes (ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol, fa3)", code: .unknownEInvoiceFormat),
                   let format = EInvoiceFormat(rawValue: text.value), !formats.contains(format) else { continue }
             formats.append(format)
         }

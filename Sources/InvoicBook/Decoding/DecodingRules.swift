@@ -59,7 +59,7 @@ enum DecodingRules {
              explanation: "`payment_means:` is a UNCL 4461 code (58 SEPA credit transfer, 30 credit transfer, 59 SEPA direct debit, 49 direct debit, 48 bank card, 10 cash, ...) or one of the words sepa-credit-transfer, credit-transfer, sepa-direct-debit, direct-debit, card, cash. `card:` holds only the last 4 to 6 digits of a card: an invoice never carries a whole card number (EN 16931 BR-51).",
              example: "payment_means: paypal   <- not a UNCL 4461 code; write 68 (online payment) or 1"),
         Rule(.unknownEInvoiceFormat, summary: "an e-invoice format invoic does not write",
-             explanation: "`einvoice:` names one or more of: ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol (docs/einvoicing.md says which one a buyer needs).",
+             explanation: "`einvoice:` names one or more of: ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol, fa3 (docs/einvoicing.md says which one a buyer needs).",
              example: "einvoice: [zugferd]   <- write factur-x (ZUGFeRD 2 is the same format)"),
         Rule(.invalidIban, summary: "an IBAN has the wrong length or check digits",
              explanation: "An account written like an IBAN (two letters, two digits, then the account) must be one: the length of its country and the ISO 13616 mod-97 check. A domestic account number (`Checking 4120038716`) is printed as written.",

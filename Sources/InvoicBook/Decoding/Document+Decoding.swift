@@ -41,6 +41,7 @@ extension Document {
         document.buyerReference = reader.located(fields["buyer_reference"])
         document.order = reader.located(fields["order"])
         document.contract = reader.located(fields["contract"])
+        document.ksef = reader.located(fields["ksef"])
         document.projectReference = reader.located(fields["project_reference"])
         document.period = reader.period(fields["period"])
         document.deliverTo = reader.deliveryPlace(fields["deliver_to"])

@@ -187,6 +187,10 @@ public enum Schema {
         KeySpec("idle_timeout", .text, "seconds to wait for the provider's next byte, e.g. its answer (default 30)"),
     ])
 
+    static let ksef = KeyTable(name: "ksef", keys: [
+        KeySpec("environment", .oneOf(KSeFSettings.Environment.allCases.map(\.rawValue)), "the KSeF environment the FA(3) invoices and their QR codes are for: test (the default), demo or production"),
+    ])
+
     static let bankColumns = KeyTable(name: "columns", keys: [
         KeySpec("date", .text, "the booking date's column: its header text, or its position (1, 2, ...)"),
         KeySpec("amount", .text, "the signed amount (money in is positive)"),
@@ -221,10 +225,11 @@ public enum Schema {
         KeySpec("pdf_name", .text, "PDF file name pattern, e.g. \"{number} - {business}\""),
         KeySpec("paper", .oneOf(PaperSize.allCases.map(\.rawValue)), "A4 or Letter; default: Letter for the US, Canada and Mexico and the other Letter countries of the Americas and the Philippines (by each document's locale), A4 elsewhere"),
         KeySpec("labels", .byLanguage(labels), "the book's own words for some labels, by language or locale: {de: {bill_to: Kunde}} (docs/labels.md)"),
-        KeySpec("einvoice", einvoiceFormats, "structured invoices build writes beside each invoice and credit note: ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol"),
+        KeySpec("einvoice", einvoiceFormats, "structured invoices build writes beside each invoice and credit note: ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol, fa3"),
         KeySpec("reminders", .mapping(reminderPolicy), "when overdue invoices are reminded, at which fee and interest (`invoic remind`)"),
         KeySpec("mail", .mapping(mail), "how `invoic mail` sends: SMTP (host, port, security, username) or the local sendmail"),
         KeySpec("peppol", .mapping(peppol), "the access point provider `invoic peppol` sends through (docs/peppol.md)"),
+        KeySpec("ksef", .mapping(ksef), "Poland's KSeF: {environment: test, demo or production} (docs/poland.md)"),
         KeySpec("bank", .mapping(bank), "how `invoic match` reads the bank's CSV statements (camt and MT940 need nothing)"),
         KeySpec("history", .flag, "true: `invoic check` also judges the book against its git history, as with --history"),
         KeySpec("vat_basis", .oneOf(VATBasis.allCases.map(\.rawValue)), "when a sale counts for VAT in `invoic report vat`: accrual (by invoice date, the default) or cash (by payment date)"),
@@ -264,7 +269,7 @@ public enum Schema {
         KeySpec("iban", .text, "the client's IBAN a direct debit draws on (BT-91)"),
         KeySpec("contact", .mapping(contactPoint), "the person at the client to address (BG-9)"),
         KeySpec("peppol", .mapping(peppol), "this client's access point provider settings over the book's (docs/peppol.md)"),
-        KeySpec("einvoice", einvoiceFormats, "the structured invoices this client receives, over the book's: ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol"),
+        KeySpec("einvoice", einvoiceFormats, "the structured invoices this client receives, over the book's: ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol, fa3"),
         KeySpec("terms", .days, "days from issue to due for this client"),
         KeySpec("notes", .text, "internal only, never printed"),
         KeySpec("archived", .date, "no document issued after this day may use the client"),
@@ -317,6 +322,7 @@ public enum Schema {
         KeySpec("buyer_reference", .text, "the buyer's reference (BT-10; XRechnung: the Leitweg-ID), over the client's"),
         KeySpec("order", .text, "the buyer's purchase order number (BT-13)"),
         KeySpec("contract", .text, "the contract reference (BT-12)"),
+        KeySpec("ksef", .text, "the KSeF number Poland's KSeF gave this FA(3) invoice, NIP-YYYYMMDD-XXXXXXXXXXXX-CC (docs/poland.md)"),
         KeySpec("project_reference", .text, "the buyer's project reference (BT-11)"),
         KeySpec("period", .mapping(period), "the invoicing period (BG-14): {from: YYYY-MM-DD, to: YYYY-MM-DD}"),
         KeySpec("deliver_to", .mapping(deliveryPlace), "where the goods or services went, when not the client's address (BG-13), over the client's"),

@@ -27,6 +27,8 @@ public struct BookSettings: Sendable {
     public var mail: MailSettings?
     /// `peppol:`, the access point provider `invoic peppol` sends through.
     public var peppol: PeppolSettings?
+    /// `ksef:`, Poland's KSeF: which environment the FA(3) invoices and their QR codes are for.
+    public var ksef: KSeFSettings?
     /// `labels:`, the book's own words for some labels: language or locale -> key -> text.
     public var labels: [String: [String: String]] = [:]
     /// `vat_basis:`, when a sale counts for VAT (`invoic report vat`); accrual when unset.

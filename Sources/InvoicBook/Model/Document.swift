@@ -94,6 +94,8 @@ public struct Document: Sendable {
     public var buyerReference: Located<String>?
     public var order: Located<String>?
     public var contract: Located<String>?
+    /// `ksef:`, the number Poland's KSeF gave the invoice once it took it (docs/poland.md).
+    public var ksef: Located<String>?
     public var projectReference: Located<String>?
     public var period: Located<DayRange>?
     /// `deliver_to:` (BG-13), over the client's.

@@ -14,6 +14,8 @@ public enum EInvoiceFormat: String, Sendable, Hashable, CaseIterable, Comparable
     case xrechnungCII = "xrechnung-cii"
     /// Peppol BIS Billing 3.0 (UBL): Belgium, the Nordics, public buyers across Europe.
     case peppol
+    /// Poland's FA(3), the structured invoice of KSeF 2.0 (docs/poland.md).
+    case fa3
 
     public var isXRechnung: Bool { self == .xrechnung || self == .xrechnungCII }
 

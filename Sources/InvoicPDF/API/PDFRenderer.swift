@@ -113,18 +113,21 @@ public final class PDFRenderer {
     /// The PDF of one priced document, or the reasons it cannot be made (a character no font has).
     /// - Parameter copy: print a copy showing the document's status on a day instead of the document.
     /// - Parameter archive: make it a PDF/A-3b carrying a file (a Factur-X invoice's XML).
-    public func render(_ document: Document, copy: DocumentCopy? = nil, archive: PDFArchive? = nil) -> Result<[UInt8], RenderError> {
-        render(document, copy: copy, archive: archive, ledger: nil)
+    /// - Parameter verification: a tax authority's verification code to print (KSeF's KOD I).
+    public func render(_ document: Document, copy: DocumentCopy? = nil, archive: PDFArchive? = nil,
+                       verification: VerificationCode? = nil) -> Result<[UInt8], RenderError> {
+        render(document, copy: copy, archive: archive, ledger: nil, verification: verification)
     }
 
     /// `render` with a statement's ledger in place of the items and totals.
-    func render(_ document: Document, copy: DocumentCopy?, archive: PDFArchive?, ledger: StatementLedger?) -> Result<[UInt8], RenderError> {
+    func render(_ document: Document, copy: DocumentCopy?, archive: PDFArchive?, ledger: StatementLedger?,
+                verification: VerificationCode? = nil) -> Result<[UInt8], RenderError> {
         guard let figures = document.figures else {
             return .failure(RenderError(diagnostics: [.error(
                 .unrenderableDocument, "\(document.number) cannot be rendered: its figures could not be computed",
                 file: document.file, range: document.issued.range, help: "fix the errors `invoic check` reports for this file")]))
         }
-        let (composer, pages) = compose(document, figures, copy: copy, ledger: ledger)
+        let (composer, pages) = compose(document, figures, copy: copy, ledger: ledger, verification: verification)
         if !composer.missing.isEmpty {
             return .failure(RenderError(diagnostics: missingGlyphs(composer.missing, in: document)))
         }
@@ -141,13 +144,15 @@ public final class PDFRenderer {
     }
 
     /// The pages of one document, laid out but not drawn.
-    private func compose(_ document: Document, _ figures: Figures, copy: DocumentCopy? = nil, ledger: StatementLedger? = nil) -> (Composer, [[DrawOp]]) {
+    private func compose(_ document: Document, _ figures: Figures, copy: DocumentCopy? = nil, ledger: StatementLedger? = nil,
+                         verification: VerificationCode? = nil) -> (Composer, [[DrawOp]]) {
         engine.setLanguage(DocumentText(locale: figures.locale, currency: figures.currency).languageTag.lowercased())
         let (template, labels) = localized(figures.locale)
         var composer = Composer(template: template, labels: labels, engine: engine, parties: Composer.Parties(book: book, document: document), document: document, figures: figures,
                                 logoSize: logo.map { ($0.width, $0.height) })
         composer.copy = copy
         composer.ledger = ledger
+        composer.verification = verification
         let pages = composer.pages()
         return (composer, pages)
     }

@@ -46,6 +46,7 @@ extension Composer {
                 blocks += notes()
             }
         }
+        if let verification, let block = verificationBlock(verification) { blocks.append(block) }
         // A Swiss QR-bill takes the foot of the last page; the notes then follow the payment details.
         let bill = swissBill.flatMap { swissBillBlock($0) }
         if let bill {

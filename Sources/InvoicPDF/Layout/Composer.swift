@@ -47,6 +47,8 @@ struct Composer {
     let issued: IssuedFigures
     /// Set when printing a copy that shows today's status: never the document itself.
     var copy: DocumentCopy?
+    /// KSeF's KOD I, drawn after the document's blocks.
+    var verification: VerificationCode?
     /// Set when viewing a supplier's e-invoice: what it prints beyond the invoice itself.
     var reading: ReadingAppendix?
     /// Set when printing a statement of account: its ledger takes the place of the items and totals.
