@@ -375,12 +375,13 @@ extension BookServer {
                             status: errors.isEmpty && general.isEmpty ? .ok : .unprocessableContent)
         }
         let editor = BookEditor(root: live.root)
+        let numbers = NumberGiver(root: live.root)
         do {
-            try editor.edit { checked, _ throws(AuthoringError) in
+            try editor.edit(allowing: numbers.allows) { checked, _ throws(AuthoringError) in
                 // A new document takes its number here, under the book's lock, from the book as it
                 // is now, not from the snapshot the form was shown or priced with: one written
                 // meanwhile (`invoic new invoice`, another tab) is passed over, not collided with.
-                if existing == nil { write(number: checked.book.nextNumber(for: kind, issued: issued), in: checked.book) }
+                if existing == nil { write(number: try numbers.next(for: kind, issued: issued, in: checked.book), in: checked.book) }
                 return changes
             }
         } catch {
