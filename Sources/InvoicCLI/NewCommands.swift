@@ -353,6 +353,9 @@ struct InitCommand: ParsableCommand {
             written.append(file.path)
         }
         if hooks { try installPreCommitHook(in: directory) }
+        // Book files merge by their meaning wherever the book is shared (docs/teams.md).
+        let shared = (try? setUpSharing(in: directory, requireRepository: false)) ?? []
+        if !shared.isEmpty { written.append(".gitattributes") }
         var message = "started a book in \(directory) (\(setting.country): \(setting.currency.code), tax \(setting.tax ?? "0%"), \(locale))\nwrote: \(written.joined(separator: ", "))\n"
         if let note = setting.note { message += note + "\n" }
         if !kept.isEmpty {
