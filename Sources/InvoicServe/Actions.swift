@@ -187,6 +187,7 @@ extension BookServer {
                 return result.changes
             }
             live.reload()
+            if let note = synced() { outcome.done += " (\(note))" }
             let target = outcome.goTo ?? back
             let location = target + "?done=" + (outcome.done.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? "")
             return Response(status: .seeOther, headers: [.location: location])

@@ -394,7 +394,8 @@ extension BookServer {
             return formPage(kind: kind, number: existing, state: state, errors: errors, general: general, status: .unprocessableContent)
         }
         live.reload()
-        let done = existing == nil ? words.format("form_written", ["number": documentNumber, "path": path]) : words.format("form_saved", ["number": documentNumber])
+        var done = existing == nil ? words.format("form_written", ["number": documentNumber, "path": path]) : words.format("form_saved", ["number": documentNumber])
+        if let note = synced() { done += " (\(note))" }
         return Response(status: .seeOther, headers: [.location: Self.documentPath(documentNumber) + "?done=" + (done.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")])
     }
 }
