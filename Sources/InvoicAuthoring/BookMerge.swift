@@ -49,7 +49,7 @@ public enum BookMerge {
     public static func merge(base: String, ours: String, theirs: String, path: String) -> Merged? {
         guard let o = Cut(base), let a = Cut(ours), let b = Cut(theirs) else { return nil }
         let kind = documentKind(of: path)
-        let issued = kind.flatMap { o.issued(as: $0) }
+        let issued = kind.flatMap { o.isIssued(as: $0) ? o.root["number"]?.scalar?.text ?? name(of: path) : nil }
         var out = Output()
 
         out.three(o.header, a.header, b.header) { "both sides changed the comments at the top of \(path)" }
@@ -196,11 +196,10 @@ struct Cut {
         return trimmed.isEmpty || (line.hasPrefix("#"))
     }
 
-    /// The document's number when this version of it is issued (sent, or an estimate accepted).
-    func issued(as kind: DocumentKind) -> String? {
-        let facts = kind == .estimate ? ["accepted"] : ["sent"]
-        guard facts.contains(where: { root[$0]?.scalar.map { !$0.isNull } ?? false }) else { return nil }
-        return root["number"]?.scalar?.text ?? "this \(kind.name)"
+    /// Whether this version of a document is issued (sent, or an estimate accepted).
+    func isIssued(as kind: DocumentKind) -> Bool {
+        let fact = kind == .estimate ? "accepted" : "sent"
+        return root[fact]?.scalar.map { !$0.isNull } ?? false
     }
 }
 
@@ -269,7 +268,9 @@ enum ItemList {
                 merged.lines += item.lines
                 continue
             }
-            if inBase[item.identity] == item.text {
+            if inBase[item.identity] == nil {
+                merged.lines += item.lines  // the same fact recorded on both sides: once, as ours wrote it
+            } else if inBase[item.identity] == item.text {
                 merged.lines += other.lines
             } else if inBase[item.identity] == other.text {
                 merged.lines += item.lines
