@@ -3,6 +3,7 @@ import Foundation
 import InvoicAuthoring
 import InvoicBook
 import InvoicBuild
+import InvoicDiagnostics
 import InvoicHistory
 
 // Several people, several machines, one book (docs/teams.md): the merge driver git runs for
@@ -224,8 +225,13 @@ struct Sync {
                                   + "keep the right lines, `git add` the files, `git commit`, then run `invoic sync` again")
                 }
             }
-            let checked = try runPipeline(BookPipeline(root: directory, history: .required), upTo: .history)
-            if checked.hasErrors {
+            var checked = try runPipeline(BookPipeline(root: directory, history: .required), upTo: .history)
+            // A gap of numbers other clones reserved is theirs in flight: it closes when they push.
+            if checked.book.settings.numbering.reserve != nil, let held = NumberReservation.gapsHeldElsewhere(checked.book, root: directory), !held.isEmpty {
+                checked.diagnostics.removeAll { $0.code == .numberingGap }
+                done.append("note: \(held.joined(separator: ", ")) \(held.count == 1 ? "is" : "are") reserved on `\(remote)` but not in the book yet (another clone's, not pushed yet): the gap closes when it is")
+            }
+            if checked.diagnostics.contains(where: { $0.severity == .error }) {
                 Reporter(format: .human, root: directory, sources: checked.sources).report(checked.diagnostics)
                 throw Stopped(description: "the merged book has errors; nothing was pushed. Fix them (`invoic check --history`), commit, and run `invoic sync` again")
             }
@@ -235,11 +241,12 @@ struct Sync {
                 return done
             }
             let verdicts = pushed.output.split(separator: "\n").filter { $0.hasPrefix("!") }
-            if verdicts.isEmpty || verdicts.contains(where: { $0.contains("[remote rejected]") }) {
-                let said = (verdicts.map(String.init) + [pushed.errors.trimmingCharacters(in: .whitespacesAndNewlines)]).filter { !$0.isEmpty }.joined(separator: "; ")
+            if verdicts.isEmpty || NumberReservation.refusedByServer(verdicts) {
+                let said = NumberReservation.serverSaid(verdicts, pushed.errors).split(separator: "\n").joined(separator: "; ")
                 throw Stopped(description: "`\(remote)` refused the push (git said: \(said)); your changes are merged and committed here, nothing was pushed")
             }
-            // `[rejected]`: another clone pushed meanwhile: fetch and merge that too.
+            // `[rejected]`, or the branch locked by a push at the same moment: another clone
+            // pushed meanwhile: fetch and merge that too.
         }
         throw Stopped(description: "`\(remote)` moved on five times while syncing; run `invoic sync` again")
     }

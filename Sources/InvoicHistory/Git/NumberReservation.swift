@@ -106,6 +106,23 @@ public struct NumberReservation: Sendable {
         }
     }
 
+    /// The numbers missing from this copy of the book that are reserved (by other clones, which
+    /// wrote them and have not pushed them yet, or by a command that stopped after reserving),
+    /// when every gap of the book is such a number; nil when a gap has a number nobody reserved.
+    public static func gapsHeldElsewhere(_ book: Book, root: String) -> [String]? {
+        let references = references(root: root)
+        var held: [String] = []
+        for gap in book.gaps() {
+            guard gap.sequences.count <= 1000 else { return nil }
+            for sequence in gap.sequences {
+                let number = gap.number(sequence)
+                guard references.contains(reference(kind: gap.kind, number: number)) else { return nil }
+                held.append(number)
+            }
+        }
+        return held
+    }
+
     /// Reserves the first free number from sequence `first` on: `format` makes the number of a
     /// sequence, `file` names the file it will be written to (for the reservation's message).
     /// - Returns: the number, and whether numbers before it were skipped because other clones
@@ -130,8 +147,8 @@ public struct NumberReservation: Sendable {
                 return (number, sequence > first)
             }
             let verdicts = pushed.text.split(separator: "\n").filter { $0.hasPrefix("!") }
-            if verdicts.contains(where: { $0.contains("[remote rejected]") }) || (verdicts.isEmpty && pushed.errors.contains("hook declined")) {
-                throw .refused(remote: remote, number: number, message: verdicts.isEmpty ? pushed.errors : verdicts.joined(separator: "\n"))
+            if Self.refusedByServer(verdicts) || (verdicts.isEmpty && pushed.errors.contains("hook declined")) {
+                throw .refused(remote: remote, number: number, message: Self.serverSaid(verdicts, pushed.errors))
             }
             guard !verdicts.isEmpty else { throw .unreachable(remote: remote, message: pushed.errors) }
             // `[rejected]`: the reference exists, another clone holds the number.
@@ -142,12 +159,32 @@ public struct NumberReservation: Sendable {
         throw .exhausted(remote: remote, last: last)
     }
 
+    /// Whether a push's verdicts (`!` lines of `--porcelain`) say the server refused it for good:
+    /// `[remote rejected]` for another reason than a reference locked by a push at the same
+    /// moment (which is worth trying again).
+    public static func refusedByServer(_ verdicts: [Substring]) -> Bool {
+        let busy = ["atomic transaction failed", "failed to lock", "cannot lock", "failed to update ref", "already exists"]
+        return verdicts.contains { verdict in verdict.contains("[remote rejected]") && !busy.contains { verdict.contains($0) } }
+    }
+
+    /// What the server said about a refused push: its verdicts and the lines its hooks printed.
+    public static func serverSaid(_ verdicts: [Substring], _ errors: String) -> String {
+        let remote = errors.split(separator: "\n").filter { $0.hasPrefix("remote:") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = verdicts.map(String.init) + remote
+        return lines.isEmpty ? errors : lines.joined(separator: "\n")
+    }
+
     /// The commit a reservation points at: the empty tree, HEAD (if any) as parent, a message
     /// that names what was reserved. Made with the user's own git identity.
+    ///
+    /// Its message ends with a random claim: two clones at the same HEAD reserving the same
+    /// number in the same second as the same person would otherwise make the very same commit,
+    /// and pushing an object the remote already has at that reference succeeds for both.
     private func reservationCommit(number: String, kind: DocumentKind, file: String) throws(Failure) -> String {
         do {
             let tree = try text(git.run(["hash-object", "-t", "tree", "-w", "--stdin"], input: []))
-            var arguments = ["commit-tree", tree, "-m", "invoic: reserve \(kind.name) \(number) (\(file))"]
+            let claim = (0..<2).map { _ in String(UInt64.random(in: 0...UInt64.max), radix: 16) }.joined(separator: "-")
+            var arguments = ["commit-tree", tree, "-m", "invoic: reserve \(kind.name) \(number) (\(file))", "-m", "claim: \(claim)"]
             if let head = try? text(git.run(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"])), !head.isEmpty {
                 arguments += ["-p", head]
             }
