@@ -40,8 +40,9 @@ public enum BookMerge {
         "attempts": ["key"],
     ]
 
-    /// The keys of an issued document that may still change: the facts recorded after the issue.
-    static let changeableAfterIssue: Set<String> = ["payments", "refunds", "reminders", "void"]
+    /// The keys of an issued document that may still change: the facts recorded after the issue
+    /// (`sent_via` is how it went, written by `peppol send` of an invoice already marked sent).
+    static let changeableAfterIssue: Set<String> = ["payments", "refunds", "reminders", "void", "sent_via"]
 
     /// Merges `ours` and `theirs`, both made from `base`; `path` is the file's path in the
     /// repository (the document's folder decides whether the issued-document rule applies).

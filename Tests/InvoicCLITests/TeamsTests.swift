@@ -287,4 +287,43 @@ import Testing
             + "notes: Thank you.\n"
         #expect(try studio.text("invoices/INV-0002.yaml", in: "bob") == expected)
     }
+
+    /// A Peppol send from one clone is never sent again from another after a pull: the outbox
+    /// record, merged like a payment, decides. One fake access point for both clones.
+    @Test func aDocumentSentFromOneCloneIsNotSentAgainFromAnother() throws {
+        let server = try PeppolCommandTests.FakeProvider()
+        defer { server.stop() }
+        try server.configure(["send_state": "TRANSIT"])
+        let studio = try Studio()
+        let ann = studio.url("ann")
+        try FileManager.default.copyItem(at: Invoic.examples.appendingPathComponent("studio"), to: ann)
+        try? FileManager.default.removeItem(at: ann.appendingPathComponent("build"))
+        let settings = try studio.text("invoic.yaml", in: "ann")
+        try studio.write(settings + "\npeppol:\n  provider: e-invoice.be\n  url: \(server.url)\n", to: "invoic.yaml", in: "ann")
+        try studio.git("init", "--quiet", "--bare", "--initial-branch=main", studio.url("remote.git").path, in: "ann")
+        try studio.git("init", "--quiet", "--initial-branch=main", in: "ann")
+        try studio.git("remote", "add", "origin", studio.url("remote.git").path, in: "ann")
+        #expect(try studio.invoic("sync", "-m", "The studio's book", "--today", "2026-11-21", in: "ann").status == 0)
+        try studio.clone("bob")
+
+        let environment = ["INVOIC_PEPPOL_TOKEN": "test-key", "NETRC": "/nonexistent"]
+        let sent = try runProcess(Invoic.binary, ["peppol", "send", PeppolCommandTests.number], in: ann,
+                                  environment: Studio.environment.merging(environment) { $1 }, dropping: { $0.hasPrefix("GIT_") })
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(try server.count("POST", matching: "/send") == 1)
+        // Meanwhile bob records a payment of the same invoice; both sync.
+        #expect(try studio.invoic("pay", PeppolCommandTests.number, "--amount", "100", "--date", "2026-11-21", "--reference", "TRX-9", in: "bob").status == 0)
+        #expect(try studio.invoic("sync", "--today", "2026-11-21", in: "ann").status == 0)
+        let pulled = try studio.invoic("sync", "--today", "2026-11-21", in: "bob")
+        #expect(pulled.status == 0, "\(pulled.stderr)")
+        #expect(try studio.text(PeppolCommandTests.record, in: "bob") == (try studio.text(PeppolCommandTests.record, in: "ann")))
+        let invoice = try studio.text("invoices/2026/INV-2026-013.yaml", in: "bob")
+        #expect(invoice.contains("sent_via: peppol") && invoice.contains("reference: TRX-9"))
+
+        let again = try runProcess(Invoic.binary, ["peppol", "send", PeppolCommandTests.number], in: studio.url("bob"),
+                                   environment: Studio.environment.merging(environment) { $1 }, dropping: { $0.hasPrefix("GIT_") })
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("was already handed to e-invoice.be"), "\(again.stderr)")
+        #expect(try server.count("POST", matching: "/send") == 1)
+    }
 }
