@@ -50,6 +50,24 @@ public final class NumberGiver {
         }
     }
 
+    /// Before a document is sent (issued): its number is reserved on the book's remote, or is
+    /// reserved now; refused when another clone holds it (a number given by hand, or before the
+    /// book reserved its numbers, that another clone gave too).
+    public func confirm(_ document: Document, in book: Book) throws(AuthoringError) {
+        guard reserving, let remote = book.settings.numbering.reserve?.value else { return }
+        do {
+            let reservation = try NumberReservation(root: root, remote: remote)
+            guard try reservation.confirm(kind: document.kind, number: document.number, file: document.file) else {
+                throw AuthoringError.refused("\(document.number) was reserved on `\(remote)` by another clone just now; this \(document.kind.name) was numbered without a reservation, "
+                                             + "so the number may be theirs: run `invoic sync`, and if the other clone's \(document.number) arrives, give this one the next free number (rename its file); nothing was written")
+            }
+        } catch let error as AuthoringError {
+            throw error
+        } catch {
+            throw .refused("\(error)")
+        }
+    }
+
     /// The findings a reserved number may add on purpose: the gap of the numbers other clones
     /// hold and this copy does not have yet (`invoic sync` brings them).
     public func allows(_ diagnostic: Diagnostic) -> Bool {

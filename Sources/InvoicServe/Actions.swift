@@ -256,7 +256,9 @@ extension BookServer {
                 }
             }
             switch action {
-            case "send": return (change(try facts.send(on: date)), words.format("done_sent", ["number": number]), nil)
+            case "send":
+                try numbers.confirm(document, in: checked.book)
+                return (change(try facts.send(on: date)), words.format("done_sent", ["number": number]), nil)
             case "peppol":
                 if document.sentVia != nil { return ([], words.format("done_sent", ["number": number]) + peppolDone, nil) }
                 return (change(try facts.send(on: date, via: .peppol)), words.format("done_sent", ["number": number]) + peppolDone, nil)

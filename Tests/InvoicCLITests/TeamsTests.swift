@@ -202,6 +202,26 @@ import Testing
         #expect(!check.stderr.contains("INV-0001 was issued"))
     }
 
+    /// `send` issues: a number given without a reservation (by hand, or before the book asked
+    /// for them) is reserved then, and refused when another clone holds it.
+    @Test func sendReservesTheNumberOrRefusesOneAnotherCloneHolds() throws {
+        let studio = try Studio.make(others: ["bob"])
+        #expect(try studio.invoic("new", "invoice", "--client", "acme", "--issued", "2026-03-01", "--line", "A;1;10.00", in: "ann").status == 0)
+        let text = try studio.text("invoices/INV-0001.yaml", in: "ann")
+        // By hand, in two clones: bob's INV-0002 is sent first and reserved then; ann's is refused.
+        try studio.write(text, to: "invoices/INV-0002.yaml", in: "ann")
+        try studio.write(text, to: "invoices/INV-0001.yaml", in: "bob")
+        try studio.write(text, to: "invoices/INV-0002.yaml", in: "bob")
+        #expect(try studio.invoic("send", "INV-0002", "--date", "2026-03-02", in: "bob").status == 0)
+        #expect(try studio.git("rev-parse", "--verify", "--quiet", "refs/invoic/numbers/invoice/INV-0002", in: "remote.git").status == 0)
+        let refused = try studio.invoic("send", "INV-0002", "--date", "2026-03-02", in: "ann")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("error: INV-0002 was reserved on `origin` by another clone just now"))
+        #expect(!(try studio.text("invoices/INV-0002.yaml", in: "ann")).contains("sent:"))
+        // Its own reserved INV-0001 is sent as usual.
+        #expect(try studio.invoic("send", "INV-0001", "--date", "2026-03-02", in: "ann").status == 0)
+    }
+
     /// A server whose pre-receive hook refuses every push: nothing is written, git's words are shown.
     @Test func aRemoteThatRefusesPushesRefusesTheNumber() throws {
         let studio = try Studio.make()

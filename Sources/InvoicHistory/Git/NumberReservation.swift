@@ -138,25 +138,57 @@ public struct NumberReservation: Sendable {
             while taken.contains(DocumentKind.fileStem(forNumber: format(sequence))) { sequence += 1 }
             let number = format(sequence)
             last = number
-            let reference = Self.reference(kind: kind, number: number)
-            let commit = try reservationCommit(number: number, kind: kind, file: file(number))
-            let pushed = try attempt(["push", "--atomic", "--porcelain", "--no-verify", remote, "\(commit):\(reference)"])
-            if pushed.status == 0 {
-                // Known here at once, without waiting for the next fetch.
-                _ = try? attempt(["update-ref", reference, commit, ""])
-                return (number, sequence > first)
-            }
-            let verdicts = pushed.text.split(separator: "\n").filter { $0.hasPrefix("!") }
-            if Self.refusedByServer(verdicts) || (verdicts.isEmpty && pushed.errors.contains("hook declined")) {
-                throw .refused(remote: remote, number: number, message: Self.serverSaid(verdicts, pushed.errors))
-            }
-            guard !verdicts.isEmpty else { throw .unreachable(remote: remote, message: pushed.errors) }
+            if try push(number, kind: kind, file: file(number)) { return (number, sequence > first) }
             // `[rejected]`: the reference exists, another clone holds the number.
             try fetch()
             taken = try reservedStems(of: kind)
             taken.insert(DocumentKind.fileStem(forNumber: number))
         }
         throw .exhausted(remote: remote, last: last)
+    }
+
+    /// Where this clone notes the reservations it made itself (never pushed, never fetched):
+    /// what tells its own reservation from another clone's of the same number.
+    static let claimedPrefix = "refs/invoic/claimed/"
+
+    /// Makes sure `number` is reserved for this document before it is sent: reserved by this
+    /// clone, or for a document that came from the remote's branch, or free and reserved now.
+    /// - Returns: false when another clone holds the number for another document (one numbered by
+    ///   hand, or before the book reserved its numbers): this one must be renumbered.
+    public func confirm(kind: DocumentKind, number: String, file: String) throws(Failure) -> Bool {
+        try fetch()
+        let reference = Self.reference(kind: kind, number: number)
+        guard try reservedStems(of: kind).contains(DocumentKind.fileStem(forNumber: number)) else {
+            return try push(number, kind: kind, file: file)
+        }
+        let claimed = Self.claimedPrefix + reference.dropFirst(Self.prefix.count)
+        let mine = try attempt(["rev-parse", "--verify", "--quiet", claimed]).text, theirs = try attempt(["rev-parse", "--verify", "--quiet", reference]).text
+        if !mine.isEmpty, mine == theirs { return true }
+        // A document another clone wrote (and reserved) reached this one through the remote's branch.
+        let prefix = try attempt(["rev-parse", "--show-prefix"]).text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let branches = try attempt(["for-each-ref", "--format=%(refname)", "refs/remotes/\(remote)/"]).text.split(separator: "\n")
+        for branch in branches where try attempt(["cat-file", "-e", "\(branch):\(prefix)\(file)"]).status == 0 { return true }
+        return false
+    }
+
+    /// One push of one reservation: true when it landed, false when the number is taken (or
+    /// being taken by a push at the same moment).
+    private func push(_ number: String, kind: DocumentKind, file: String) throws(Failure) -> Bool {
+        let reference = Self.reference(kind: kind, number: number)
+        let commit = try reservationCommit(number: number, kind: kind, file: file)
+        let pushed = try attempt(["push", "--atomic", "--porcelain", "--no-verify", remote, "\(commit):\(reference)"])
+        if pushed.status == 0 {
+            // Known here at once, without waiting for the next fetch, and known as this clone's.
+            _ = try? attempt(["update-ref", reference, commit, ""])
+            _ = try? attempt(["update-ref", Self.claimedPrefix + reference.dropFirst(Self.prefix.count), commit, ""])
+            return true
+        }
+        let verdicts = pushed.text.split(separator: "\n").filter { $0.hasPrefix("!") }
+        if Self.refusedByServer(verdicts) || (verdicts.isEmpty && pushed.errors.contains("hook declined")) {
+            throw .refused(remote: remote, number: number, message: Self.serverSaid(verdicts, pushed.errors))
+        }
+        guard !verdicts.isEmpty else { throw .unreachable(remote: remote, message: pushed.errors) }
+        return false
     }
 
     /// Whether a push's verdicts (`!` lines of `--porcelain`) say the server refused it for good:
