@@ -117,6 +117,7 @@ public struct BookPipeline: Sendable {
             let history = try reading.history()
             checked.judgedHistory = history
             checked.diagnostics += history.judge(checked.book, files: files)
+            checked.diagnostics += NumbersAreReserved.diagnostics(checked.book, root: root)
         } catch {
             checked.diagnostics.append(HistoryIsReadable.diagnostic(error, asked: self.history == .required))
         }

@@ -74,9 +74,12 @@ func document(_ number: String, in book: Book) throws(AuthoringError) -> Documen
 }
 
 /// Records one dated fact in one document's file.
-func recordFact(_ options: EditOptions, number: String, _ edit: (DocumentFacts) throws(AuthoringError) -> String) throws {
+/// - Parameter issuing: the fact issues the document (`send`): its number is reserved first.
+func recordFact(_ options: EditOptions, number: String, issuing: Bool = false, _ edit: (DocumentFacts) throws(AuthoringError) -> String) throws {
+    let numbers = NumberGiver(root: options.directory, reserving: issuing && !options.dryRun)
     let changes = try performEdit(options) { result, editor throws(AuthoringError) in
         let target = try document(number, in: result.book)
+        try numbers.confirm(target, in: result.book)
         let file = try editor.read(target.file)
         // Amounts are typed in the book's locale (`--amount 500,00` in a de_DE book).
         let facts = try DocumentFacts(document: target, text: file.text, account: result.book.recordedAccount(for: target),
@@ -95,7 +98,7 @@ struct SendCommand: ParsableCommand {
     @OptionGroup var options: EditOptions
 
     func run() throws {
-        try recordFact(options, number: number) { facts throws(AuthoringError) in try facts.send(on: date ?? options.today) }
+        try recordFact(options, number: number, issuing: true) { facts throws(AuthoringError) in try facts.send(on: date ?? options.today) }
     }
 }
 

@@ -107,11 +107,12 @@ extension NewDocumentCommand {
         let issued = self.issued ?? options.today
         let items = try line.map { try NewFiles.Item.parse($0).get() }
         var path = ""
-        _ = try performEdit(options, allowing: { $0.code == .missingKey && $0.file == path }) { result, _ throws(AuthoringError) in
+        let numbers = NumberGiver(root: options.directory, reserving: !options.dryRun)
+        _ = try performEdit(options, allowing: { ($0.code == .missingKey && $0.file == path) || numbers.allows($0) }) { result, _ throws(AuthoringError) in
             let book = result.book
             guard let client = book.clients[client] else { throw unknownClient(self.client, in: book) }
             let template = try like.map { number throws(AuthoringError) in try document(number, in: book) }
-            let number = book.nextNumber(for: Self.kind, issued: issued)
+            let number = try numbers.next(for: Self.kind, issued: issued, in: book)
             path = book.file(forNew: Self.kind, number: number, issued: issued)
             return [FileChange(path: path, before: nil,
                                after: NewFiles.document(Self.kind, number: number, client: client, book: book, issued: issued, like: template,
@@ -199,9 +200,10 @@ private func writeCreditNote(_ number: String, lines: [Int]?, reason: String?, i
     var path = ""
     var written = ""
     var paid = false
+    let numbers = NumberGiver(root: options.directory, reserving: !options.dryRun)
     // Until the person writes the reason, and records a refund of money the client paid, the new
     // credit note is written with those errors: they are what is left to do.
-    _ = try performEdit(options, allowing: { [.missingKey].contains($0.code) && $0.file == path }) { result, editor throws(AuthoringError) in
+    _ = try performEdit(options, allowing: { ([.missingKey].contains($0.code) && $0.file == path) || numbers.allows($0) }) { result, editor throws(AuthoringError) in
         let book = result.book
         let invoice = try document(number, in: book)
         guard invoice.kind == .invoice else { throw .refused("\(number) is \(invoice.kind == .estimate ? "an estimate" : "a credit note"); a credit note corrects an invoice") }
@@ -224,7 +226,7 @@ private func writeCreditNote(_ number: String, lines: [Int]?, reason: String?, i
             throw .refused("\(number) has lines with a negative quantity; name the lines to credit with --lines")
         }
         paid = figures.paid > 0
-        let creditNumber = book.nextNumber(for: .creditNote, issued: issued)
+        let creditNumber = try numbers.next(for: .creditNote, issued: issued, in: book)
         written = creditNumber
         path = book.file(forNew: .creditNote, number: creditNumber, issued: issued)
         let text = NewFiles.creditNote(reversing: invoice, lines: lines, number: creditNumber, reason: reason, issued: issued,
@@ -251,7 +253,8 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         let issued = self.issued ?? options.today
         var path = ""
-        _ = try performEdit(options) { result, editor throws(AuthoringError) in
+        let numbers = NumberGiver(root: options.directory, reserving: !options.dryRun)
+        _ = try performEdit(options, allowing: numbers.allows) { result, editor throws(AuthoringError) in
             let book = result.book
             let estimate = try document(number, in: book)
             guard estimate.kind == .estimate else { throw .refused("\(number) is an invoice; only an estimate converts") }
@@ -265,7 +268,7 @@ struct ConvertCommand: ParsableCommand {
                 changes.append(FileChange(path: estimate.file, before: file.bytes,
                                           after: try DocumentFacts(document: estimate, text: file.text).accept(on: issued)))
             }
-            let invoiceNumber = book.nextNumber(for: .invoice, issued: issued)
+            let invoiceNumber = try numbers.next(for: .invoice, issued: issued, in: book)
             path = book.file(forNew: .invoice, number: invoiceNumber, issued: issued)
             changes.append(FileChange(path: path, before: nil, after: NewFiles.conversion(
                 of: estimate, number: invoiceNumber, client: book.clients[estimate.client.value], book: book, issued: issued,
@@ -350,6 +353,9 @@ struct InitCommand: ParsableCommand {
             written.append(file.path)
         }
         if hooks { try installPreCommitHook(in: directory) }
+        // Book files merge by their meaning wherever the book is shared (docs/teams.md).
+        let shared = (try? setUpSharing(in: directory, requireRepository: false)) ?? []
+        if !shared.isEmpty { written.append(".gitattributes") }
         var message = "started a book in \(directory) (\(setting.country): \(setting.currency.code), tax \(setting.tax ?? "0%"), \(locale))\nwrote: \(written.joined(separator: ", "))\n"
         if let note = setting.note { message += note + "\n" }
         if !kept.isEmpty {

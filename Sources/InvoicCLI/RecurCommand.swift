@@ -36,7 +36,8 @@ struct RecurCommand: ParsableCommand {
         // With --json, standard output is the JSON alone: the dry run's diff is left out.
         var edit = options
         edit.dryRun = options.dryRun || !apply
-        _ = try performEdit(edit, showingDiff: options.dryRun && !json) { result, editor throws(AuthoringError) in
+        let giver = NumberGiver(root: options.directory, reserving: !edit.dryRun)
+        _ = try performEdit(edit, allowing: giver.allows, showingDiff: options.dryRun && !json) { result, editor throws(AuthoringError) in
             let book = result.book
             // A schedule with errors would copy them into every invoice: fix it first.
             let broken = result.diagnostics.filter { $0.severity == .error && $0.file?.hasPrefix(Recurring.folder + "/") == true }
@@ -50,7 +51,9 @@ struct RecurCommand: ParsableCommand {
                 throw .refused("\(pending.count) invoices fell due from \(pending[0].date) to \(last), more than the \(limit) one run writes; "
                                + "check `--today` and the schedules' `until:`, or pass `--limit \(pending.count)` to write them")
             }
-            let numbers = book.nextNumbers(for: .invoice, issued: pending.map(\.date))
+            // One after the other, as if each were written before the next (and each reserved).
+            var numbers: [String] = []
+            for occurrence in pending { numbers.append(try giver.next(for: .invoice, issued: occurrence.date, in: book)) }
             var changes: [FileChange] = []
             for ((schedule, date), number) in zip(pending, numbers) {
                 let source = try editor.read(schedule.file)

@@ -22,6 +22,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The address to listen on; anything but 127.0.0.1, ::1 or localhost lets other machines in.") var host = "127.0.0.1"
     @Flag(help: "Show the book; refuse every change.") var readOnly = false
     @Flag(help: "Open the dashboard in the browser (xdg-open).") var open = false
+    @Flag(help: "After each change the app writes, run `invoic sync`: commit, merge with the remote, check, push (docs/teams.md).") var sync = false
     @Option(help: ArgumentHelp("The date statuses are computed for (YYYY-MM-DD); default: the system date.", valueName: "date"))
     var today: Day?
 
@@ -41,6 +42,7 @@ struct ServeCommand: ParsableCommand {
         var arguments = ["invoic-serve", "--directory", BookLocation.root(containing: givenDirectory), "--host", host, "--port", String(port)]
         if readOnly { arguments.append("--read-only") }
         if open { arguments.append("--open") }
+        if sync { arguments.append("--sync") }
         if let today { arguments += ["--today", today.description] }
         let pointers = arguments.map { strdup($0) } + [nil]
         execv(helper, pointers)

@@ -171,18 +171,23 @@ extension BookServer {
     /// the whole book with the change and writes nothing that would add an error), reloads, and
     /// sends the browser back to the page with what was done. The edit reads the book afresh
     /// inside the lock, so two requests at once (or a request and `invoic pay`) take turns.
-    func perform(_ request: Request, back: String, form: Form, _ edit: (CheckedBook, BookEditor) throws(AuthoringError) -> (changes: [FileChange], done: String, goTo: String?)) -> Response {
+    /// Runs one action's edit under the book's lock. A new document takes its number from the
+    /// `NumberGiver` it is handed (reserved on the remote when the book asks for it).
+    func perform(_ request: Request, back: String, form: Form,
+                 _ edit: (CheckedBook, BookEditor, NumberGiver) throws(AuthoringError) -> (changes: [FileChange], done: String, goTo: String?)) -> Response {
         let words = live.snapshot.words
         if let refusal = refusal(of: form, back: back) { return refusal }
         let editor = BookEditor(root: live.root)
+        let numbers = NumberGiver(root: live.root)
         do {
             var outcome = (done: "", goTo: String?.none)
-            try editor.edit { checked, editor throws(AuthoringError) in
-                let result = try edit(checked, editor)
+            try editor.edit(allowing: numbers.allows) { checked, editor throws(AuthoringError) in
+                let result = try edit(checked, editor, numbers)
                 outcome = (result.done, result.goTo)
                 return result.changes
             }
             live.reload()
+            if let note = synced() { outcome.done += " (\(note))" }
             let target = outcome.goTo ?? back
             let location = target + "?done=" + (outcome.done.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? "")
             return Response(status: .seeOther, headers: [.location: location])
@@ -237,7 +242,7 @@ extension BookServer {
                 return refused("Peppol: \(error)", back: back)
             }
         }
-        return perform(request, back: back, form: form) { checked, editor throws(AuthoringError) in
+        return perform(request, back: back, form: form) { checked, editor, numbers throws(AuthoringError) in
             guard let document = checked.book.document(number) else { throw .refused(words.format("no_document", ["number": number])) }
             let file = try editor.read(document.file)
             let facts = try DocumentFacts(document: document, text: file.text, account: checked.book.recordedAccount(for: document),
@@ -251,7 +256,9 @@ extension BookServer {
                 }
             }
             switch action {
-            case "send": return (change(try facts.send(on: date)), words.format("done_sent", ["number": number]), nil)
+            case "send":
+                try numbers.confirm(document, in: checked.book)
+                return (change(try facts.send(on: date)), words.format("done_sent", ["number": number]), nil)
             case "peppol":
                 if document.sentVia != nil { return ([], words.format("done_sent", ["number": number]) + peppolDone, nil) }
                 return (change(try facts.send(on: date, via: .peppol)), words.format("done_sent", ["number": number]) + peppolDone, nil)
@@ -270,7 +277,7 @@ extension BookServer {
                     throw .refused("only an accepted estimate is converted")
                 }
                 let issued = live.snapshot.today
-                let invoice = checked.book.nextNumber(for: .invoice, issued: issued)
+                let invoice = try numbers.next(for: .invoice, issued: issued, in: checked.book)
                 let path = checked.book.file(forNew: .invoice, number: invoice, issued: issued)
                 let text = NewFiles.conversion(of: document, number: invoice, client: checked.book.clients[document.client.value], book: checked.book,
                                                issued: issued, estimateText: file.text, path: path)
@@ -278,7 +285,7 @@ extension BookServer {
             case "credit":
                 guard document.kind == .invoice else { throw .refused("only an invoice is credited") }
                 let issued = live.snapshot.today
-                let note = checked.book.nextNumber(for: .creditNote, issued: issued)
+                let note = try numbers.next(for: .creditNote, issued: issued, in: checked.book)
                 let path = checked.book.file(forNew: .creditNote, number: note, issued: issued)
                 let text = NewFiles.creditNote(reversing: document, lines: nil, number: note, reason: fields["reason"], issued: issued,
                                                invoiceText: file.text, path: path)
@@ -302,10 +309,10 @@ extension BookServer {
         var form = try await Self.form(request, words: words)
         form.expect(["client"], required: ["client"])
         let fields = form.fields
-        return perform(request, back: "/", form: form) { checked, _ throws(AuthoringError) in
+        return perform(request, back: "/", form: form) { checked, _, numbers throws(AuthoringError) in
             guard let id = fields["client"], let client = checked.book.clients[id] else { throw .refused(words.format("no_client", ["id": fields["client"] ?? ""])) }
             let issued = live.snapshot.today
-            let number = checked.book.nextNumber(for: .invoice, issued: issued)
+            let number = try numbers.next(for: .invoice, issued: issued, in: checked.book)
             let path = checked.book.file(forNew: .invoice, number: number, issued: issued)
             let text = NewFiles.document(.invoice, number: number, client: client, book: checked.book, issued: issued, like: nil, path: path)
             return ([FileChange(path: path, before: nil, after: text)], words.format("done_started", ["number": number, "path": path]), Self.documentPath(number))

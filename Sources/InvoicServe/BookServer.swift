@@ -19,12 +19,42 @@ public struct BookServer: Sendable {
         public var host: String
         public var port: Int
         public var readOnly: Bool
+        /// `serve --sync`: the command run after each write (`invoic sync -C BOOK`), so what the
+        /// app writes is committed, merged with the other clones' and pushed (docs/teams.md).
+        public var sync: [String]?
 
-        public init(host: String = "127.0.0.1", port: Int = 8037, readOnly: Bool = false) {
+        public init(host: String = "127.0.0.1", port: Int = 8037, readOnly: Bool = false, sync: [String]? = nil) {
             self.host = host
             self.port = port
             self.readOnly = readOnly
+            self.sync = sync
         }
+    }
+
+    /// Runs `options.sync` after a write; nil when there is none or it pushed, else what it said
+    /// (the write stays, committed here; the person syncs again once it is resolved).
+    func synced() -> String? {
+        guard let command = options.sync, let executable = command.first else { return nil }
+        guard let outcome = try? runSync(executable, Array(command.dropFirst())) else { return "not synced: \(executable) could not be run" }
+        defer { live.reload() }
+        if outcome.status == 0 { return nil }
+        let said = outcome.errors.split(separator: "\n").last { $0.hasPrefix("error:") }.map { String($0.dropFirst(6)).trimmingCharacters(in: .whitespaces) }
+        return "not synced: " + (said ?? "`invoic sync` failed")
+    }
+
+    private func runSync(_ executable: String, _ arguments: [String]) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        FileHandle.standardError.write(Data(text.utf8))
+        return (process.terminationStatus, text)
     }
 
     public let live: LiveBook

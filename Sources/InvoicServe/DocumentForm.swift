@@ -375,12 +375,13 @@ extension BookServer {
                             status: errors.isEmpty && general.isEmpty ? .ok : .unprocessableContent)
         }
         let editor = BookEditor(root: live.root)
+        let numbers = NumberGiver(root: live.root)
         do {
-            try editor.edit { checked, _ throws(AuthoringError) in
+            try editor.edit(allowing: numbers.allows) { checked, _ throws(AuthoringError) in
                 // A new document takes its number here, under the book's lock, from the book as it
                 // is now, not from the snapshot the form was shown or priced with: one written
                 // meanwhile (`invoic new invoice`, another tab) is passed over, not collided with.
-                if existing == nil { write(number: checked.book.nextNumber(for: kind, issued: issued), in: checked.book) }
+                if existing == nil { write(number: try numbers.next(for: kind, issued: issued, in: checked.book), in: checked.book) }
                 return changes
             }
         } catch {
@@ -393,7 +394,8 @@ extension BookServer {
             return formPage(kind: kind, number: existing, state: state, errors: errors, general: general, status: .unprocessableContent)
         }
         live.reload()
-        let done = existing == nil ? words.format("form_written", ["number": documentNumber, "path": path]) : words.format("form_saved", ["number": documentNumber])
+        var done = existing == nil ? words.format("form_written", ["number": documentNumber, "path": path]) : words.format("form_saved", ["number": documentNumber])
+        if let note = synced() { done += " (\(note))" }
         return Response(status: .seeOther, headers: [.location: Self.documentPath(documentNumber) + "?done=" + (done.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")])
     }
 }

@@ -5,7 +5,7 @@ import InvoicServe
 /// The `invoic-serve` program: `invoic serve` hands over to it (exec), so the web server, SwiftNIO
 /// and their startup cost live in a binary of their own, and every other command starts as fast
 /// as before. Arguments come checked from `invoic serve`:
-/// `--directory DIR --host HOST --port PORT [--read-only] [--open] [--today YYYY-MM-DD]`.
+/// `--directory DIR --host HOST --port PORT [--read-only] [--open] [--sync] [--today YYYY-MM-DD]`.
 enum ServeMain {
     static func run(_ arguments: [String]) -> Int32 {
         var values: [String: String] = [:]
@@ -13,7 +13,7 @@ enum ServeMain {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if ["--read-only", "--open"].contains(argument) {
+            if ["--read-only", "--open", "--sync"].contains(argument) {
                 flags.insert(argument)
                 index += 1
             } else if index + 1 < arguments.count {
@@ -31,7 +31,10 @@ enum ServeMain {
             return fail("error: \(error)", status: 2)
         }
         live.watch()
-        let server = BookServer(live: live, options: .init(host: host, port: port, readOnly: flags.contains("--read-only")))
+        // `--sync`: `invoic sync` after each write, the invoic beside this program.
+        let invoic = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("invoic").path
+        let sync = flags.contains("--sync") ? [invoic, "sync", "-C", directory] : nil
+        let server = BookServer(live: live, options: .init(host: host, port: port, readOnly: flags.contains("--read-only"), sync: sync))
         let readOnly = flags.contains("--read-only"), open = flags.contains("--open")
         // Said once the port is bound: a port in use is then the first and only line.
         let running: @Sendable () async -> Void = {

@@ -413,7 +413,7 @@ struct Edit: Sendable, CustomTestStringConvertible {
     @Test func everyCodeHasARuleAndNoneClashesWithTheChecks() {
         let codes = BookHistory.rules.map(\.code.name)
         #expect(codes == ["accepted-estimate-changed", "history-unavailable", "issued-date-moved", "issued-invoice-changed",
-                          "issued-invoice-deleted", "number-reused"])
+                          "issued-invoice-deleted", "number-not-reserved", "number-reused"])
         #expect(Set(codes).isDisjoint(with: Rule.all.map(\.code.name)))
         for rule in BookHistory.rules {
             #expect(!rule.explanation.isEmpty && !rule.example.isEmpty && !rule.summary.hasSuffix("."), "\(rule.code)")

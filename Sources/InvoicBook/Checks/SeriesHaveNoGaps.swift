@@ -16,27 +16,52 @@ enum SeriesHaveNoGaps: BookCheck {
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
         let severity = book.settings.numbering.gaps
-        let series = book.series()
+        for gap in book.gaps() {
+            let pattern = book.settings.numbering.pattern(for: gap.kind)
+            let single = gap.sequences.count == 1
+            let missing = single ? gap.number(gap.sequences.lowerBound)
+                : "\(gap.number(gap.sequences.lowerBound)) to \(gap.number(gap.sequences.upperBound - 1))"
+            diagnostics.append(Diagnostic(
+                severity, rule.code, "\(missing) \(single ? "is" : "are") missing before \(gap.before.number)",
+                file: gap.before.file, range: gap.before.numberRange,
+                help: "number this document \(pattern.format(year: gap.year, sequence: gap.sequences.lowerBound)), or restore the missing file; void an invoice instead of deleting it"))
+        }
+    }
+}
+
+/// Numbers missing from a series, before the document that follows them.
+public struct SeriesGap: Sendable {
+    public var kind: DocumentKind
+    public var year: Int?
+    public var sequences: Range<Int>
+    public var before: SeriesMember
+    let pattern: NumberPattern
+
+    public func number(_ sequence: Int) -> String { pattern.format(year: year, sequence: sequence) }
+}
+
+extension Book {
+    /// The gaps of every series, counted from the lowest number present (from 1 in a later year
+    /// of a `{year}` series): what `numbering-gap` reports, and what `invoic sync` compares with
+    /// the numbers other clones reserved.
+    public func gaps() -> [SeriesGap] {
+        var gaps: [SeriesGap] = []
+        let series = self.series()
         let firstYear: [DocumentKind: Int] = Dictionary(
             series.keys.compactMap { key in key.year.map { (key.kind, $0) } }, uniquingKeysWith: min)
         for key in series.keys.sorted() {
             guard let members = series[key], let firstMember = members.first else { continue }
-            let pattern = book.settings.numbering.pattern(for: key.kind)
+            let pattern = settings.numbering.pattern(for: key.kind)
             var expected = firstMember.sequence
             if let year = key.year, year != firstYear[key.kind] { expected = 1 }
             for member in members {
                 if member.sequence > expected {
-                    let missing = expected == member.sequence - 1
-                        ? pattern.format(year: key.year, sequence: expected)
-                        : "\(pattern.format(year: key.year, sequence: expected)) to \(pattern.format(year: key.year, sequence: member.sequence - 1))"
-                    diagnostics.append(Diagnostic(
-                        severity, rule.code, "\(missing) \(expected == member.sequence - 1 ? "is" : "are") missing before \(member.number)",
-                        file: member.file, range: member.numberRange,
-                        help: "number this document \(pattern.format(year: key.year, sequence: expected)), or restore the missing file; void an invoice instead of deleting it"))
+                    gaps.append(SeriesGap(kind: key.kind, year: key.year, sequences: expected..<member.sequence, before: member, pattern: pattern))
                 }
                 expected = max(expected, member.sequence + 1)
             }
         }
+        return gaps
     }
 }
 

@@ -38,7 +38,8 @@ extension BookSettings {
                 invoice: pattern(numbering["invoice"], reader: &reader),
                 estimate: pattern(numbering["estimate"], reader: &reader),
                 creditNote: pattern(numbering["credit_note"], reader: &reader),
-                gaps: reader.oneOf(numbering["gaps"], ["error", "warning"], what: "gap setting")?.value == "warning" ? .warning : .error)
+                gaps: reader.oneOf(numbering["gaps"], ["error", "warning"], what: "gap setting")?.value == "warning" ? .warning : .error,
+                reserve: numbering["reserve"].flatMap { node in reader.text(node).map { Located($0, at: node.range) } })
         }
         if let node = fields["template"], let name = reader.text(node) { settings.template = Located(name, at: node.range) }
         if let node = fields["pdf_name"], let name = reader.text(node) { settings.pdfName = Located(name, at: node.range) }

@@ -109,6 +109,7 @@ public enum Schema {
         KeySpec("estimate", .pattern, "estimate number pattern, e.g. \"EST-{seq:4}\""),
         KeySpec("credit_note", .pattern, "credit note number pattern, e.g. \"CN-{seq:4}\" (its own series)"),
         KeySpec("gaps", .oneOf(["error", "warning"]), "whether a gap in a series is an error or a warning"),
+        KeySpec("reserve", .text, "the git remote each final number is reserved on first, e.g. origin (docs/teams.md)"),
     ])
 
     static let lineAdjustment = KeyTable(name: "line discount or charge", keys: [

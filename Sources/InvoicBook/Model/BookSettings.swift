@@ -109,13 +109,18 @@ public struct Numbering: Sendable {
     public var creditNote: Located<NumberPattern>?
     /// How a gap in a series is reported: France and Spain require gapless series, Germany only unique ones.
     public var gaps: Severity
+    /// The git remote every final number is reserved on before it is given (`reserve: origin`),
+    /// so two clones of one book never give one number twice (docs/teams.md); nil: numbers are
+    /// taken from this copy of the book alone.
+    public var reserve: Located<String>?
 
     public init(invoice: Located<NumberPattern>? = nil, estimate: Located<NumberPattern>? = nil,
-                creditNote: Located<NumberPattern>? = nil, gaps: Severity = .error) {
+                creditNote: Located<NumberPattern>? = nil, gaps: Severity = .error, reserve: Located<String>? = nil) {
         self.invoice = invoice
         self.estimate = estimate
         self.creditNote = creditNote
         self.gaps = gaps
+        self.reserve = reserve
     }
 
     public static let defaultInvoicePattern = NumberPattern.parse("INV-{seq:4}")!

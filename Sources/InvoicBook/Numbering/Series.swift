@@ -5,6 +5,11 @@ public struct SeriesKey: Hashable, Sendable, Comparable {
     public var kind: DocumentKind
     public var year: Int?
 
+    public init(kind: DocumentKind, year: Int?) {
+        self.kind = kind
+        self.year = year
+    }
+
     public static func < (a: SeriesKey, b: SeriesKey) -> Bool {
         (a.kind.rawValue, a.year ?? 0) < (b.kind.rawValue, b.year ?? 0)
     }

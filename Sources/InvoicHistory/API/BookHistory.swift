@@ -22,6 +22,7 @@ public struct BookHistory: Sendable {
         NumbersAreNeverReused.rule,
         AcceptedEstimatesAreNotChanged.rule,
         HistoryIsReadable.rule,
+        NumbersAreReserved.rule,
     ].sorted { $0.code < $1.code }
 
     /// Reads the history of the book at `root`.

@@ -7,6 +7,28 @@ struct GitProcess: Sendable {
 
     /// Runs `git -C directory arguments`, feeding `input` to its standard input.
     func run(_ arguments: [String], input: [UInt8]? = nil) throws(HistoryError) -> [UInt8] {
+        let outcome = try attempt(arguments, input: input)
+        guard outcome.status == 0 else {
+            if outcome.status == 127 { throw .gitUnavailable }
+            if outcome.errors.contains("not a git repository") { throw .notARepository(directory) }
+            throw .gitFailed(command: arguments.prefix(while: { $0 != "--" }).joined(separator: " "), message: outcome.errors)
+        }
+        return outcome.output
+    }
+
+    /// What one run of git said, whether it succeeded or not: a refused push prints its
+    /// per-reference verdicts on standard output and exits with 1.
+    struct Outcome: Sendable {
+        /// The exit status; -1 when git was killed by a signal.
+        var status: Int32
+        var output: [UInt8]
+        var errors: String
+        var text: String { String(decoding: output, as: UTF8.self) }
+    }
+
+    /// Runs git like ``run(_:input:)`` and hands back its status and output instead of throwing
+    /// on failure. Throws only when git cannot be started.
+    func attempt(_ arguments: [String], input: [UInt8]? = nil) throws(HistoryError) -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", directory.isEmpty ? "." : directory] + arguments
@@ -34,12 +56,8 @@ struct GitProcess: Sendable {
         process.waitUntilExit()
         _ = writer?.value
         let message = String(decoding: stderr.value, as: UTF8.self)
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            if process.terminationStatus == 127 { throw .gitUnavailable }
-            if message.contains("not a git repository") { throw .notARepository(directory) }
-            throw .gitFailed(command: arguments.prefix(while: { $0 != "--" }).joined(separator: " "), message: message)
-        }
-        return stdout
+        let status = process.terminationReason == .exit ? process.terminationStatus : -1
+        return Outcome(status: status, output: stdout, errors: message)
     }
 
     /// Lines of output split at NUL (`-z` output).
