@@ -38,17 +38,23 @@ public enum EInvoiceWriter {
     /// has no figures or is an estimate.
     public static func xml(_ document: Document, in book: Book, format: EInvoiceFormat) -> String? {
         guard let model = InvoiceModel(book: book, document: document) else { return nil }
+        // FA(3) states what EN 16931 has no term for (the book's Polish annotations, the corrected
+        // invoice's KSeF number), so it reads the book's document beside the model.
+        if EInvoiceProfile(format).syntax == .fa3 {
+            return FA3Writer.document(model, book: book, document: document).document()
+        }
         return xml(model, format: format)
     }
 
     /// The XML of a model in `format`, whichever way it came: from the book's document, or from a
-    /// received one (InvoicInbox's `InvoiceModel(received:)`).
-    public static func xml(_ model: InvoiceModel, format: EInvoiceFormat) -> String {
+    /// received one (InvoicInbox's `InvoiceModel(received:)`); nil for FA(3), which needs the
+    /// book's document.
+    public static func xml(_ model: InvoiceModel, format: EInvoiceFormat) -> String? {
         let profile = EInvoiceProfile(format)
         switch profile.syntax {
         case .ubl: return UBLWriter.document(model, profile: profile).document()
         case .cii: return CIIWriter.document(model, profile: profile).document()
-        case .fa3: return FA3Writer.document(model, book: book, document: document).document()
+        case .fa3: return nil
         }
     }
 }
