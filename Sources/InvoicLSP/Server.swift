@@ -53,6 +53,8 @@ public final class LanguageServer: @unchecked Sendable {
     private var renderer: PDFRenderer?
     private var published: Set<String> = []
     private var generation = 0
+    /// Checks scheduled and not finished (or dropped) yet.
+    private var pending = 0
     private var shutdownRequested = false
     var inlayHints = true
     /// Documents whose preview was opened: rebuilt on save.
@@ -249,8 +251,9 @@ public final class LanguageServer: @unchecked Sendable {
     /// Checks the book with the editor's open texts after `debounce` (or at once); a newer change
     /// makes this run stale.
     func scheduleCheck(debounced: Bool) {
-        let ticket = lock.withLock { generation += 1; return generation }
+        let ticket = lock.withLock { generation += 1; pending += 1; return generation }
         let run: @Sendable () -> Void = { [self] in
+            defer { lock.withLock { pending -= 1 } }
             guard lock.withLock({ generation == ticket }) else { return }  // stale before it started
             checkBook(ticket: ticket)
         }
@@ -258,17 +261,20 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     func scheduleWholeCheck() {
-        let ticket = lock.withLock { generation += 1; return generation }
-        checking.async { [self] in checkWholeBook(ticket: ticket) }
+        let ticket = lock.withLock { generation += 1; pending += 1; return generation }
+        checking.async { [self] in
+            defer { lock.withLock { pending -= 1 } }
+            checkWholeBook(ticket: ticket)
+        }
     }
 
     /// Waits for the checks scheduled so far (tests).
     func waitForChecks() {
-        Thread.sleep(forTimeInterval: 0)
-        checking.sync {}
-        // A debounced run is queued after its delay: wait it out, then drain again.
-        Thread.sleep(forTimeInterval: 0.15)
-        checking.sync {}
+        // A debounced run joins the queue only after its delay: drain until none is left.
+        while lock.withLock({ pending > 0 }) {
+            checking.sync {}
+            usleep(1000)
+        }
     }
 
     /// The book's own steps: decode (unchanged files come from the cache), price, check.

@@ -103,13 +103,33 @@ public final class MessageWriter: @unchecked Sendable {
     private let descriptor: Int32
     private let lock = NSLock()
     private var broken = false
+    /// Messages kept instead of written (the handler tests read them).
+    private var captured: [JSON]?
 
     public init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
+    /// A writer that keeps what it is given.
+    init(capturing: Void) {
+        descriptor = -1
+        captured = []
+    }
+
+    /// The messages kept so far, emptied.
+    func takeCaptured() -> [JSON] {
+        lock.withLock {
+            defer { captured = [] }
+            return captured ?? []
+        }
+    }
+
     @discardableResult
     public func send(_ message: JSON) -> Bool {
+        if lock.withLock({ captured != nil }) {
+            lock.withLock { captured?.append(message) }
+            return true
+        }
         let body = Array(message.serialized.utf8)
         let frame = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
         return lock.withLock {
