@@ -130,7 +130,7 @@ let package = Package(
             "InvoicServe", "InvoicAuthoring", "InvoicBook", "InvoicInbox", "InvoicTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
-        .testTarget(name: "InvoicLSPTests", dependencies: ["InvoicLSP", "InvoicBook", "InvoicDiagnostics", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicLSPTests", dependencies: ["InvoicLSP", "InvoicBook", "InvoicDiagnostics", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "InvoicBank", "InvoicAuthoring", "InvoicPDF", "InvoicReport", "InvoicTestSupport", "invoic", "invoic-serve"]),
     ],
     swiftLanguageModes: [.v6]

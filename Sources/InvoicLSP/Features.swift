@@ -395,6 +395,7 @@ extension LanguageServer {
 
     func workspaceSymbols(_ params: JSON) -> Result<JSON, ResponseError> {
         let query = (params["query"]?.string ?? "").lowercased()
+        awaitFirstCheck()
         guard let (workspace, book) = lock.withLock({ () -> (Workspace, Book)? in
             guard let workspace, let book = snapshot?.book else { return nil }
             return (workspace, book)
@@ -430,6 +431,7 @@ extension LanguageServer {
         }
         // No argument (Helix cannot pass one): the document the editor touched last.
         let uri = params["arguments"]?[0]?.string
+        awaitFirstCheck()
         let found = lock.withLock { () -> Document? in
             guard let workspace, let book = snapshot?.book else { return nil }
             let path = uri.flatMap(workspace.path(of:)) ?? workspace.lastActive

@@ -395,12 +395,19 @@ public final class LanguageServer: @unchecked Sendable {
     /// The document a request is about: its path, text and the last checked book.
     func context(_ params: JSON) -> Result<Context, ResponseError> {
         guard let uri = params["textDocument"]?["uri"]?.string else { return .failure(.invalidParams("no textDocument.uri")) }
+        awaitFirstCheck()
         return lock.withLock { () -> Result<Context, ResponseError> in
             guard let workspace else { return .failure(.notInitialized) }
             guard let path = workspace.path(of: uri) else { return .failure(.invalidParams("\(uri) is not a file of the book in \(workspace.root)")) }
             let text = workspace.text(of: path) ?? ""
             return .success(Context(workspace: workspace, path: path, map: LineMap(text, encoding: encoding), snapshot: snapshot, encoding: encoding))
         }
+    }
+
+    /// A request that comes before the first check finished waits for it: an answer from no
+    /// book at all would be wrong, and the first check takes a moment.
+    func awaitFirstCheck() {
+        if lock.withLock({ snapshot == nil && workspace != nil }) { waitForChecks() }
     }
 
     var currentRenderer: PDFRenderer? { lock.withLock { renderer } }
