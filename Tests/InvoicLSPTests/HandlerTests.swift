@@ -236,3 +236,25 @@ extension JSON {
         return .object(members)
     }
 }
+
+@Suite struct PreviewTests {
+    @Test func theCommandWithoutArgumentsRendersTheDocumentLastEditedAndShowsIt() throws {
+        let lsp = Harness(["invoices/INV-0001.yaml": draft])
+        lsp.open("invoices/INV-0001.yaml", draft)
+        let lenses = try #require(lsp.request("textDocument/codeLens", ["textDocument": ["uri": .string(lsp.uri("invoices/INV-0001.yaml"))]]).result?.array)
+        #expect(lenses.first?["command"]?["command"] == "invoic.preview")
+        let answer = lsp.request("workspace/executeCommand", ["command": "invoic.preview"])
+        #expect(answer.result?.string == lsp.uri("build/INV-0001.pdf"), "\(String(describing: answer.error))")
+        let bytes = try #require(FileManager.default.contents(atPath: lsp.book.root + "/build/INV-0001.pdf"))
+        #expect(bytes.starts(with: Array("%PDF-".utf8)))
+        let shown = lsp.inbox.last { $0["method"] == "window/showDocument" }
+        #expect(shown?["params"]?["uri"]?.string == lsp.uri("build/INV-0001.pdf"))
+    }
+
+    @Test func aDocumentWithErrorsIsNotPreviewed() throws {
+        let broken = draft.replacingOccurrences(of: "client: acme", with: "client: nobody")
+        let lsp = Harness(["invoices/INV-0001.yaml": broken])
+        let answer = lsp.request("workspace/executeCommand", ["command": "invoic.preview", "arguments": [.string(lsp.uri("invoices/INV-0001.yaml"))]])
+        #expect(answer.error?["message"]?.string?.contains("has errors") == true)
+    }
+}
