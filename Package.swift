@@ -96,8 +96,10 @@ let package = Package(
         ]),
         .target(name: "InvoicAuthoring", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics", "InvoicHistory"]),
         .target(name: "InvoicHistory", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
+        // `invoic lsp`: the checker behind the language server protocol, for every editor (issue 41).
+        .target(name: "InvoicLSP", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicBuild", "InvoicPDF", "InvoicAuthoring"]),
         .target(name: "InvoicCLI", dependencies: [
-            "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
+            "InvoicLSP", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
             "InvoicEInvoice", "InvoicBank", "InvoicMail", "InvoicPeppol", "InvoicLedger", "InvoicInbox",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -128,6 +130,7 @@ let package = Package(
             "InvoicServe", "InvoicAuthoring", "InvoicBook", "InvoicInbox", "InvoicTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
+        .testTarget(name: "InvoicLSPTests", dependencies: ["InvoicLSP", "InvoicBook", "InvoicDiagnostics", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "InvoicBank", "InvoicAuthoring", "InvoicPDF", "InvoicReport", "InvoicTestSupport", "invoic", "invoic-serve"]),
     ],
     swiftLanguageModes: [.v6]

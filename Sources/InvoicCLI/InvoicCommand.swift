@@ -12,6 +12,7 @@ public struct InvoicCommand: ParsableCommand {
             NewCommand.self, ConvertCommand.self, CreditCommand.self, ExportCommand.self, SendCommand.self, PayCommand.self, RefundCommand.self, StatementCommand.self, VoidCommand.self,
             AcceptCommand.self, DeclineCommand.self, MatchCommand.self, ReceiveCommand.self, PurchaseCommand.self, ViewCommand.self, RecurCommand.self, RemindCommand.self, MailCommand.self, PeppolCommand.self, ServeCommand.self, ExportJournalCommand.self, LogCommand.self, SchemaCommand.self, ExplainCommand.self, LockCommand.self,
             SyncCommand.self, GitCommand.self, MergeFileCommand.self,
+            LSPCommand.self,
         ]
     )
 

@@ -20,6 +20,9 @@ public struct Diagnostic: Sendable, Hashable {
     public var help: String?
     /// Further context, e.g. where the first of two duplicates is.
     public var notes: [String]
+    /// A mechanical remedy: the text that replaces `range` (a did-you-mean's suggestion, the
+    /// computed figure for a stated one), which an editor offers as a quick fix (`invoic lsp`).
+    public var replacement: String?
 
     public init(
         _ severity: Severity, _ code: DiagnosticCode, _ message: String,
@@ -48,6 +51,15 @@ public struct Diagnostic: Sendable, Hashable {
         label: String? = nil, help: String? = nil, notes: [String] = []
     ) -> Diagnostic {
         Diagnostic(.warning, code, message, file: file, range: range, label: label, help: help, notes: notes)
+    }
+}
+
+extension Diagnostic {
+    /// The diagnostic with `text` as its mechanical remedy (nil: none).
+    public func replacing(with text: String?) -> Diagnostic {
+        var diagnostic = self
+        diagnostic.replacement = text
+        return diagnostic
     }
 }
 

@@ -16,11 +16,11 @@ enum ClientReferencesResolve: BookCheck {
         for document in [book.documents, schedules].joined() where !document.client.value.isEmpty && book.clients[document.client.value] == nil
             && !book.unreadableClients.contains(document.client.value) {
             let id = document.client.value
-            let help = closestMatch(to: id, in: book.clients.keys).map { "did you mean `\($0)`? (clients/\($0).yaml)" }
-                ?? "create clients/\(id).yaml with at least `name:`"
-            diagnostics.append(.error(
+            let fix = closestMatch(to: id, in: book.clients.keys)
+            let help = fix.map { "did you mean `\($0)`? (clients/\($0).yaml)" } ?? "create clients/\(id).yaml with at least `name:`"
+            diagnostics.append(Diagnostic.error(
                 rule.code, "\(document.number.hasPrefix("recurring/") ? "recurring invoice" : document.kind.rawValue) refers to a client that does not exist",
-                file: document.file, range: document.client.range, label: "no file clients/\(id).yaml", help: help))
+                file: document.file, range: document.client.range, label: "no file clients/\(id).yaml", help: help).replacing(with: fix))
         }
     }
 }

@@ -29,9 +29,9 @@ enum CreditNotesCorrectAnInvoice: BookCheck {
             }
             let what = book.document(reference.value).map { "\($0.number) is \(article($0.kind.name)) \($0.kind.name), not an invoice" }
                 ?? "invoice \(reference.value) does not exist"
-            let help = closestMatch(to: reference.value, in: book.invoices.map(\.number)).map { "did you mean \($0)?" }
-                ?? "name the invoice this credits, e.g. `corrects: INV-0007`"
-            diagnostics.append(.error(rule.code, what, file: note.file, range: reference.range, help: help))
+            let fix = closestMatch(to: reference.value, in: book.invoices.map(\.number))
+            let help = fix.map { "did you mean \($0)?" } ?? "name the invoice this credits, e.g. `corrects: INV-0007`"
+            diagnostics.append(Diagnostic.error(rule.code, what, file: note.file, range: reference.range, help: help).replacing(with: fix))
         }
     }
 }

@@ -12,10 +12,10 @@ enum EstimateReferencesResolve: BookCheck {
         for invoice in book.invoices {
             guard let reference = invoice.fromEstimate, book.estimate(reference.value) == nil else { continue }
             let estimates = book.estimates.map(\.number)
-            let help = closestMatch(to: reference.value, in: estimates).map { "did you mean \($0)?" }
-                ?? "name an estimate in estimates/, or remove `from_estimate:`"
-            diagnostics.append(.error(
-                rule.code, "estimate \(reference.value) does not exist", file: invoice.file, range: reference.range, help: help))
+            let fix = closestMatch(to: reference.value, in: estimates)
+            let help = fix.map { "did you mean \($0)?" } ?? "name an estimate in estimates/, or remove `from_estimate:`"
+            diagnostics.append(Diagnostic.error(
+                rule.code, "estimate \(reference.value) does not exist", file: invoice.file, range: reference.range, help: help).replacing(with: fix))
         }
     }
 }

@@ -32,8 +32,11 @@ struct ValueReader {
         self.file = file
     }
 
-    mutating func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange?, label: String? = nil, help: String? = nil, notes: [String] = []) {
-        diagnostics.append(.error(code, message, file: file, range: range, label: label, help: help, notes: notes))
+    mutating func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange?, label: String? = nil, help: String? = nil, notes: [String] = [],
+                        replacement: String? = nil) {
+        var diagnostic = Diagnostic.error(code, message, file: file, range: range, label: label, help: help, notes: notes)
+        diagnostic.replacement = replacement
+        diagnostics.append(diagnostic)
     }
 
     mutating func warning(_ code: DiagnosticCode, _ message: String, at range: SourceRange?, help: String? = nil) {
@@ -105,7 +108,7 @@ struct ValueReader {
             help = "known keys here: " + table.names.joined(separator: ", ")
         }
         error(.unknownKey, "unknown key `\(key)` in \(table.name.hasSuffix(".yaml") ? table.name : article(table.name) + " " + table.name)",
-              at: range, help: help)
+              at: range, help: help, replacement: match)
         return match
     }
 
@@ -236,7 +239,8 @@ struct ValueReader {
             guard let category = TaxCategory.named(text), category.word != nil || category == .standard else {
                 let suggestion = closestMatch(to: text.lowercased().replacingOccurrences(of: " ", with: "-"), in: words)
                 error(.invalidTaxCategory, "`\(text)` is not a tax rate or category", at: node.range,
-                      help: suggestion.map { "did you mean `\($0)`?" } ?? "write a rate such as 20%, or one of \(words.joined(separator: ", "))")
+                      help: suggestion.map { "did you mean `\($0)`?" } ?? "write a rate such as 20%, or one of \(words.joined(separator: ", "))",
+                      replacement: suggestion)
                 return nil
             }
             return checked(TaxRate(category), at: node.range)
@@ -306,10 +310,11 @@ struct ValueReader {
     mutating func currency(_ node: YAMLNode?) -> Located<Currency>? {
         guard let node, let text = text(node) else { return nil }
         guard let currency = Currency.named(text) else {
+            let fix = Currency.named(text.uppercased())?.code ?? closestMatch(to: text.uppercased(), in: Currency.all.map(\.code))
             let suggestion = Currency.named(text.uppercased()).map { "write it in capitals: \($0.code)" }
-                ?? closestMatch(to: text.uppercased(), in: Currency.all.map(\.code)).map { "did you mean \($0)?" }
+                ?? fix.map { "did you mean \($0)?" }
                 ?? "use an ISO 4217 code such as USD, EUR or GBP"
-            error(.unknownCurrency, "`\(text)` is not an ISO 4217 currency code", at: node.range, help: suggestion)
+            error(.unknownCurrency, "`\(text)` is not an ISO 4217 currency code", at: node.range, help: suggestion, replacement: fix)
             return nil
         }
         return Located(currency, at: node.range)
@@ -318,11 +323,13 @@ struct ValueReader {
     mutating func locale(_ node: YAMLNode?) -> Located<String>? {
         guard let node, let text = text(node) else { return nil }
         guard LocaleCatalog.isKnown(text) else {
-            let help = LocaleCatalog.isKnown(text.replacingOccurrences(of: "-", with: "_"))
-                ? "write it with an underscore: \(text.replacingOccurrences(of: "-", with: "_"))"
-                : closestMatch(to: text, in: LocaleCatalog.identifiers).map { "did you mean \($0)?" }
+            let underscored = text.replacingOccurrences(of: "-", with: "_")
+            let fix = LocaleCatalog.isKnown(underscored) ? underscored : closestMatch(to: text, in: LocaleCatalog.identifiers)
+            let help = LocaleCatalog.isKnown(underscored)
+                ? "write it with an underscore: \(underscored)"
+                : fix.map { "did you mean \($0)?" }
                     ?? "use a language and region such as en_US, de_DE or fr_FR"
-            error(.unknownLocale, "`\(text)` is not a known locale", at: node.range, help: help)
+            error(.unknownLocale, "`\(text)` is not a known locale", at: node.range, help: help, replacement: fix)
             return nil
         }
         return Located(text, at: node.range)
@@ -331,9 +338,10 @@ struct ValueReader {
     mutating func oneOf(_ node: YAMLNode?, _ choices: [String], what: String, code: DiagnosticCode = .wrongType) -> Located<String>? {
         guard let node, let text = text(node) else { return nil }
         guard choices.contains(text) else {
-            let help = closestMatch(to: text, in: choices).map { "did you mean `\($0)`?" }
+            let fix = closestMatch(to: text, in: choices)
+            let help = fix.map { "did you mean `\($0)`?" }
                 ?? "use one of: " + choices.joined(separator: ", ")
-            error(code, "`\(text)` is not a \(what)", at: node.range, help: help)
+            error(code, "`\(text)` is not a \(what)", at: node.range, help: help, replacement: fix)
             return nil
         }
         return Located(text, at: node.range)
@@ -367,7 +375,7 @@ func article(_ noun: String) -> String {
 /// ICU lists some locales only with their script (`zh_Hans_CN`); the everyday form a person
 /// writes (`zh_CN`, `az_AZ`, `ur_PK`) is accepted too: a known language with an ISO region.
 public enum LocaleCatalog {
-    static let identifiers: [String] = Locale.availableIdentifiers.sorted()
+    public static let identifiers: [String] = Locale.availableIdentifiers.sorted()
     private static let known = Set(identifiers)
     private static let languages = Set(identifiers.map { String($0.prefix { $0 != "_" }) })
     private static let regions = Set(Locale.Region.isoRegions.map(\.identifier))

@@ -391,6 +391,6 @@ struct DocumentPricer {
             .statedFigureMismatch,
             "stated \(label) \(stated.value) differs from the computed \(MoneyFormat.plain(computed, currency))",
             file: document.file, range: stated.range, label: "computed \(MoneyFormat.plain(computed, currency))",
-            help: "check the lines, or correct the stated figure; computed: \(how)"))
+            help: "check the lines, or correct the stated figure; computed: \(how)").replacing(with: MoneyFormat.plain(computed, currency)))
     }
 }
