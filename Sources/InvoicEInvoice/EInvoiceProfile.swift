@@ -2,7 +2,7 @@ import InvoicBook
 
 /// What one output format declares: its syntax and the identifiers a receiver routes by.
 public struct EInvoiceProfile: Sendable {
-    public enum Syntax: Sendable { case ubl, cii }
+    public enum Syntax: Sendable { case ubl, cii, fatturapa }
 
     public let syntax: Syntax
     /// BT-24, the specification identifier.
@@ -21,6 +21,8 @@ public struct EInvoiceProfile: Sendable {
         case .xrechnung: self.init(syntax: .ubl, customizationID: Self.xrechnung, profileID: "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0")
         case .xrechnungCII: self.init(syntax: .cii, customizationID: Self.xrechnung, profileID: "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0")
         case .peppol: self.init(syntax: .ubl, customizationID: Self.peppol, profileID: "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0")
+        // FatturaPA is no EN 16931 syntax: it names its version (FPR12) on its root.
+        case .fatturapa: self.init(syntax: .fatturapa, customizationID: "FPR12", profileID: nil)
         }
     }
 
@@ -36,9 +38,11 @@ public enum EInvoiceWriter {
     /// The XML of `document` in `format` (for Factur-X, the CII it embeds); nil when the document
     /// has no figures or is an estimate.
     public static func xml(_ document: Document, in book: Book, format: EInvoiceFormat) -> String? {
-        guard let model = InvoiceModel(book: book, document: document) else { return nil }
         let profile = EInvoiceProfile(format)
+        if profile.syntax == .fatturapa { return FatturaPAWriter.document(document, in: book)?.document() }
+        guard let model = InvoiceModel(book: book, document: document) else { return nil }
         switch profile.syntax {
+        case .fatturapa: return nil
         case .ubl: return UBLWriter.document(model, profile: profile).document()
         case .cii: return CIIWriter.document(model, profile: profile).document()
         }

@@ -157,8 +157,12 @@ enum EInvoicesCarryWhatTheirFormatsNeed: BookCheck {
                                 setting: (file: String, range: SourceRange)? = nil) -> [Diagnostic] {
         guard let figures = document.figures else { return [] }
         let place = setting ?? (document.file, document.client.range)
-        let facts = EInvoiceFacts(book: book, document: document, figures: figures, formats: Set(formats), setting: place)
-        return requirements.compactMap { requirement in
+        // FatturaPA is no EN 16931 format: its own requirements, at the lines that break them.
+        let italian = formats.contains(.fatturapa) ? FatturaPARequirements.problems(of: document, in: book, setting: place) : []
+        let en16931 = formats.filter { $0 != .fatturapa }
+        guard !en16931.isEmpty else { return italian }
+        let facts = EInvoiceFacts(book: book, document: document, figures: figures, formats: Set(en16931), setting: place)
+        return italian + requirements.compactMap { requirement in
             requirement.problem(facts).map { problem in
                 .error(requirement.rule.code, "\(document.number): \(problem.message)", file: place.file, range: place.range,
                        label: setting == nil ? nil : "\(facts.formatNames) chosen here", help: problem.help)

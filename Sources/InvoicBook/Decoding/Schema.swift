@@ -187,6 +187,17 @@ public enum Schema {
         KeySpec("idle_timeout", .text, "seconds to wait for the provider's next byte, e.g. its answer (default 30)"),
     ])
 
+    static let fatturapa = KeyTable(name: "fatturapa", keys: [
+        KeySpec("regime", .oneOf(FatturaPASettings.regimes), required: true, "the RegimeFiscale: RF01 ordinario, RF19 forfettario, ... (docs/italy.md)"),
+        KeySpec("transmitter", .text, "the fiscal code the file is sent under (IdTrasmittente, the SdI file name's IT<code>_); default: the partita IVA"),
+        KeySpec("bollo", .oneOf(FatturaPASettings.Bollo.allCases.map(\.rawValue)), "who bears the 2.00 EUR stamp duty above 77.47 EUR without VAT: self (default) or client (a charge with code N1)"),
+    ])
+
+    static let fatturapaClient = KeyTable(name: "fatturapa", keys: [
+        KeySpec("recipient", .text, "the client's 7-character SdI code (CodiceDestinatario), 0000000 when it has none"),
+        KeySpec("pec", .text, "the client's PEC address (PECDestinatario), with recipient 0000000"),
+    ])
+
     static let bankColumns = KeyTable(name: "columns", keys: [
         KeySpec("date", .text, "the booking date's column: its header text, or its position (1, 2, ...)"),
         KeySpec("amount", .text, "the signed amount (money in is positive)"),
@@ -225,6 +236,7 @@ public enum Schema {
         KeySpec("reminders", .mapping(reminderPolicy), "when overdue invoices are reminded, at which fee and interest (`invoic remind`)"),
         KeySpec("mail", .mapping(mail), "how `invoic mail` sends: SMTP (host, port, security, username) or the local sendmail"),
         KeySpec("peppol", .mapping(peppol), "the access point provider `invoic peppol` sends through (docs/peppol.md)"),
+        KeySpec("fatturapa", .mapping(fatturapa), "an Italian business's FatturaPA: regime, transmitter, who bears the stamp duty (docs/italy.md)"),
         KeySpec("bank", .mapping(bank), "how `invoic match` reads the bank's CSV statements (camt and MT940 need nothing)"),
         KeySpec("history", .flag, "true: `invoic check` also judges the book against its git history, as with --history"),
         KeySpec("vat_basis", .oneOf(VATBasis.allCases.map(\.rawValue)), "when a sale counts for VAT in `invoic report vat`: accrual (by invoice date, the default) or cash (by payment date)"),
@@ -264,6 +276,7 @@ public enum Schema {
         KeySpec("iban", .text, "the client's IBAN a direct debit draws on (BT-91)"),
         KeySpec("contact", .mapping(contactPoint), "the person at the client to address (BG-9)"),
         KeySpec("peppol", .mapping(peppol), "this client's access point provider settings over the book's (docs/peppol.md)"),
+        KeySpec("fatturapa", .mapping(fatturapaClient), "where the SdI delivers this client's FatturaPA: {recipient: ABC1234} or {recipient: \"0000000\", pec: ...} (docs/italy.md)"),
         KeySpec("einvoice", einvoiceFormats, "the structured invoices this client receives, over the book's: ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol"),
         KeySpec("terms", .days, "days from issue to due for this client"),
         KeySpec("notes", .text, "internal only, never printed"),

@@ -27,6 +27,8 @@ public struct BookSettings: Sendable {
     public var mail: MailSettings?
     /// `peppol:`, the access point provider `invoic peppol` sends through.
     public var peppol: PeppolSettings?
+    /// `fatturapa:`, an Italian business's regime and stamp duty choice (docs/italy.md).
+    public var fatturapa: FatturaPASettings?
     /// `labels:`, the book's own words for some labels: language or locale -> key -> text.
     public var labels: [String: [String: String]] = [:]
     /// `vat_basis:`, when a sale counts for VAT (`invoic report vat`); accrual when unset.

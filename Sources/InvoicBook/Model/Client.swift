@@ -29,6 +29,8 @@ public struct Client: Sendable {
     public var reminders: ReminderPolicy?
     /// `peppol:`, this client's provider settings over the book's.
     public var peppol: PeppolSettings?
+    /// `fatturapa:`, where the SdI delivers this client's invoices.
+    public var fatturapa: FatturaPAClient?
 
     public init(id: String, file: String, contact: Contact) {
         self.id = id

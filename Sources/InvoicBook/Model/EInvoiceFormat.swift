@@ -14,6 +14,8 @@ public enum EInvoiceFormat: String, Sendable, Hashable, CaseIterable, Comparable
     case xrechnungCII = "xrechnung-cii"
     /// Peppol BIS Billing 3.0 (UBL): Belgium, the Nordics, public buyers across Europe.
     case peppol
+    /// FatturaPA 1.2 (FPR12) through Italy's SdI: every invoice of an Italian business.
+    case fatturapa
 
     public var isXRechnung: Bool { self == .xrechnung || self == .xrechnungCII }
 
