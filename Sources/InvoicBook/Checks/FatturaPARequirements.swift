@@ -4,8 +4,8 @@ import InvoicMoney
 // What the SdI would reject in a FatturaPA of this book, found before any XML exists and reported
 // at the YAML line that causes it: the schema's forms (Latin-1 texts, 5-digit CAP, the parties'
 // ids) and the SdI's content checks that concern a small business (Specifiche tecniche 1.9,
-// "Elenco controlli": 00400/00401 Natura and rate, 00411 ritenuta, 00417 the buyer's ids, 00418
-// a credit note's date), and the stamp duty's threshold (art. 13
+// "Elenco controlli": 00400/00401 Natura and rate, 00411 ritenuta, 00417 the buyer's ids; 00418, a
+// credit note dated before its invoice, is the book's own check credit-note-mismatch), and the stamp duty's threshold (art. 13
 // of the Tariffa, DPR 642/1972). docs/italy.md lists them.
 
 enum FatturaPARequirements {
@@ -24,11 +24,7 @@ enum FatturaPARequirements {
     static let latin = Rule(.fatturapaLatin, summary: "a FatturaPA text has characters outside Latin-1",
         explanation: "FatturaPA's texts (descriptions, names, addresses) are Latin-1 (String...Latin types of the schema): a character outside it, e.g. an emoji, a typographic quote or a Greek letter, makes the file invalid and the SdI rejects it (00200). Write it with Latin-1 characters.",
         example: "items:\n  - { description: \"Logo “Aurora”\" }   <- write \"Logo 'Aurora'\"")
-    static let dates = Rule(.fatturapaDates, summary: "a FatturaPA credit note is dated before the invoice it corrects",
-        explanation: "A TD04 credit note's date may not be before the date of the invoice it corrects (DatiFattureCollegate, SdI check 00418).",
-        example: "# file: credit-notes/NC2026_001.yaml\ncorrects: 2026/003\nissued: 2026-04-01   <- 2026/003 is of 2026-04-20")
-
-    static let rules = [settings, party, natura, bollo, latin, dates]
+    static let rules = [settings, party, natura, bollo, latin]
 
     static func problems(of document: Document, in book: Book, setting: (file: String, range: SourceRange)) -> [Diagnostic] {
         guard let figures = document.figures, let italian = FatturaPAFigures(book: book, document: document) else { return [] }
@@ -121,12 +117,6 @@ enum FatturaPARequirements {
             }
         }
 
-        // A credit note after its invoice.
-        if document.kind == .creditNote, let corrected = document.corrects, let invoice = book.invoice(corrected.value),
-           document.issued.value < invoice.issued.value {
-            add(dates, "the credit note of \(document.issued.value) is dated before \(invoice.number) of \(invoice.issued.value) (SdI 00418)",
-                document.file, document.issued.range, help: "date the credit note on or after the invoice it corrects")
-        }
         return out
     }
 
@@ -153,5 +143,4 @@ extension DiagnosticCode {
     public static let fatturapaNatura = DiagnosticCode("fatturapa-natura")
     public static let fatturapaBollo = DiagnosticCode("fatturapa-bollo")
     public static let fatturapaLatin = DiagnosticCode("fatturapa-latin")
-    public static let fatturapaDates = DiagnosticCode("fatturapa-dates")
 }
