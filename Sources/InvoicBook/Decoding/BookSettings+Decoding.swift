@@ -32,6 +32,7 @@ extension BookSettings {
             settings.defaults.exemption = reader.exemption(defaults["exemption"])
             settings.defaults.payableRounding = reader.decimal(defaults["payable_rounding"], what: "payable rounding")
             settings.defaults.paymentMeans = reader.paymentMeans(defaults["payment_means"])
+            settings.defaults.withholding = reader.withholding(defaults["withholding"])
         }
         if let node = fields["numbering"], let numbering = reader.fields(of: node, table: Schema.numbering) {
             settings.numbering = Numbering(
@@ -117,6 +118,7 @@ extension Client {
         client.tax = reader.taxRate(fields["tax"])
         client.exemption = reader.exemption(fields["exemption"])
         client.payableRounding = reader.decimal(fields["payable_rounding"], what: "payable rounding")
+        client.withholding = reader.withholding(fields["withholding"])
         client.buyerReference = reader.located(fields["buyer_reference"])
         client.deliverTo = reader.deliveryPlace(fields["deliver_to"])
         client.einvoice = reader.einvoiceFormats(fields["einvoice"])

@@ -73,6 +73,9 @@ enum DecodingRules {
         Rule(.invalidElectronicAddress, summary: "an electronic address has an unknown scheme or a wrong id",
              explanation: "`electronic_address` is where e-invoices reach a party (Peppol): SCHEME:ID, the scheme a code of the EAS list (0208 Belgian enterprise number, 0088 GLN, 0192 Norwegian organisation number, 9930 German VAT number, 0204 Leitweg-ID, EM e-mail, ...). Ids of the schemes with check digits are checked.",
              example: "business:\n  name: Studio\n  electronic_address: \"0208:0123456748\"   <- the check digits of 01234567 are 49"),
+        Rule(.invalidWithholding, summary: "a withheld tax has no usable kind or rate, or is named twice",
+             explanation: "`withholding:` lists the taxes the client withholds from what it pays (Spain's IRPF, Italy's RT01 and RT02): `[{kind: IRPF, rate: 15%}]`, on the book's defaults, a client, a document or a line; `[]` says none. The kind is a word of capital letters, digits and `-` (it names the journal's account `Assets:Withholding:IRPF`), the rate more than 0%, and a kind is listed once.",
+             example: "withholding: [{ kind: IRPF, rate: 15% }, { kind: IRPF, rate: 7% }]   <- one IRPF rate per line"),
         Rule(.numberMismatch, summary: "a document's `number:` differs from its file name",
              explanation: "The file stem is the number; a `number:` key, if present, must equal it.",
              example: "# file: invoices/INV-0007.yaml\nnumber: INV-0008"),
@@ -88,6 +91,7 @@ extension DiagnosticCode {
     public static let invalidNumber = DiagnosticCode("invalid-number")
     public static let invalidPattern = DiagnosticCode("invalid-pattern")
     public static let invalidRate = DiagnosticCode("invalid-rate")
+    public static let invalidWithholding = DiagnosticCode("invalid-withholding")
     public static let invalidPaymentMeans = DiagnosticCode("invalid-payment-means")
     public static let unknownEInvoiceFormat = DiagnosticCode("unknown-einvoice-format")
     public static let invalidTaxCategory = DiagnosticCode("invalid-tax-category")

@@ -98,6 +98,7 @@ public enum Schema {
         KeySpec("tax", .tax, "default tax of a line: a rate (20%) or a category (reverse-charge, intra-eu, export, exempt, outside-scope)"),
         KeySpec("exemption", .mapping(exemption, orText: true), "why no VAT is charged on exempt, reverse-charge, intra-EU, export and outside-scope lines"),
         KeySpec("payable_rounding", .amount, "round the amount due to a multiple of this: 0.05 (Swiss cash), 1 (Swedish kronor)"),
+        KeySpec("withholding", withholding, "taxes the clients withhold from what they pay: [{kind: IRPF, rate: 15%}]; [] for none"),
         KeySpec("payment_means", .text, "how invoices are paid (BT-81): 58 SEPA credit transfer (default with an IBAN), 30, 59 direct debit, 48 card, 10 cash"),
         KeySpec("terms", .days, "days from issue to due"),
         KeySpec("validity", .days, "days an estimate stays valid"),
@@ -142,6 +143,14 @@ public enum Schema {
         KeySpec("code", .text, "the VATEX code, e.g. VATEX-EU-132-1C (BT-121)"),
         KeySpec("text", .text, "the reason as printed, e.g. Medical care exempt under Art. 132(1)(c) (BT-120)"),
     ])
+
+    static let withholdingEntry = KeyTable(name: "withholding", keys: [
+        KeySpec("kind", .text, required: true, "the tax withheld, as the country's forms name it: IRPF (Spain), RT01, RT02 (Italy)"),
+        KeySpec("rate", .rate, required: true, "its rate, e.g. 15%"),
+    ])
+
+    /// `withholding:`, a list so that two taxes may be withheld together (Italy's ritenuta and a pension fund's).
+    static let withholding = ValueType.list(.mapping(withholdingEntry))
 
     static let taxCategory = KeyTable(name: "tax", keys: [
         KeySpec("category", .text, required: true, "a UNCL 5305 code (S, Z, E, AE, K, G, O, L, M, B) or a category word"),
@@ -270,6 +279,7 @@ public enum Schema {
         KeySpec("tax", .tax, "this client's default tax, over the book's: a rate, or reverse-charge, intra-eu, export, ..."),
         KeySpec("exemption", .mapping(exemption, orText: true), "why no VAT is charged to this client, over the book's"),
         KeySpec("payable_rounding", .amount, "round this client's amounts due to a multiple of this, over the book's"),
+        KeySpec("withholding", withholding, "taxes this client withholds, over the book's: [{kind: IRPF, rate: 15%}]; [] for none"),
         KeySpec("buyer_reference", .text, "the reference this client asks on every invoice (BT-10), e.g. a Leitweg-ID"),
         KeySpec("deliver_to", .mapping(deliveryPlace), "where this client's goods usually go, when not the address (BG-13): {name, address}"),
         KeySpec("payment_means", .text, "how this client pays (BT-81), over the book's: 58, 30, 59 direct debit, 48 card, 10 cash"),
@@ -298,6 +308,7 @@ public enum Schema {
         KeySpec("item_id", .text, "your article number for what is sold (BT-155), printed under the description"),
         KeySpec("price", .price, required: true, "price per unit, 0 or more"),
         KeySpec("tax", .tax, "this line's tax rate or category, over the document's"),
+        KeySpec("withholding", withholding, "the taxes withheld on this line, over the document's; [] for a line not subject (a disbursement)"),
         KeySpec("category", .text, "for reports"),
         KeySpec("amount", .amount, "stated line amount, checked against quantity x price"),
     ])
@@ -339,6 +350,7 @@ public enum Schema {
         KeySpec("tax_currency", .mapping(taxCurrency), "state the VAT total in a second currency too (BT-6, BT-111): {code: SEK, rate: 10.4852}"),
         KeySpec("prepaid", .amount, "paid before this invoice (BT-113), e.g. a deposit invoiced earlier"),
         KeySpec("payable_rounding", .amount, "round the amount due to a multiple of this (BT-114), over the client's and the book's"),
+        KeySpec("withholding", withholding, "taxes the client withholds on this document, over the client's and the book's: [{kind: IRPF, rate: 15%}]"),
         KeySpec("rounding_amount", .amount, "the rounding of the amount due as another system decided it (BT-114), e.g. -0.10; not with payable_rounding"),
         KeySpec("discount", .discount, "a percentage (10%) or an amount (50.00), before tax"),
         KeySpec("project", .text, "grouping for reports"),
@@ -353,7 +365,7 @@ public enum Schema {
         KeySpec("tax_amount", .amount, "stated tax, checked"),
         KeySpec("allowance_total", .amount, "stated sum of the document allowances, checked"),
         KeySpec("charge_total", .amount, "stated sum of the document charges, checked"),
-        KeySpec("due_amount", .amount, "stated amount due (total - prepaid + rounding), checked"),
+        KeySpec("due_amount", .amount, "stated amount due (total - withholding - prepaid + rounding), checked"),
         KeySpec("total", .amount, "stated total, checked"),
     ]
 

@@ -88,6 +88,8 @@ public struct Defaults: Sendable {
     public var exemption: Located<Exemption>?
     public var payableRounding: Located<DecimalNumber>?
     public var paymentMeans: Located<PaymentMeans>?
+    /// `withholding:`, the taxes every client withholds unless its own or a document's say otherwise.
+    public var withholding: Located<[Withholding]>?
 
     public init(currency: Located<Currency>? = nil, locale: Located<String>? = nil, tax: Located<TaxRate>? = nil,
                 terms: Located<Int>? = nil, validity: Located<Int>? = nil, rounding: RoundingRule = .halfAwayFromZero) {

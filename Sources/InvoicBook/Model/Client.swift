@@ -14,6 +14,8 @@ public struct Client: Sendable {
     public var notes: String?
     public var exemption: Located<Exemption>?
     public var payableRounding: Located<DecimalNumber>?
+    /// `withholding:`, over the book's.
+    public var withholding: Located<[Withholding]>?
     /// `buyer_reference:`, printed and sent on every invoice to this client (BT-10).
     public var buyerReference: Located<String>?
     /// `deliver_to:`, where this client's goods usually go (BG-13).
