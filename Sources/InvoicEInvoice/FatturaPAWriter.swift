@@ -67,6 +67,16 @@ enum FatturaPAWriter {
             g.text("Divisa", c.code)
             g.text("Data", document.issued.value.description)
             g.text("Numero", document.number)
+            for ritenuta in italian.ritenute {
+                g.element("DatiRitenuta") { r in
+                    r.text("TipoRitenuta", ritenuta.type)
+                    r.text("ImportoRitenuta", amount(ritenuta.amount))
+                    r.text("AliquotaRitenuta", rate(ritenuta.rate))
+                    // A: the fees of a self-employed professional (lavoro autonomo abituale), the
+                    // only causale a small business's invoice carries (docs/italy.md).
+                    r.text("CausalePagamento", "A")
+                }
+            }
             if italian.stampDue {
                 g.element("DatiBollo") { b in
                     b.text("BolloVirtuale", "SI")
@@ -80,6 +90,7 @@ enum FatturaPAWriter {
                     k.text("ImportoContributoCassa", amount(cassa.amount))
                     k.text("ImponibileCassa", amount(cassa.base))
                     k.text("AliquotaIVA", rate(cassa.tax.rate))
+                    k.text("Ritenuta", cassa.ritenuta ? "SI" : nil)
                     k.text("Natura", cassa.natura)
                 }
             }
@@ -126,6 +137,7 @@ enum FatturaPAWriter {
                 }
                 l.text("PrezzoTotale", amount(line.total))
                 l.text("AliquotaIVA", rate(line.tax.rate))
+                l.text("Ritenuta", line.ritenuta ? "SI" : nil)
                 l.text("Natura", line.natura)
             }
         }

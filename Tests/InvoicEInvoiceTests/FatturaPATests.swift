@@ -134,6 +134,53 @@ import Testing
         #expect(checked.book.document("F-1")?.figures?.total == 126880, "the PDF's total is the file's")
     }
 
+    /// RF01 with the ritenuta d'acconto (art. 25 DPR 600/1973, 20 %) on the fees and the INPS
+    /// contribution: 1000.00 + 40.00 = 1040.00, VAT 228.80, total 1268.80; withheld 20 % of
+    /// 1040.00 = 208.00, so the client pays 1060.80. Every line and the contribution say Ritenuta SI.
+    @Test func professionalWithTheRitenutaDAcconto() throws {
+        let invoice = invoice(issued: "2026-05-04", "charges:\n  - { reason: Contributo INPS 4%, percent: 4%, code: TC22 }\n",
+                              items: "  - { description: Consulenza fiscale, quantity: 8, unit: ore, price: 125.00 }\n")
+        let client = Self.italianClient + "\nwithholding: [{ kind: RT01, rate: 20% }]\n"
+        let (xml, checked) = try Self.file(["invoices/F-1.yaml": "number: F-1\n" + invoice], settings: Self.settings(regime: "RF01", tax: "22%"),
+                                           clients: ["acme": client], number: "F-1")
+        #expect(xml.contains("""
+                    <DatiRitenuta>
+                      <TipoRitenuta>RT01</TipoRitenuta>
+                      <ImportoRitenuta>208.00</ImportoRitenuta>
+                      <AliquotaRitenuta>20.00</AliquotaRitenuta>
+                      <CausalePagamento>A</CausalePagamento>
+                    </DatiRitenuta>
+            """))
+        #expect(Self.values("Ritenuta", in: xml) == ["SI", "SI"], "the contribution and the line")
+        #expect(Self.values("ImportoTotaleDocumento", in: xml) == ["1268.80"])
+        #expect(Self.values("ImportoPagamento", in: xml) == ["1060.80"])
+        #expect(checked.book.document("F-1")?.figures?.payable == 106080, "the PDF asks for what the file says")
+    }
+
+    /// Split payment and ritenuta together: 2000.00 + 80.00 INPS = 2080.00, VAT 457.60 paid by the
+    /// buyer to the Treasury, 416.00 withheld: the consultant is paid 2537.60 - 457.60 - 416.00 = 1664.00.
+    @Test func splitPaymentWithTheRitenuta() throws {
+        let invoice = invoice("charges:\n  - { reason: Contributo INPS 4%, percent: 4%, code: TC22 }\n",
+                              items: "  - { description: Audit, quantity: 4, price: 500.00 }\n")
+        let client = Self.italianClient + "\ntax: {category: B, rate: 22%}\nwithholding: [{ kind: RT01, rate: 20% }]\n"
+        let (xml, _) = try Self.file(["invoices/F-1.yaml": "number: F-1\n" + invoice], settings: Self.settings(regime: "RF01", tax: "22%"),
+                                     clients: ["acme": client], number: "F-1")
+        #expect(Self.values("ImportoRitenuta", in: xml) == ["416.00"])
+        #expect(Self.values("ImportoTotaleDocumento", in: xml) == ["2537.60"])
+        #expect(Self.values("ImportoPagamento", in: xml) == ["1664.00"])
+    }
+
+    @Test func checkRefusesARitenutaTheSdIDoesNotKnowOrABaseTheLawDoesNot() {
+        let irpf = TestBook(["invoices/F-1.yaml": "number: F-1\n" + invoice("withholding: [{ kind: IRPF, rate: 20% }]\n",
+                                                                           items: "  - { description: Consulenza, price: 100.00 }\n")],
+                            settings: Self.settings(regime: "RF01", tax: "22%"), clients: ["acme": Self.italianClient]).findings()
+        #expect(irpf == ["invoices/F-1.yaml:6:14 fatturapa-ritenuta"])
+        let fund = TestBook(["invoices/F-1.yaml": "number: F-1\n" + invoice("withholding: [{ kind: RT01, rate: 20% }]\ncharges:\n  - { reason: Cassa forense 4%, percent: 4%, code: TC04 }\n",
+                                                                           items: "  - { description: Parere legale, price: 1000.00 }\n")],
+                            settings: Self.settings(regime: "RF01", tax: "22%"), clients: ["acme": Self.italianClient]).findings()
+        #expect(fund == ["invoices/F-1.yaml:8:5 fatturapa-ritenuta"])
+    }
+
     /// Split payment (art. 17-ter DPR 633/1972): VAT is stated (22.00 on 100.00) with
     /// EsigibilitaIVA S; the buyer pays it to the Treasury, so the seller is paid 100.00 of 122.00.
     @Test func splitPaymentStatesTheVATAndIsPaidWithoutIt() throws {

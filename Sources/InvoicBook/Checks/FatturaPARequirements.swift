@@ -24,7 +24,11 @@ enum FatturaPARequirements {
     static let latin = Rule(.fatturapaLatin, summary: "a FatturaPA text has characters outside Latin-1",
         explanation: "FatturaPA's texts (descriptions, names, addresses) are Latin-1 (String...Latin types of the schema): a character outside it, e.g. an emoji, a typographic quote or a Greek letter, makes the file invalid and the SdI rejects it (00200). Write it with Latin-1 characters.",
         example: "items:\n  - { description: \"Logo “Aurora”\" }   <- write \"Logo 'Aurora'\"")
-    static let rules = [settings, party, natura, bollo, latin]
+    static let ritenuta = Rule(.fatturapaRitenuta, summary: "a FatturaPA's ritenuta is not one the SdI knows, or its base holds what the law leaves out",
+        explanation: "An Italian invoice's withholding is the ritenuta d'acconto: `withholding: [{kind: RT01, rate: 20%}]` (RT01 a natural person, RT02 a legal person; RT03..RT06 pension funds), written as DatiRitenuta with causale A. Withheld on every line, its base is the whole taxable amount: the INPS contribution (TC22) belongs in it, but a professional fund's contribution (TC01..TC21) and the stamp duty (N1) do not, so such an invoice cannot state its base right and is refused.",
+        example: "withholding: [{kind: IRPF, rate: 20%}]   <- an Italian invoice's kind is RT01 or RT02")
+
+    static let rules = [settings, party, natura, bollo, latin, ritenuta]
 
     static func problems(of document: Document, in book: Book, setting: (file: String, range: SourceRange)) -> [Diagnostic] {
         guard let figures = document.figures, let italian = FatturaPAFigures(book: book, document: document) else { return [] }
@@ -94,6 +98,24 @@ enum FatturaPARequirements {
             }
         }
 
+        // The ritenuta: a kind the SdI knows, a base without what the law leaves out.
+        // Where the withholding was written: a line, the document, the client, the book.
+        let written: (String, SourceRange)? = document.items.lazy.compactMap { $0.withholding?.range }.first.map { (document.file, $0) }
+            ?? document.withholding.map { (document.file, $0.range) } ?? client?.withholding.map { (clientFile, $0.range) }
+            ?? book.settings.defaults.withholding.map { (BookSettings.fileName, $0.range) }
+        for withheld in figures.withholdings where !["RT01", "RT02", "RT03", "RT04", "RT05", "RT06"].contains(withheld.kind) {
+            add(ritenuta, "the withholding `\(withheld.kind)` is no TipoRitenuta of a FatturaPA", written?.0 ?? document.file, written?.1 ?? document.client.range,
+                help: "write `kind: RT01` (the ritenuta d'acconto of a natural person) or `RT02` (of a company)")
+        }
+        for cassa in italian.cassa where cassa.ritenuta && cassa.type != "TC22" {
+            add(ritenuta, "the \(cassa.type) contribution is not subject to the ritenuta, but a withholding on every line puts it in the base", document.file, cassa.range,
+                help: "only the INPS contribution (TC22) is withheld on; invoic cannot yet leave a fund's contribution out of the base (docs/italy.md)")
+        }
+        for line in italian.lines where line.ritenuta && line.natura == "N1" {
+            add(ritenuta, "the stamp duty is not subject to the ritenuta, but a withholding on every line puts it in the base", document.file, line.range,
+                help: "let the business bear the stamp (`bollo: self`), or withhold on the items only (`withholding:` on each line)")
+        }
+
         // The stamp duty.
         if document.kind == .invoice {
             let charged = italian.stampCharges
@@ -143,4 +165,5 @@ extension DiagnosticCode {
     public static let fatturapaNatura = DiagnosticCode("fatturapa-natura")
     public static let fatturapaBollo = DiagnosticCode("fatturapa-bollo")
     public static let fatturapaLatin = DiagnosticCode("fatturapa-latin")
+    public static let fatturapaRitenuta = DiagnosticCode("fatturapa-ritenuta")
 }

@@ -24,6 +24,8 @@ public struct FatturaPAFigures: Sendable {
         public var natura: String?
         public var period: DayRange?
         public var itemID: String?
+        /// `Ritenuta SI`: the ritenuta's base includes this line.
+        public var ritenuta = false
         /// Where the line was written: an item, a charge, the discount.
         public var range: SourceRange
     }
@@ -36,6 +38,17 @@ public struct FatturaPAFigures: Sendable {
         public var tax: TaxRate
         public var natura: String?
         public var range: SourceRange
+        /// `Ritenuta SI`: the ritenuta's base includes the contribution.
+        public var ritenuta = false
+    }
+
+    /// DatiRitenuta: the ritenuta d'acconto the client withholds (`withholding: [{kind: RT01, rate: 20%}]`).
+    public struct Ritenuta: Sendable {
+        /// TipoRitenuta: RT01 a natural person's, RT02 a legal person's, RT03..RT06 pension funds'.
+        public var type: String
+        public var rate: Rate
+        public var base: Int64
+        public var amount: Int64
     }
 
     public struct Summary: Sendable {
@@ -51,6 +64,7 @@ public struct FatturaPAFigures: Sendable {
 
     public var lines: [Line] = []
     public var cassa: [Cassa] = []
+    public var ritenute: [Ritenuta] = []
     public var summaries: [Summary] = []
     /// The amount that counts towards the stamp duty (not subject to VAT, exempt, ...).
     public var stampBase: Int64 = 0
@@ -74,6 +88,12 @@ public struct FatturaPAFigures: Sendable {
             if let code, code == "N1" { return "N1" }
             return Natura.code(of: tax.category, written: exemption?.code)
         }
+        // Which items the withholding applies to (the pricing's rule: a line's `withholding:` over
+        // the document's, the client's, the book's); the document's own lines and the contribution
+        // are in its base when it applies to every item.
+        let inherited = (document.withholding ?? client?.withholding ?? book.settings.defaults.withholding)?.value ?? []
+        let subject = document.items.map { !(($0.withholding?.value ?? inherited).isEmpty) }
+        let everyLine = !figures.withholdings.isEmpty && subject.allSatisfy { $0 }
         var lines: [Line] = []
         for (item, priced) in zip(document.items, figures.lines) {
             let description = item.description.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -87,13 +107,14 @@ public struct FatturaPAFigures: Sendable {
             if adjusted {
                 line.adjustments = priced.discounts.map { (false, $0) } + priced.charges.map { (true, $0) }
             }
+            line.ritenuta = !figures.withholdings.isEmpty && subject[lines.count]
             lines.append(line)
         }
         // The document's discount, one line per group it reduces.
         for group in figures.breakdown.groups where group.discount != 0 {
             lines.append(Line(number: lines.count + 1, description: "Sconto", kind: "SC", quantity: nil, unit: nil,
                               unitPrice: DecimalNumber(minor: -group.discount, figures.currency), adjustments: [], total: -group.discount,
-                              tax: group.taxRate, natura: natura(group.taxRate), range: document.discount?.range ?? document.client.range))
+                              tax: group.taxRate, natura: natura(group.taxRate), ritenuta: everyLine, range: document.discount?.range ?? document.client.range))
         }
         let defaultTax = document.tax?.value ?? client?.tax?.value ?? book.settings.defaults.tax?.value ?? TaxRate(rate: .zero)
         var cassa: [Cassa] = []
@@ -105,7 +126,7 @@ public struct FatturaPAFigures: Sendable {
                     let base = adjustment.base.flatMap { $0.value.minorUnits(in: figures.currency) }
                         ?? lines.filter { $0.kind == nil }.reduce(0) { $0 + $1.total }
                     cassa.append(Cassa(type: adjustment.code!, rate: adjustment.percent?.value ?? .zero, amount: amount, base: base,
-                                       tax: tax, natura: natura(tax), range: adjustment.range))
+                                       tax: tax, natura: natura(tax), range: adjustment.range, ritenuta: everyLine))
                     continue
                 }
                 if isCharge, adjustment.code == "N1" { stampCharges.append((amount, adjustment.range)) }
@@ -113,11 +134,12 @@ public struct FatturaPAFigures: Sendable {
                 let reason = adjustment.reason ?? (isCharge ? "Maggiorazione" : "Sconto")
                 lines.append(Line(number: lines.count + 1, description: reason, kind: isCharge ? "AC" : "SC", quantity: nil, unit: nil,
                                   unitPrice: DecimalNumber(minor: signed, figures.currency), adjustments: [], total: signed,
-                                  tax: tax, natura: natura(tax, code: adjustment.code), range: adjustment.range))
+                                  tax: tax, natura: natura(tax, code: adjustment.code), ritenuta: everyLine, range: adjustment.range))
             }
         }
         self.lines = lines
         self.cassa = cassa
+        ritenute = figures.withholdings.map { Ritenuta(type: $0.kind, rate: $0.rate, base: $0.base, amount: $0.amount) }
         self.stampCharges = stampCharges
 
         // DatiRiepilogo: one per rate and Natura, in the breakdown's order; a taxed group's tax is
