@@ -29,7 +29,8 @@ public enum Inbox {
         }
         switch kind(of: bytes) {
         case .xml:
-            return [IncomingDocument(name: filename, original: bytes, format: "xml", document: try EInvoiceReader.read(bytes))]
+            // A FatturaPA batch holds several invoices: each is received, with the file as its evidence.
+            return try EInvoiceReader.readAll(bytes).map { IncomingDocument(name: filename, original: bytes, format: "xml", document: $0) }
         case .pdf:
             let (name, xml) = try PDFAttachments.invoiceXML(in: bytes)
             let document: ReceivedDocument
