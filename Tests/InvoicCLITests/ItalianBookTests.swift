@@ -47,4 +47,27 @@ import Testing
         #expect(exported.status == 0)
         #expect(exported.stdout == xml, "export writes what build wrote")
     }
+
+    /// What invoic writes, invoic receives with the same figures: the consultant's 2026/001
+    /// (1200.00 + INPS 48.00 = 1248.00, VAT 274.56, total 1522.56, ritenuta 20 % 249.60, due
+    /// 1272.96) exported and received by a client's book, with no rule broken.
+    @Test func aWrittenFatturaPAIsReceivedWithItsFigures() throws {
+        let consultant = Invoic.examples.appendingPathComponent("consulente-it")
+        let exported = try Invoic.run(["export", "-C", consultant.path, "--format", "fatturapa", "-o", "-", "2026/001"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(exported.stdout.contains("<ImportoRitenuta>249.60</ImportoRitenuta>") && exported.stdout.contains("<ImportoPagamento>1272.96</ImportoPagamento>"))
+        let client = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-it-client-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: client) }
+        try FileManager.default.createDirectory(at: client, withIntermediateDirectories: true)
+        try "business: { name: Fonderia Lombarda }\ndefaults: { currency: EUR, locale: it_IT }\n"
+            .write(to: client.appendingPathComponent("invoic.yaml"), atomically: true, encoding: .utf8)
+        let file = client.appendingPathComponent("IT07654321095_00001.xml")
+        try exported.stdout.write(to: file, atomically: true, encoding: .utf8)
+        let received = try Invoic.run(["receive", file.path], in: client)
+        #expect(received.status == 0, "\(received.stderr)")
+        let record = try String(contentsOf: client.appendingPathComponent("purchases/2026/luca-verdi-2026-001.yaml"), encoding: .utf8)
+        #expect(record.contains("  net: 1248.00\n  tax: 274.56\n  total: 1522.56\n  payable: 1272.96\n"), "\(record)")
+        #expect(!record.contains("findings:"), "\(record)")
+        #expect(try Invoic.run(["check"], in: client).status == 0)
+    }
 }
