@@ -72,4 +72,56 @@ import Testing
         let xml = "<?xml version=\"1.0\"?><p:FatturaElettronica xmlns:p=\"urn:example\" versione=\"FPR12\"/>"
         #expect(throws: Refusal.self) { try EInvoiceReader.readAll(Array(xml.utf8)) }
     }
+
+    /// DER: a tag, a length (short or long form) and the content.
+    static func der(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] {
+        let count = content.count
+        let length: [UInt8] = count < 0x80 ? [UInt8(count)]
+            : count < 0x100 ? [0x81, UInt8(count)] : count < 0x10000 ? [0x82, UInt8(count >> 8), UInt8(count & 0xFF)]
+            : [0x83, UInt8(count >> 16), UInt8((count >> 8) & 0xFF), UInt8(count & 0xFF)]
+        return [tag] + length + content
+    }
+
+    /// A CMS SignedData (RFC 5652) around `content`, built by hand: version 1, no digest
+    /// algorithms, the data, no signer; `chunked` writes it as BER does (indefinite lengths, the
+    /// content in constructed OCTET STRING chunks).
+    static func envelope(_ content: [UInt8], chunked: Bool) -> [UInt8] {
+        let signedDataOID: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
+        let dataOID: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x01]
+        let octets: [UInt8]
+        if chunked {
+            let half = content.count / 2
+            octets = [0x24, 0x80] + der(0x04, Array(content[..<half])) + der(0x04, Array(content[half...])) + [0, 0]
+        } else {
+            octets = der(0x04, content)
+        }
+        let encapsulated = der(0x30, dataOID + (chunked ? [0xA0, 0x80] + octets + [0, 0] : der(0xA0, octets)))
+        let signed = der(0x30, der(0x02, [1]) + der(0x31, []) + encapsulated + der(0x31, []))
+        return chunked ? [0x30, 0x80] + signedDataOID + [0xA0, 0x80] + signed + [0, 0, 0, 0] : der(0x30, signedDataOID + der(0xA0, signed))
+    }
+
+    /// `.xml.p7m`: the signed FatturaPA inside is read (DER, BER and base64 alike), the envelope is
+    /// the evidence, and the record says the signature was not verified.
+    @Test func aSignedFatturaPAIsReadFromItsEnvelope() throws {
+        let xml = try Self.official("FPR02")
+        for bytes in [Self.envelope(xml, chunked: false), Self.envelope(xml, chunked: true),
+                      Array(Data(Self.envelope(xml, chunked: false)).base64EncodedString(options: .lineLength76Characters).utf8)] {
+            let incoming = try Inbox.read(bytes: bytes, filename: "IT01234567890_FPR02.xml.p7m")
+            #expect(incoming.count == 1)
+            #expect(incoming.first?.format == "p7m" && incoming.first?.original == bytes)
+            let document = try #require(incoming.first?.document)
+            #expect(document.totals.payable.plain == "30.50")
+            #expect(Findings.check(document).map(\.rule) == ["signature"])
+        }
+        // An envelope without its content (a detached signature) is refused, saying so.
+        let signedDataOID: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
+        let dataOID: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x01]
+        let detached = Self.der(0x30, signedDataOID + Self.der(0xA0, Self.der(0x30, Self.der(0x02, [1]) + Self.der(0x31, []) + Self.der(0x30, dataOID) + Self.der(0x31, []))))
+        do {
+            _ = try Inbox.read(bytes: detached, filename: "x.p7m")
+            Issue.record("a detached signature was read")
+        } catch {
+            #expect(error.message.contains("without the signed file inside"), "\(error.message)")
+        }
+    }
 }
