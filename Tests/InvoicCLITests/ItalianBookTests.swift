@@ -43,6 +43,10 @@ import Testing
         #expect(xml.contains("<ImponibileImporto>300.00</ImponibileImporto>\n        <Imposta>66.00</Imposta>"))
         #expect(xml.contains("<ImportoTotaleDocumento>366.00</ImportoTotaleDocumento>"))
 
+        // The PDF is the courtesy copy, and says so.
+        let text = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftotext"), [book.appendingPathComponent("build/INV-0001.pdf").path, "-"]).stdout
+        #expect(text.replacingOccurrences(of: "\n", with: " ").contains("Copia di cortesia: il documento valido ai fini fiscali è la fattura elettronica"), "\(text)")
+
         let exported = try Invoic.run(["export", "--format", "fatturapa", "-o", "-", "INV-0001"], in: book)
         #expect(exported.status == 0)
         #expect(exported.stdout == xml, "export writes what build wrote")
