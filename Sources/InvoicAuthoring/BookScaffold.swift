@@ -68,9 +68,22 @@ public enum BookScaffold {
           gaps: error                    # or warning where the law only asks for unique numbers
         # template: invoi                # or classic, or templates/<name>.yaml
         \(history ? "" : "# ")history: true                  # check against git history: issued invoices stay as issued
-
+        \(country == "IT" ? italy : "")
         """
     }
+
+    /// An Italian book sends every invoice to the SdI as a FatturaPA (docs/italy.md): the keys it
+    /// needs, the regime to choose.
+    static let italy = """
+        # Italy: every invoice goes to the SdI as a FatturaPA, which needs under `business:` your
+        # partita IVA (tax_id: IT and 11 digits), your codice fiscale (tax_number:) and the address
+        # with region: (the 2-letter province) and postal_code: (the CAP). docs/italy.md of invoic.
+        einvoice: [fatturapa]
+        fatturapa:
+          regime: RF01                   # ordinario; RF19 forfettario (then tax: outside-scope, exemption: {code: N2.2})
+          # bollo: client                # charge the 2.00 EUR stamp duty above 77.47 EUR to the client (a charge, code N1)
+
+        """
 
     static let makefile = """
         # Written by `invoic init`. `make` builds every PDF and the index report into build/,

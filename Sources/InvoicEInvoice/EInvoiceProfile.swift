@@ -2,7 +2,7 @@ import InvoicBook
 
 /// What one output format declares: its syntax and the identifiers a receiver routes by.
 public struct EInvoiceProfile: Sendable {
-    public enum Syntax: Sendable { case ubl, cii, fa3 }
+    public enum Syntax: Sendable { case ubl, cii, fa3, fatturapa }
 
     public let syntax: Syntax
     /// BT-24, the specification identifier.
@@ -22,6 +22,8 @@ public struct EInvoiceProfile: Sendable {
         case .xrechnungCII: self.init(syntax: .cii, customizationID: Self.xrechnung, profileID: "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0")
         case .peppol: self.init(syntax: .ubl, customizationID: Self.peppol, profileID: "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0")
         case .fa3: self.init(syntax: .fa3, customizationID: "FA (3)", profileID: nil)
+        // FatturaPA is no EN 16931 syntax: it names its version (FPR12) on its root.
+        case .fatturapa: self.init(syntax: .fatturapa, customizationID: "FPR12", profileID: nil)
         }
     }
 
@@ -38,23 +40,25 @@ public enum EInvoiceWriter {
     /// has no figures or is an estimate.
     public static func xml(_ document: Document, in book: Book, format: EInvoiceFormat) -> String? {
         guard let model = InvoiceModel(book: book, document: document) else { return nil }
-        // FA(3) states what EN 16931 has no term for (the book's Polish annotations, the corrected
-        // invoice's KSeF number), so it reads the book's document beside the model.
-        if EInvoiceProfile(format).syntax == .fa3 {
-            return FA3Writer.document(model, book: book, document: document).document()
+        // FA(3) and FatturaPA state what EN 16931 has no term for (Poland's annotations and the
+        // corrected invoice's KSeF number; Italy's regime, stamp duty, pension fund), so they read
+        // the book's document beside the model.
+        switch EInvoiceProfile(format).syntax {
+        case .fa3: return FA3Writer.document(model, book: book, document: document).document()
+        case .fatturapa: return FatturaPAWriter.document(document, in: book)?.document()
+        case .ubl, .cii: return xml(model, format: format)
         }
-        return xml(model, format: format)
     }
 
     /// The XML of a model in `format`, whichever way it came: from the book's document, or from a
-    /// received one (InvoicInbox's `InvoiceModel(received:)`); nil for FA(3), which needs the
-    /// book's document.
+    /// received one (InvoicInbox's `InvoiceModel(received:)`); nil for FA(3) and FatturaPA, which
+    /// need the book's document.
     public static func xml(_ model: InvoiceModel, format: EInvoiceFormat) -> String? {
         let profile = EInvoiceProfile(format)
         switch profile.syntax {
         case .ubl: return UBLWriter.document(model, profile: profile).document()
         case .cii: return CIIWriter.document(model, profile: profile).document()
-        case .fa3: return nil
+        case .fa3, .fatturapa: return nil
         }
     }
 }

@@ -272,7 +272,19 @@ public struct InvoiceModel: Sendable {
         let issued = figures.issued(document)
         prepaid = issued.prepaid
         rounding = issued.rounding
-        payable = issued.due
+        // EN 16931 has no withheld tax (Spain's IRPF, Italy's ritenuta): BR-CO-16 makes BT-115
+        // the total less BT-113, and BT-113 is money paid in advance, which a withholding is not.
+        // So the amount due stays the total with VAT, and one note (Peppol allows one) states
+        // what is withheld and what the client transfers (docs/einvoicing.md).
+        payable = issued.due + issued.withheld
+        if !figures.withholdings.isEmpty {
+            let currency = figures.currency
+            let withheld = figures.withholdings.map {
+                "\($0.kind) \($0.rate) withheld on \(MoneyFormat.plain($0.base, currency)) \(currency.code): \(MoneyFormat.plain($0.amount, currency)) \(currency.code)"
+            }
+            let statement = withheld.joined(separator: "; ") + "; to be paid: \(MoneyFormat.plain(issued.due, currency)) \(currency.code)"
+            notes = [(notes + [statement]).joined(separator: "\n")]
+        }
 
         lines = zip(document.items, figures.lines).enumerated().map { index, pair in
             let (item, priced) = pair

@@ -17,6 +17,15 @@ public struct Refusal: Error, Sendable, CustomStringConvertible {
 /// every profile, XRechnung CII). The syntax is told by the root element.
 public enum EInvoiceReader {
     public static func read(_ bytes: [UInt8]) throws(Refusal) -> ReceivedDocument {
+        let all = try readAll(bytes)
+        guard all.count == 1 else {
+            throw Refusal("a FatturaPA batch of \(all.count) invoices, where one was expected", help: "receive the file with `invoic receive`, which takes each of its invoices")
+        }
+        return all[0]
+    }
+
+    /// Every e-invoice in `bytes`: one, or each invoice of a FatturaPA batch (lotto).
+    public static func readAll(_ bytes: [UInt8]) throws(Refusal) -> [ReceivedDocument] {
         let root: XElement
         do {
             root = try XMLReader.parse(bytes)
@@ -33,6 +42,13 @@ public enum EInvoiceReader {
             throw Refusal("no e-invoice invoic reads: the root element `\(root.name)` is in the namespace `\(namespace)`, not \(expected)",
                           help: "invoic receives EN 16931 invoices (UBL 2.1, UN/CEFACT CII D16B: XRechnung, Peppol BIS, Factur-X / ZUGFeRD 2); ask the supplier for one of them")
         }
+        if root.name == "FatturaElettronica" {
+            guard root.namespace == nil || root.namespace == FatturaPA.namespace else {
+                throw Refusal("no FatturaPA: the root element `FatturaElettronica` is in the namespace `\(root.namespace ?? "")`, not \(FatturaPA.namespace)",
+                              help: "invoic receives FatturaPA 1.2 (FPR12, FPA12); ask the supplier for the file the SdI delivered")
+            }
+            return try FatturaPA(root: root).read(&reading)
+        }
         switch root.name {
         case "Invoice", "CreditNote":
             document = try UBL(root: root, isCreditNote: root.name == "CreditNote").read(&reading)
@@ -47,7 +63,7 @@ public enum EInvoiceReader {
         }
         var result = document
         result.readingProblems = reading.problems
-        return result
+        return [result]
     }
 
     /// The namespace each root element must be in (where one is declared).

@@ -27,9 +27,23 @@ public enum Inbox {
         guard bytes.count <= maximumFileSize else {
             throw Refusal("\(filename) is \(bytes.count) bytes, more than the \(maximumFileSize / 1024 / 1024) MB an e-invoice may have here", help: "this is no e-invoice; ask the supplier for the XML or the Factur-X / ZUGFeRD PDF")
         }
+        // A signed FatturaPA (.xml.p7m): the signed file is read, the envelope kept as the evidence.
+        if SignedEnvelope.looksSigned(bytes) {
+            guard let content = SignedEnvelope.content(bytes) else {
+                throw Refusal("\(filename) is a signed envelope (CMS SignedData) without the signed file inside", help: "ask the supplier for the .p7m with its content (an attached signature), or the XML itself")
+            }
+            return try read(bytes: content, filename: filename).map { inner in
+                var signed = inner
+                signed.original = bytes
+                signed.format = "p7m"
+                signed.document.readingProblems.append(Finding(rule: "signature", message: "the CAdES signature of the .p7m envelope was not verified: invoic has no trust list of qualified certificates"))
+                return signed
+            }
+        }
         switch kind(of: bytes) {
         case .xml:
-            return [IncomingDocument(name: filename, original: bytes, format: "xml", document: try EInvoiceReader.read(bytes))]
+            // A FatturaPA batch holds several invoices: each is received, with the file as its evidence.
+            return try EInvoiceReader.readAll(bytes).map { IncomingDocument(name: filename, original: bytes, format: "xml", document: $0) }
         case .pdf:
             let (name, xml) = try PDFAttachments.invoiceXML(in: bytes)
             let document: ReceivedDocument

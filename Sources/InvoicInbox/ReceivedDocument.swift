@@ -6,7 +6,7 @@ import InvoicMoney
 /// beside each field). Amounts are exact `Money` of the document currency; prices and quantities
 /// keep the decimals the document wrote.
 public struct ReceivedDocument: Sendable {
-    public enum Syntax: String, Sendable { case ubl = "UBL", cii = "CII" }
+    public enum Syntax: String, Sendable { case ubl = "UBL", cii = "CII", fatturapa = "FatturaPA" }
     public enum Kind: String, Sendable { case invoice, creditNote = "credit-note" }
 
     public var syntax: Syntax
@@ -217,13 +217,16 @@ public struct ReceivedDocument: Sendable {
         /// XRechnung's extension: the third-party payments (BG-DEX-09, the sum of BT-DEX-002,
         /// UBL's cac:PrepaidPayment), which BT-115 includes (BR-DEX-09 replaces BR-CO-16).
         public var thirdPartyPaid: Money? = nil
+        /// What the buyer withholds and pays the tax office instead (FatturaPA's DatiRitenuta):
+        /// the amount due is the total less it.
+        public var withheld: Money? = nil
 
         /// The amount due the document's own figures give: BT-112 - BT-113 + BT-114, and with
         /// `thirdParty` the XRechnung extension's third-party payments on top (BR-DEX-09). Nil
         /// without a total (BT-112). What BR-CO-16 holds BT-115 to, and what a view asks for.
         public func dueByFigures(thirdParty: Bool = true) -> Int128? {
             guard let total else { return nil }
-            return Int128(total.minorUnits) - Int128(prepaid?.minorUnits ?? 0) + Int128(rounding?.minorUnits ?? 0)
+            return Int128(total.minorUnits) - Int128(prepaid?.minorUnits ?? 0) + Int128(rounding?.minorUnits ?? 0) - Int128(withheld?.minorUnits ?? 0)
                 + (thirdParty ? Int128(thirdPartyPaid?.minorUnits ?? 0) : 0)
         }
     }

@@ -51,9 +51,11 @@ struct CashSettlement {
         var parts: [Part] = []
         for move in moves where move.amount != 0 {
             kept += move.amount
-            var claimed = groups.map { (taxable: $0.taxable, tax: $0.tax) }, rounding = figures.roundingAmount
+            // A withheld tax is paid by the client to the tax office for the business: it settles
+            // the supply as the money does, so it counts like the rounding of the amount due.
+            var claimed = groups.map { (taxable: $0.taxable, tax: $0.tax) }, rounding = figures.roundingAmount - figures.withheld
             for note in notes where note.date <= move.date {
-                rounding -= note.figures.roundingAmount
+                rounding -= note.figures.roundingAmount - note.figures.withheld
                 for noteGroup in note.figures.breakdown.groups {
                     guard let index = groups.firstIndex(where: { $0.taxRate == noteGroup.taxRate }) else { continue }
                     claimed[index].taxable -= noteGroup.taxable

@@ -102,6 +102,7 @@ public struct Journal: Sendable {
             let advances = accounts["advances"] + ":" + Self.component(document.client.value)
             var postings: [Line] = [(receivable, account.asIssued.due, nil)]
             if account.asIssued.prepaid != 0 { postings.append((advances, account.asIssued.prepaid, nil)) }
+            postings += Self.withheld(figures.withholdings.map { ($0.kind, $0.amount) }, accounts: accounts, sign: 1)
             postings += Self.turnover(of: document, figures: figures, accounts: accounts, sign: -1, place: place)
             if figures.roundingAmount != 0 { postings.append((accounts["rounding"], -figures.roundingAmount, nil)) }
             transactions.append(transaction(.invoice, document.issued.value, said("journal_invoice", document.number), postings))
@@ -145,6 +146,7 @@ public struct Journal: Sendable {
                     posted.insert(number)
                     var postings: [Line] = [(receivable, entry.amount, nil)]
                     if noteFigures.prepaid != 0 { postings.append((accounts["advances"] + ":" + Self.component(document.client.value), -noteFigures.prepaid, nil)) }
+                    postings += Self.withheld(noteFigures.withholdings.map { ($0.kind, $0.amount) }, accounts: accounts, sign: -1)
                     postings += Self.turnover(of: note, figures: noteFigures, accounts: accounts, sign: 1, place: place)
                     if noteFigures.roundingAmount != 0 { postings.append((accounts["rounding"], noteFigures.roundingAmount, nil)) }
                     transactions.append(transaction(.creditNote, entry.date, said("journal_credit_on", document.number, note: number), postings, about: note))
@@ -160,10 +162,18 @@ public struct Journal: Sendable {
                                                     [(receivable, entry.amount, nil), (accounts["interest"], -entry.amount, nil)]))
                 case .void:
                     // What voiding cancels comes off the turnover and the VAT in proportion, exactly.
+                    // With a withholding, the claim cancelled is the amount due after it: the same
+                    // share of the withheld tax is cancelled too, and the turnover by the sum.
                     let parts = Self.turnover(of: document, figures: figures, accounts: accounts, sign: 1, place: place)
-                    let split = Apportion.split(-entry.amount, over: parts.map { $0.1 })
+                    let due = account.asIssued.due, withheld = account.asIssued.withheld
+                    let gross = withheld != 0 && due > 0
+                        ? Int64(clamping: RoundingRule.halfAwayFromZero.divide(Int128(-entry.amount) * Int128(due + withheld), by: Int128(due)))
+                        : -entry.amount
+                    let back = Apportion.split(gross + entry.amount, over: figures.withholdings.map(\.amount))
+                    let split = Apportion.split(gross, over: parts.map { $0.1 })
                     transactions.append(transaction(.void, entry.date, said("journal_void", document.number),
-                                                    [(receivable, entry.amount, nil)] + zip(parts, split).map { ($0.0.0, $0.1, $0.0.2) }))
+                                                    [(receivable, entry.amount, nil)] + zip(parts, split).map { ($0.0.0, $0.1, $0.0.2) }
+                                                        + Self.withheld(zip(figures.withholdings, back).map { ($0.0.kind, $0.1) }, accounts: accounts, sign: -1)))
                 }
             }
         }
@@ -175,6 +185,7 @@ public struct Journal: Sendable {
             let receivable = accounts["receivable"] + ":" + Self.component(note.client.value)
             var postings: [Line] = [(receivable, -figures.payable, nil)]
             if figures.prepaid != 0 { postings.append((accounts["advances"] + ":" + Self.component(note.client.value), -figures.prepaid, nil)) }
+            postings += Self.withheld(figures.withholdings.map { ($0.kind, $0.amount) }, accounts: accounts, sign: -1)
             postings += Self.turnover(of: note, figures: figures, accounts: accounts, sign: 1, place: place)
             if figures.roundingAmount != 0 { postings.append((accounts["rounding"], figures.roundingAmount, nil)) }
             func make(_ kind: Transaction.Kind, _ date: Day, _ narration: String, _ postings: [Line]) -> Transaction {
@@ -240,6 +251,13 @@ public struct Journal: Sendable {
             if group.tax != 0 { postings.append((accounts["output_vat"] + ":" + rateComponent(group.rate), sign * group.tax, key)) }
         }
         return postings
+    }
+
+    /// The taxes a client withheld, each a claim on the tax office until the seller's income tax
+    /// return settles it (`Assets:Withholding:IRPF`): `sign` 1 for an invoice, -1 for a credit
+    /// note or a void.
+    static func withheld(_ amounts: [(kind: String, amount: Int64)], accounts: LedgerAccounts, sign: Int64) -> [Line] {
+        amounts.map { (accounts["withholding"] + ":" + component($0.kind), sign * $0.amount, nil) }
     }
 
     /// One posting per account, in the order of first use, none of zero: a document whose two

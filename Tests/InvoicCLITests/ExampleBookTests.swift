@@ -3,7 +3,7 @@ import InvoicTestSupport
 import Testing
 
 @Suite struct ExampleBookTests {
-    static let books = ["contractor", "musician", "poland", "studio", "wholesale"]
+    static let books = ["contractor", "musician", "poland", "studio", "wholesale", "designer-it", "consulente-it"]
 
     @Test(arguments: books)
     func exampleBookChecksClean(_ name: String) throws {

@@ -159,10 +159,14 @@ enum EInvoicesCarryWhatTheirFormatsNeed: BookCheck {
                                 setting: (file: String, range: SourceRange)? = nil) -> [Diagnostic] {
         guard let figures = document.figures else { return [] }
         let place = setting ?? (document.file, document.client.range)
-        let facts = EInvoiceFacts(book: book, document: document, figures: figures, formats: Set(formats), setting: place)
-        // EN 16931's rules bind its syntaxes; Poland's FA(3) alone is judged by its own.
-        let judged = formats.contains { $0 != .fa3 } ? requirements : fa3Requirements
-        return judged.compactMap { requirement in
+        // FatturaPA is no EN 16931 format: its own requirements, at the lines that break them.
+        let italian = formats.contains(.fatturapa) ? FatturaPARequirements.problems(of: document, in: book, setting: place) : []
+        let others = formats.filter { $0 != .fatturapa }
+        guard !others.isEmpty else { return italian }
+        let facts = EInvoiceFacts(book: book, document: document, figures: figures, formats: Set(others), setting: place)
+        // EN 16931 rules bind its syntaxes; Poland FA(3) alone is judged by its own.
+        let judged = others.contains { $0 != .fa3 } ? requirements : fa3Requirements
+        return italian + judged.compactMap { requirement in
             requirement.problem(facts).map { problem in
                 .error(requirement.rule.code, "\(document.number): \(problem.message)", file: place.file, range: place.range,
                        label: setting == nil ? nil : "\(facts.formatNames) chosen here", help: problem.help)

@@ -10,7 +10,7 @@ protocol BookCheck {
 extension Rule {
     /// Every code any stage can report, in a stable order.
     public static var all: [Rule] {
-        (DecodingRules.all + LedgerRules.all + PricingRules.all + BookChecker.checks.map { $0.rule } + EInvoicesCarryWhatTheirFormatsNeed.rules.dropFirst() + [RecurringInvoicesAreWritten.rule] + KSeFInvoicesAreSent.rules + PurchaseLoader.rules)
+        (DecodingRules.all + LedgerRules.all + PricingRules.all + BookChecker.checks.map { $0.rule } + EInvoicesCarryWhatTheirFormatsNeed.rules.dropFirst() + FatturaPARequirements.rules + [RecurringInvoicesAreWritten.rule] + KSeFInvoicesAreSent.rules + PurchaseLoader.rules)
             .sorted { $0.code < $1.code }
     }
 }

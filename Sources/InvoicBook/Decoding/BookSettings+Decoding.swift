@@ -32,6 +32,7 @@ extension BookSettings {
             settings.defaults.exemption = reader.exemption(defaults["exemption"])
             settings.defaults.payableRounding = reader.decimal(defaults["payable_rounding"], what: "payable rounding")
             settings.defaults.paymentMeans = reader.paymentMeans(defaults["payment_means"])
+            settings.defaults.withholding = reader.withholding(defaults["withholding"])
         }
         if let node = fields["numbering"], let numbering = reader.fields(of: node, table: Schema.numbering) {
             settings.numbering = Numbering(
@@ -65,6 +66,7 @@ extension BookSettings {
                              help: "add `provider: e-invoice.be` (or recommand, scrada, http); docs/peppol.md says which suits whom")
             }
         }
+        if let node = fields["fatturapa"] { settings.fatturapa = reader.fatturapaSettings(node) }
         return settings
     }
 
@@ -121,6 +123,7 @@ extension Client {
         client.tax = reader.taxRate(fields["tax"])
         client.exemption = reader.exemption(fields["exemption"])
         client.payableRounding = reader.decimal(fields["payable_rounding"], what: "payable rounding")
+        client.withholding = reader.withholding(fields["withholding"])
         client.buyerReference = reader.located(fields["buyer_reference"])
         client.deliverTo = reader.deliveryPlace(fields["deliver_to"])
         client.einvoice = reader.einvoiceFormats(fields["einvoice"])
@@ -131,6 +134,7 @@ extension Client {
         client.notes = reader.text(fields["notes"])
         client.archived = reader.date(fields["archived"])
         if let node = fields["peppol"] { client.peppol = reader.peppolSettings(node) }
+        if let node = fields["fatturapa"] { client.fatturapa = reader.fatturapaClient(node) }
         return client
     }
 }
@@ -159,6 +163,12 @@ extension ValueReader {
         var contact = Contact(name: name, email: text(fields["email"]), phone: text(fields["phone"]), address: address(fields["address"]),
                               taxID: vatNumber(fields["tax_id"]), electronicAddress: electronicAddress(fields["electronic_address"]),
                               legalID: text(fields["legal_id"]), taxNumber: text(fields["tax_number"]))
+        // An Italian party's tax number is its codice fiscale, which FatturaPA carries: checked here.
+        if contact.address?.country?.uppercased() == "IT", let node = fields["tax_number"], let number = contact.taxNumber,
+           let problem = Identifiers.codiceFiscaleProblem(number) {
+            error(.invalidCodiceFiscale, "codice fiscale `\(number)` is not valid: \(problem)", at: node.range,
+                  help: "copy it from the tessera sanitaria or the Agenzia delle Entrate's certificate")
+        }
         if let node = fields["contact"], let point = self.fields(of: node, table: Schema.contactPoint) {
             contact.contactPoint = ContactPoint(name: text(point["name"]), phone: text(point["phone"]), email: text(point["email"]))
         }
@@ -345,7 +355,7 @@ extension ValueReader {
         let entries = node.sequence ?? [node]
         var formats: [EInvoiceFormat] = []
         for entry in entries {
-            guard let text = oneOf(entry, EInvoiceFormat.allCases.map(\.rawValue), what: "format invoic writes (ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol, fa3)", code: .unknownEInvoiceFormat),
+            guard let text = oneOf(entry, EInvoiceFormat.allCases.map(\.rawValue), what: "format invoic writes (ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol, fa3, fatturapa)", code: .unknownEInvoiceFormat),
                   let format = EInvoiceFormat(rawValue: text.value), !formats.contains(format) else { continue }
             formats.append(format)
         }
@@ -357,6 +367,35 @@ extension ValueReader {
         identifier(node, .invalidVatNumber, "VAT number", help: "copy it from the VAT registration, or look it up in the EU's VIES service") {
             Identifiers.looksLikeEUVATNumber($0) ? Identifiers.vatNumberProblem($0) : nil
         }
+    }
+
+    /// `fatturapa: {regime, transmitter, bollo}` of invoic.yaml.
+    mutating func fatturapaSettings(_ node: YAMLNode) -> FatturaPASettings? {
+        guard let fields = fields(of: node, table: Schema.fatturapa) else { return nil }
+        var settings = FatturaPASettings()
+        settings.range = node.range
+        settings.regime = oneOf(fields["regime"], FatturaPASettings.regimes, what: "RegimeFiscale")
+        if let node = fields["transmitter"], let code = identifier(node, .invalidCodiceFiscale, "transmitter's fiscal code",
+                help: "write the sender's partita IVA (11 digits, without IT) or codice fiscale", problem: { code in
+                    code.count == 11 ? Identifiers.vatNumberProblem("IT" + code) : Identifiers.codiceFiscaleProblem(code)
+                }) {
+            settings.transmitter = Located(code.uppercased(), at: node.range)
+        }
+        settings.bollo = oneOf(fields["bollo"], FatturaPASettings.Bollo.allCases.map(\.rawValue), what: "stamp duty choice")
+            .flatMap { located in FatturaPASettings.Bollo(rawValue: located.value).map { Located($0, at: located.range) } }
+        return settings
+    }
+
+    /// `fatturapa: {recipient, pec}` of a client's file.
+    mutating func fatturapaClient(_ node: YAMLNode) -> FatturaPAClient? {
+        guard let fields = fields(of: node, table: Schema.fatturapaClient) else { return nil }
+        var client = FatturaPAClient()
+        if let node = fields["recipient"], let code = identifier(node, .invalidCodiceFiscale, "SdI recipient code",
+                help: "ask the client for its codice destinatario, or write \"0000000\" with its `pec:`", problem: Identifiers.sdiRecipientProblem) {
+            client.recipient = Located(code, at: node.range)
+        }
+        client.pec = located(fields["pec"])
+        return client
     }
 
     /// An account number; one written as an IBAN must be a valid one.

@@ -55,6 +55,9 @@ enum DecodingRules {
         Rule(.invalidVatNumber, summary: "a VAT number has the wrong shape or check digits",
              explanation: "A tax id written with an EU country prefix (DE, FR, ATU, ... EL for Greece) is a VAT number, and an e-invoice carries it as BT-31 or BT-48. Its shape is checked for every member state and its check digits for DE, AT, BE, NL, FR, IT, ES, PL, SE, DK and FI, so a mistyped digit is caught before a client's system rejects the invoice. A tax id without an EU prefix (a US EIN, a sales tax permit) is printed as written.",
              example: "business:\n  name: Studio\n  tax_id: DE123456789   <- the check digit of DE12345678 is 8"),
+        Rule(.invalidCodiceFiscale, summary: "an Italian codice fiscale or SdI code has the wrong shape or control character",
+             explanation: "An Italian party's `tax_number:` (its address in IT) is its codice fiscale: a person's 16 characters with the control letter of DM 23/12/1976, or a company's 11 digits with their check digit. The `fatturapa:` transmitter is a partita IVA or codice fiscale, and a client's `recipient:` the 7 characters the SdI assigned. The SdI rejects a file whose codes are wrong (errors 00300-00306), so they are checked where they are written.",
+             example: "tax_number: RSSMRA80A01H501X   <- the control letter of RSSMRA80A01H501 is U"),
         Rule(.invalidPaymentMeans, summary: "a payment means or card number that is not one",
              explanation: "`payment_means:` is a UNCL 4461 code (58 SEPA credit transfer, 30 credit transfer, 59 SEPA direct debit, 49 direct debit, 48 bank card, 10 cash, ...) or one of the words sepa-credit-transfer, credit-transfer, sepa-direct-debit, direct-debit, card, cash. `card:` holds only the last 4 to 6 digits of a card: an invoice never carries a whole card number (EN 16931 BR-51).",
              example: "payment_means: paypal   <- not a UNCL 4461 code; write 68 (online payment) or 1"),
@@ -70,6 +73,9 @@ enum DecodingRules {
         Rule(.invalidElectronicAddress, summary: "an electronic address has an unknown scheme or a wrong id",
              explanation: "`electronic_address` is where e-invoices reach a party (Peppol): SCHEME:ID, the scheme a code of the EAS list (0208 Belgian enterprise number, 0088 GLN, 0192 Norwegian organisation number, 9930 German VAT number, 0204 Leitweg-ID, EM e-mail, ...). Ids of the schemes with check digits are checked.",
              example: "business:\n  name: Studio\n  electronic_address: \"0208:0123456748\"   <- the check digits of 01234567 are 49"),
+        Rule(.invalidWithholding, summary: "a withheld tax has no usable kind or rate, or is named twice",
+             explanation: "`withholding:` lists the taxes the client withholds from what it pays (Spain's IRPF, Italy's RT01 and RT02): `[{kind: IRPF, rate: 15%}]`, on the book's defaults, a client, a document or a line; `[]` says none. The kind is a word of capital letters, digits and `-` (it names the journal's account `Assets:Withholding:IRPF`), the rate more than 0%, and a kind is listed once.",
+             example: "withholding: [{ kind: IRPF, rate: 15% }, { kind: IRPF, rate: 7% }]   <- one IRPF rate per line"),
         Rule(.numberMismatch, summary: "a document's `number:` differs from its file name",
              explanation: "The file stem is the number; a `number:` key, if present, must equal it.",
              example: "# file: invoices/INV-0007.yaml\nnumber: INV-0008"),
@@ -85,10 +91,12 @@ extension DiagnosticCode {
     public static let invalidNumber = DiagnosticCode("invalid-number")
     public static let invalidPattern = DiagnosticCode("invalid-pattern")
     public static let invalidRate = DiagnosticCode("invalid-rate")
+    public static let invalidWithholding = DiagnosticCode("invalid-withholding")
     public static let invalidPaymentMeans = DiagnosticCode("invalid-payment-means")
     public static let unknownEInvoiceFormat = DiagnosticCode("unknown-einvoice-format")
     public static let invalidTaxCategory = DiagnosticCode("invalid-tax-category")
     public static let invalidVatNumber = DiagnosticCode("invalid-vat-number")
+    public static let invalidCodiceFiscale = DiagnosticCode("invalid-codice-fiscale")
     public static let missingKey = DiagnosticCode("missing-key")
     public static let notAMapping = DiagnosticCode("not-a-mapping")
     public static let numberMismatch = DiagnosticCode("number-mismatch")

@@ -61,6 +61,7 @@ extension Document {
         document.allowances = reader.sequence(fields["allowances"], of: "allowances").compactMap { adjustment($0, table: Schema.documentAdjustment, reader: &reader) }
         document.charges = reader.sequence(fields["charges"], of: "charges").compactMap { adjustment($0, table: Schema.documentAdjustment, reader: &reader) }
         document.payableRounding = reader.decimal(fields["payable_rounding"], what: "payable rounding")
+        document.withholding = reader.withholding(fields["withholding"])
         document.roundingAmount = reader.decimal(fields["rounding_amount"], what: "rounding amount")
         document.discount = discount(fields["discount"], reader: &reader)
         document.project = reader.text(fields["project"])
@@ -135,6 +136,7 @@ extension Document {
         item.note = reader.text(fields["note"])
         item.period = reader.period(fields["period"])
         item.itemID = reader.text(fields["item_id"])
+        item.withholding = reader.withholding(fields["withholding"])
         return item
     }
 

@@ -98,6 +98,7 @@ public enum Schema {
         KeySpec("tax", .tax, "default tax of a line: a rate (20%) or a category (reverse-charge, intra-eu, export, exempt, outside-scope)"),
         KeySpec("exemption", .mapping(exemption, orText: true), "why no VAT is charged on exempt, reverse-charge, intra-EU, export and outside-scope lines"),
         KeySpec("payable_rounding", .amount, "round the amount due to a multiple of this: 0.05 (Swiss cash), 1 (Swedish kronor)"),
+        KeySpec("withholding", withholding, "taxes the clients withhold from what they pay: [{kind: IRPF, rate: 15%}]; [] for none"),
         KeySpec("payment_means", .text, "how invoices are paid (BT-81): 58 SEPA credit transfer (default with an IBAN), 30, 59 direct debit, 48 card, 10 cash"),
         KeySpec("terms", .days, "days from issue to due"),
         KeySpec("validity", .days, "days an estimate stays valid"),
@@ -143,6 +144,14 @@ public enum Schema {
         KeySpec("code", .text, "the VATEX code, e.g. VATEX-EU-132-1C (BT-121)"),
         KeySpec("text", .text, "the reason as printed, e.g. Medical care exempt under Art. 132(1)(c) (BT-120)"),
     ])
+
+    static let withholdingEntry = KeyTable(name: "withholding", keys: [
+        KeySpec("kind", .text, required: true, "the tax withheld, as the country's forms name it: IRPF (Spain), RT01, RT02 (Italy)"),
+        KeySpec("rate", .rate, required: true, "its rate, e.g. 15%"),
+    ])
+
+    /// `withholding:`, a list so that two taxes may be withheld together (Italy's ritenuta and a pension fund's).
+    static let withholding = ValueType.list(.mapping(withholdingEntry))
 
     static let taxCategory = KeyTable(name: "tax", keys: [
         KeySpec("category", .text, required: true, "a UNCL 5305 code (S, Z, E, AE, K, G, O, L, M, B) or a category word"),
@@ -192,6 +201,17 @@ public enum Schema {
         KeySpec("environment", .oneOf(KSeFSettings.Environment.allCases.map(\.rawValue)), "the KSeF environment the FA(3) invoices and their QR codes are for: test (the default), demo or production"),
     ])
 
+    static let fatturapa = KeyTable(name: "fatturapa", keys: [
+        KeySpec("regime", .oneOf(FatturaPASettings.regimes), required: true, "the RegimeFiscale: RF01 ordinario, RF19 forfettario, ... (docs/italy.md)"),
+        KeySpec("transmitter", .text, "the fiscal code the file is sent under (IdTrasmittente, the SdI file name's IT<code>_); default: the partita IVA"),
+        KeySpec("bollo", .oneOf(FatturaPASettings.Bollo.allCases.map(\.rawValue)), "who bears the 2.00 EUR stamp duty above 77.47 EUR without VAT: self (default) or client (a charge with code N1)"),
+    ])
+
+    static let fatturapaClient = KeyTable(name: "fatturapa", keys: [
+        KeySpec("recipient", .text, "the client's 7-character SdI code (CodiceDestinatario), 0000000 when it has none"),
+        KeySpec("pec", .text, "the client's PEC address (PECDestinatario), with recipient 0000000"),
+    ])
+
     static let bankColumns = KeyTable(name: "columns", keys: [
         KeySpec("date", .text, "the booking date's column: its header text, or its position (1, 2, ...)"),
         KeySpec("amount", .text, "the signed amount (money in is positive)"),
@@ -231,6 +251,7 @@ public enum Schema {
         KeySpec("mail", .mapping(mail), "how `invoic mail` sends: SMTP (host, port, security, username) or the local sendmail"),
         KeySpec("peppol", .mapping(peppol), "the access point provider `invoic peppol` sends through (docs/peppol.md)"),
         KeySpec("ksef", .mapping(ksef), "Poland's KSeF: {environment: test, demo or production} (docs/poland.md)"),
+        KeySpec("fatturapa", .mapping(fatturapa), "an Italian business's FatturaPA: regime, transmitter, who bears the stamp duty (docs/italy.md)"),
         KeySpec("bank", .mapping(bank), "how `invoic match` reads the bank's CSV statements (camt and MT940 need nothing)"),
         KeySpec("history", .flag, "true: `invoic check` also judges the book against its git history, as with --history"),
         KeySpec("vat_basis", .oneOf(VATBasis.allCases.map(\.rawValue)), "when a sale counts for VAT in `invoic report vat`: accrual (by invoice date, the default) or cash (by payment date)"),
@@ -264,13 +285,15 @@ public enum Schema {
         KeySpec("tax", .tax, "this client's default tax, over the book's: a rate, or reverse-charge, intra-eu, export, ..."),
         KeySpec("exemption", .mapping(exemption, orText: true), "why no VAT is charged to this client, over the book's"),
         KeySpec("payable_rounding", .amount, "round this client's amounts due to a multiple of this, over the book's"),
+        KeySpec("withholding", withholding, "taxes this client withholds, over the book's: [{kind: IRPF, rate: 15%}]; [] for none"),
         KeySpec("buyer_reference", .text, "the reference this client asks on every invoice (BT-10), e.g. a Leitweg-ID"),
         KeySpec("deliver_to", .mapping(deliveryPlace), "where this client's goods usually go, when not the address (BG-13): {name, address}"),
         KeySpec("payment_means", .text, "how this client pays (BT-81), over the book's: 58, 30, 59 direct debit, 48 card, 10 cash"),
         KeySpec("iban", .text, "the client's IBAN a direct debit draws on (BT-91)"),
         KeySpec("contact", .mapping(contactPoint), "the person at the client to address (BG-9)"),
         KeySpec("peppol", .mapping(peppol), "this client's access point provider settings over the book's (docs/peppol.md)"),
-        KeySpec("einvoice", einvoiceFormats, "the structured invoices this client receives, over the book's: ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol, fa3"),
+        KeySpec("fatturapa", .mapping(fatturapaClient), "where the SdI delivers this client's FatturaPA: {recipient: ABC1234} or {recipient: \"0000000\", pec: ...} (docs/italy.md)"),
+        KeySpec("einvoice", einvoiceFormats, "the structured invoices this client receives, over the book's: ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol, fa3, fatturapa"),
         KeySpec("terms", .days, "days from issue to due for this client"),
         KeySpec("notes", .text, "internal only, never printed"),
         KeySpec("archived", .date, "no document issued after this day may use the client"),
@@ -291,6 +314,7 @@ public enum Schema {
         KeySpec("item_id", .text, "your article number for what is sold (BT-155), printed under the description"),
         KeySpec("price", .price, required: true, "price per unit, 0 or more"),
         KeySpec("tax", .tax, "this line's tax rate or category, over the document's"),
+        KeySpec("withholding", withholding, "the taxes withheld on this line, over the document's; [] for a line not subject (a disbursement)"),
         KeySpec("category", .text, "for reports"),
         KeySpec("amount", .amount, "stated line amount, checked against quantity x price"),
     ])
@@ -333,6 +357,7 @@ public enum Schema {
         KeySpec("tax_currency", .mapping(taxCurrency), "state the VAT total in a second currency too (BT-6, BT-111): {code: SEK, rate: 10.4852}"),
         KeySpec("prepaid", .amount, "paid before this invoice (BT-113), e.g. a deposit invoiced earlier"),
         KeySpec("payable_rounding", .amount, "round the amount due to a multiple of this (BT-114), over the client's and the book's"),
+        KeySpec("withholding", withholding, "taxes the client withholds on this document, over the client's and the book's: [{kind: IRPF, rate: 15%}]"),
         KeySpec("rounding_amount", .amount, "the rounding of the amount due as another system decided it (BT-114), e.g. -0.10; not with payable_rounding"),
         KeySpec("discount", .discount, "a percentage (10%) or an amount (50.00), before tax"),
         KeySpec("project", .text, "grouping for reports"),
@@ -347,7 +372,7 @@ public enum Schema {
         KeySpec("tax_amount", .amount, "stated tax, checked"),
         KeySpec("allowance_total", .amount, "stated sum of the document allowances, checked"),
         KeySpec("charge_total", .amount, "stated sum of the document charges, checked"),
-        KeySpec("due_amount", .amount, "stated amount due (total - prepaid + rounding), checked"),
+        KeySpec("due_amount", .amount, "stated amount due (total - withholding - prepaid + rounding), checked"),
         KeySpec("total", .amount, "stated total, checked"),
     ]
 

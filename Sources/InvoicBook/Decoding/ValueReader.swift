@@ -356,6 +356,42 @@ struct ValueReader {
         return items
     }
 
+    /// `withholding:`: a list of `{kind, rate}`, each kind once, each rate above 0%; `[]` is "none"
+    /// (over what a client or the book says). Nil when absent or wrong.
+    mutating func withholding(_ node: YAMLNode?) -> Located<[Withholding]>? {
+        guard let node else { return nil }
+        let entries = sequence(node, of: "withheld taxes")
+        guard node.sequence != nil else { return nil }
+        var list: [Withholding] = []
+        var fine = true
+        for entry in entries {
+            guard let fields = fields(of: entry, table: Schema.withholdingEntry),
+                  let kindNode = fields["kind"], let kind = text(kindNode), let rate = rate(fields["rate"]) else {
+                fine = false
+                continue
+            }
+            let first = kind.unicodeScalars.first
+            if !(first.map { ("A"..."Z").contains($0) || ("0"..."9").contains($0) } ?? false)
+                || !kind.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+                || kind.count > 20 {
+                error(.invalidWithholding, "withholding kind `\(kind)` is not a tax's short name", at: kindNode.range,
+                      help: "write the tax as the forms name it, in capital letters, digits and `-`: IRPF (Spain), RT01 or RT02 (Italy)")
+                fine = false
+            } else if rate.value.isZero || rate.value.milliPercent < 0 {
+                error(.invalidWithholding, "withholding rate \(rate.value) withholds nothing", at: rate.range,
+                      help: "write the rate the law sets (IRPF 2026: 15%, 7% in a professional's first three years); for no withholding write `withholding: []`")
+                fine = false
+            } else if list.contains(where: { $0.kind == kind }) {
+                error(.invalidWithholding, "`\(kind)` is withheld twice", at: kindNode.range,
+                      help: "a tax is withheld once, at one rate; for lines withheld at another rate, write `withholding:` on those lines")
+                fine = false
+            } else {
+                list.append(Withholding(kind: kind, rate: rate.value))
+            }
+        }
+        return fine ? Located(list, at: node.range) : nil
+    }
+
     mutating func address(_ node: YAMLNode?) -> Address? {
         guard let node else { return nil }
         if let scalar = node.scalar { return scalar.isNull ? nil : Address(street: scalar.text) }

@@ -12,8 +12,10 @@ public struct IssuedFigures: Sendable, Hashable {
     public var prepaid: Int64
     /// The rounding of the amount due (BT-114).
     public var rounding: Int64
+    /// The taxes the client withholds and pays the tax office instead (`withholding:`).
+    public var withheld: Int64 = 0
     /// The amount due for payment the document asks for (BT-115).
-    public var due: Int64 { total - prepaid + rounding }
+    public var due: Int64 { total - withheld - prepaid + rounding }
 }
 
 extension Figures {
@@ -23,7 +25,7 @@ extension Figures {
         for (payment, amount) in zip(document.payments, payments) where payment.date.value <= document.issued.value {
             prepaid &+= amount
         }
-        return IssuedFigures(total: total, prepaid: prepaid, rounding: roundingAmount)
+        return IssuedFigures(total: total, prepaid: prepaid, rounding: roundingAmount, withheld: withheld)
     }
 }
 

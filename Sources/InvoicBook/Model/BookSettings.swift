@@ -29,6 +29,8 @@ public struct BookSettings: Sendable {
     public var peppol: PeppolSettings?
     /// `ksef:`, Poland's KSeF: which environment the FA(3) invoices and their QR codes are for.
     public var ksef: KSeFSettings?
+    /// `fatturapa:`, an Italian business's regime and stamp duty choice (docs/italy.md).
+    public var fatturapa: FatturaPASettings?
     /// `labels:`, the book's own words for some labels: language or locale -> key -> text.
     public var labels: [String: [String: String]] = [:]
     /// `vat_basis:`, when a sale counts for VAT (`invoic report vat`); accrual when unset.
@@ -88,6 +90,8 @@ public struct Defaults: Sendable {
     public var exemption: Located<Exemption>?
     public var payableRounding: Located<DecimalNumber>?
     public var paymentMeans: Located<PaymentMeans>?
+    /// `withholding:`, the taxes every client withholds unless its own or a document's say otherwise.
+    public var withholding: Located<[Withholding]>?
 
     public init(currency: Located<Currency>? = nil, locale: Located<String>? = nil, tax: Located<TaxRate>? = nil,
                 terms: Located<Int>? = nil, validity: Located<Int>? = nil, rounding: RoundingRule = .halfAwayFromZero) {

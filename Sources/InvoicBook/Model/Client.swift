@@ -14,6 +14,8 @@ public struct Client: Sendable {
     public var notes: String?
     public var exemption: Located<Exemption>?
     public var payableRounding: Located<DecimalNumber>?
+    /// `withholding:`, over the book's.
+    public var withholding: Located<[Withholding]>?
     /// `buyer_reference:`, printed and sent on every invoice to this client (BT-10).
     public var buyerReference: Located<String>?
     /// `deliver_to:`, where this client's goods usually go (BG-13).
@@ -29,6 +31,8 @@ public struct Client: Sendable {
     public var reminders: ReminderPolicy?
     /// `peppol:`, this client's provider settings over the book's.
     public var peppol: PeppolSettings?
+    /// `fatturapa:`, where the SdI delivers this client's invoices.
+    public var fatturapa: FatturaPAClient?
 
     public init(id: String, file: String, contact: Contact) {
         self.id = id

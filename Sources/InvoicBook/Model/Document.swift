@@ -116,6 +116,8 @@ public struct Document: Sendable {
     public var remittance: String?
     /// `payable_rounding:`, the step the amount due is rounded to (0.05 for Swiss cash, 1 for Swedish kronor).
     public var payableRounding: Located<DecimalNumber>?
+    /// `withholding:`, over the client's and the book's (a line's own is over this).
+    public var withholding: Located<[Withholding]>?
     /// `rounding_amount:`, the rounding of the amount due (BT-114) as another system decided it.
     public var roundingAmount: Located<DecimalNumber>?
     public var stated: [StatedFigure: Located<DecimalNumber>]
@@ -169,6 +171,8 @@ public struct LineItem: Sendable {
     public var note: String?
     public var period: Located<DayRange>?
     public var itemID: String?
+    /// `withholding:` of the line, over the document's: `[]` for a line no tax is withheld on.
+    public var withholding: Located<[Withholding]>?
 }
 
 extension LineItem {
@@ -258,6 +262,9 @@ public struct Figures: Sendable {
     public var charges: [Int64] = []
     /// `prepaid:`, paid before this invoice (EN 16931 BT-113), e.g. on a deposit invoice.
     public var prepaid: Int64 = 0
+    /// The taxes the client withholds (`withholding:`), one per kind and rate, in the order first
+    /// written; the amount due is the total less their sum.
+    public var withholdings: [WithheldTax] = []
     /// What `payable_rounding:` adds to the amount due (BT-114), e.g. +0.02 to reach a multiple of 0.05.
     public var roundingAmount: Int64 = 0
     /// The VAT total in `tax_currency:` (BT-111), in that currency's minor units.
@@ -278,8 +285,11 @@ public struct Figures: Sendable {
     }
 
     public var total: Int64 { breakdown.total }
-    /// The amount due for payment (BT-115): total - prepaid + rounding.
-    public var payable: Int64 { breakdown.total - prepaid + roundingAmount }
+    /// The sum of the taxes withheld.
+    public var withheld: Int64 { withholdings.reduce(0) { $0 + $1.amount } }
+    /// The amount due for payment: total - withholding - prepaid + rounding (EN 16931's BT-115
+    /// leaves the withholding out: `InvoiceModel`).
+    public var payable: Int64 { breakdown.total - withheld - prepaid + roundingAmount }
     public var balance: Int64 { payable - paid }
 }
 

@@ -16,6 +16,8 @@ public enum EInvoiceFormat: String, Sendable, Hashable, CaseIterable, Comparable
     case peppol
     /// Poland's FA(3), the structured invoice of KSeF 2.0 (docs/poland.md).
     case fa3
+    /// FatturaPA 1.2 (FPR12) through Italy's SdI: every invoice of an Italian business.
+    case fatturapa
 
     public var isXRechnung: Bool { self == .xrechnung || self == .xrechnungCII }
 

@@ -50,6 +50,7 @@ public enum LabelKeys {
         "legal_intra_eu": "under the totals of an intra-EU supply, unless `exemption:` gives the text",
         "legal_export": "under the totals of an export, unless `exemption:` gives the text",
         "prepaid": "totals: what was paid before this invoice (`prepaid:`)",
+        "withholding": "totals: a tax the client withholds (`withholding:`), after VAT; {kind} (IRPF) and {rate} are filled in",
         "rounding": "totals: what `payable_rounding:` adds to or takes from the amount due",
         "allowance": "totals: a document allowance written without a reason",
         "charge": "totals: a document charge written without a reason",

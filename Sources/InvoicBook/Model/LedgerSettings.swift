@@ -29,6 +29,7 @@ public struct LedgerAccounts: Sendable, Hashable {
         Key(name: "interest", defaultAccount: "Income:Interest", roots: ["Income"], help: "late-payment interest"),
         Key(name: "rounding", defaultAccount: "Income:Rounding", roots: ["Income", "Expenses"], help: "the rounding of amounts due (BT-114)"),
         Key(name: "advances", defaultAccount: "Liabilities:Advances", roots: ["Liabilities"], help: "`prepaid:` amounts settled outside the book, per client"),
+        Key(name: "withholding", defaultAccount: "Assets:Withholding", roots: ["Assets"], help: "taxes clients withheld (`withholding:`), a claim on the tax office, per kind (IRPF)"),
         Key(name: "payable", defaultAccount: "Liabilities:Payable", roots: ["Liabilities"], help: "what the business owes suppliers, per supplier"),
         Key(name: "expenses", defaultAccount: "Expenses", roots: ["Expenses"], help: "purchases with a category, per category"),
         Key(name: "purchases", defaultAccount: "Expenses:Purchases", roots: ["Expenses"], help: "purchases without a category"),

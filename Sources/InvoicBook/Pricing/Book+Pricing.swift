@@ -100,6 +100,8 @@ struct DocumentPricer {
                               lines: lines, breakdown: breakdown, payments: payments, paid: paid)
         figures.allowances = allowances.map(\.amount)
         figures.charges = charges.map(\.amount)
+        guard let withheld = withholdings(lines: lines, breakdown: breakdown, rounding: rounding, currency: currency) else { return nil }
+        figures.withholdings = withheld
         guard settlePayable(&figures) else { return nil }
         if document.kind != .estimate { figures.paymentMeans = paymentMeans() }
         if let stated = document.taxCurrency {
@@ -286,13 +288,53 @@ struct DocumentPricer {
         how += " + tax \(taxText) = \(MoneyFormat.plain(b.total, currency))"
         let computed: [StatedFigure: Int64] = [.subtotal: b.subtotal, .discountAmount: b.discount, .taxAmount: b.tax, .total: b.total,
                                                .dueAmount: figures.payable, .allowanceTotal: b.allowances, .chargeTotal: b.charges]
-        let dueHow = how + (figures.prepaid != 0 ? " - prepaid \(MoneyFormat.plain(figures.prepaid, currency))" : "")
+        let withheldHow = figures.withholdings.map { " - \($0.kind) \($0.rate) of \(MoneyFormat.plain($0.base, currency)) \(MoneyFormat.plain($0.amount, currency))" }.joined()
+        let dueHow = how + withheldHow + (figures.prepaid != 0 ? " - prepaid \(MoneyFormat.plain(figures.prepaid, currency))" : "")
             + (figures.roundingAmount != 0 ? " + rounding \(MoneyFormat.plain(figures.roundingAmount, currency))" : "")
             + " = due \(MoneyFormat.plain(figures.payable, currency))"
         for figure in StatedFigure.allCases {
             guard let stated = document.stated[figure], let value = computed[figure] else { continue }
             compare(stated, label: figure.label, computed: value, currency: currency, how: figure == .dueAmount ? dueHow : how)
         }
+    }
+
+    /// The taxes the client withholds (`withholding:` of the line, else the document's, the
+    /// client's, the book's), one per kind and rate in the order first met, each rounded once on
+    /// its base: the taxable amount of the lines it applies to. When it applies to every line, the
+    /// base is the document's whole taxable amount (its discount, allowances and charges
+    /// included); when to some lines only, the sum of their nets, and then a document discount,
+    /// allowance or charge would have no clear share in it, so it is refused.
+    private mutating func withholdings(lines: [PricedLine], breakdown: PriceBreakdown, rounding: RoundingRule, currency: Currency) -> [WithheldTax]? {
+        let inherited = document.withholding ?? client?.withholding ?? book.settings.defaults.withholding
+        let perLine = document.items.map { $0.withholding ?? inherited }
+        guard perLine.contains(where: { !($0?.value.isEmpty ?? true) }), lines.count == document.items.count else { return [] }
+        var kinds: [Withholding] = []
+        for list in perLine { for withholding in list?.value ?? [] where !kinds.contains(withholding) { kinds.append(withholding) } }
+        var result: [WithheldTax] = []
+        let adjusted = breakdown.discount != 0 || !document.allowances.isEmpty || !document.charges.isEmpty
+        for withholding in kinds {
+            let subject = perLine.map { $0?.value.contains(withholding) ?? false }
+            var base: Int64 = 0
+            if subject.allSatisfy({ $0 }) {
+                base = breakdown.groups.reduce(0) { $0 &+ $1.taxable }
+            } else if adjusted {
+                let culprit = document.items.first { $0.withholding != nil }?.withholding?.range ?? inherited?.range ?? document.issued.range
+                error(.withholdingBaseUnclear,
+                      "\(withholding.kind) \(withholding.rate) is withheld on some lines of \(document.number) only, and the document has a discount, allowance or charge",
+                      at: culprit,
+                      help: "the share of a document discount, allowance or charge in the withholding's base is not clear: write it as a line discount or charge (`discounts:` on the lines), or withhold on every line")
+                return nil
+            } else {
+                for (line, isSubject) in zip(lines, subject) where isSubject { base &+= line.amount }
+            }
+            guard let amount = rounding.apply(withholding.rate, to: base) else {
+                error(.amountOverflow, "\(withholding.rate) of \(MoneyFormat.plain(base, currency)) is too large to compute exactly",
+                      at: inherited?.range ?? document.issued.range)
+                return nil
+            }
+            result.append(WithheldTax(withholding: withholding, base: base, amount: amount))
+        }
+        return result
     }
 
     /// The prepaid amount and the payable rounding: the amount due (BT-115) is the total less what
@@ -324,7 +366,7 @@ struct DocumentPricer {
                   help: "write the step the amount due is rounded to, e.g. 0.05 or 1")
             return false
         }
-        let due = Int128(figures.total) - Int128(figures.prepaid)
+        let due = Int128(figures.total) - Int128(figures.withheld) - Int128(figures.prepaid)
         let rounded = figures.rounding.divide(due, by: Int128(unit)) * Int128(unit)
         figures.roundingAmount = Int64(clamping: rounded - due)
         return true

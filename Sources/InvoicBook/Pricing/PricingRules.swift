@@ -26,6 +26,9 @@ enum PricingRules {
         Rule(.conflictingKeys, summary: "two keys of a document say the same thing differently",
              explanation: "`rounding_amount:` states the rounding of the amount due (BT-114) as another system decided it; `payable_rounding:` asks invoic to compute it. A document takes one of them.",
              example: "payable_rounding: 1\nrounding_amount: -0.10"),
+        Rule(.withholdingBaseUnclear, summary: "a tax is withheld on some lines only of a document with a document discount, allowance or charge",
+             explanation: "A withheld tax (`withholding:`, Spain's IRPF) is computed on the taxable amount of the lines it applies to. On every line, that is the document's taxable amount, its discount, allowances and charges included. On some lines only, a document-level discount, allowance or charge has no clear share in it, so invoic refuses to guess: write it on the lines instead (`discounts:`, `charges:` of a line), or withhold on every line.",
+             example: "discount: 10%\nitems:\n  - { description: Consulting, price: 1000.00 }\n  - { description: Travel (disbursement), price: 80.00, withholding: [] }"),
         Rule(.statedFigureMismatch, summary: "a stated figure disagrees with the computed one",
              explanation: "Stated figures (`total`, `subtotal`, `tax_amount`, `discount_amount`, a line's `amount`) are assertions: invoic computes every figure itself and reports one that differs, with the computation.",
              example: "items:\n  - { description: Design, quantity: 2, price: 100.00 }\ntotal: 210.00   <- computed 200.00"),
@@ -42,4 +45,5 @@ extension DiagnosticCode {
     public static let noItems = DiagnosticCode("no-items")
     public static let statedFigureMismatch = DiagnosticCode("stated-figure-mismatch")
     public static let tooManyDecimals = DiagnosticCode("too-many-decimals")
+    public static let withholdingBaseUnclear = DiagnosticCode("withholding-base-unclear")
 }

@@ -191,9 +191,13 @@ extension Composer {
         // The document as issued: what was paid by its issue day is prepaid, and the amount due is
         // what it asked for then. Later payments belong to the account, never to the page.
         let thirdParty = reading?.thirdPartyPaid ?? 0
-        if issued.prepaid != 0 || issued.rounding != 0 || thirdParty != 0 {
+        if issued.prepaid != 0 || issued.rounding != 0 || thirdParty != 0 || issued.withheld != 0 {
             y += 2
             let credit = document.kind == .creditNote
+            // Taxes the client withholds (Spain's "Retención IRPF 15 %") come off after VAT.
+            for withheld in figures.withholdings {
+                row(&self, labels.format("withholding", ["kind": withheld.kind, "rate": text.rate(withheld.rate)]), text.money(-withheld.amount))
+            }
             if issued.prepaid != 0 { row(&self, labels[credit && figures.prepaid == 0 ? "refunded" : "prepaid"], text.money(-issued.prepaid)) }
             if issued.rounding != 0 { row(&self, labels["rounding"], text.money(issued.rounding)) }
             if thirdParty != 0 { row(&self, labels["view_third_party"], text.money(thirdParty)) }
@@ -368,6 +372,8 @@ extension Composer {
             }
             if let text = exemption?.text ?? fallback, !texts.contains(text) { texts.append(text) }
         }
+        // An invoice that goes through the SdI: the PDF is its courtesy copy (docs/italy.md).
+        if document.kind.isBilling, book.einvoiceFormats(for: document).contains(.fatturapa) { texts.append(FatturaPASettings.courtesyCopy) }
         return texts
     }
 
