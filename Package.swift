@@ -79,7 +79,7 @@ let package = Package(
         // Incoming e-invoices: UBL, CII, Factur-X/ZUGFeRD PDFs and mails read into one received
         // document (expat for the XML, qpdf for the PDF's attachments), checked, and kept in the
         // book's purchases/ with a derived record (issue 29).
-        .target(name: "InvoicInbox", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicAuthoring", "InvoicPDF", "InvoicDiagnostics", "InvoicXML", "CQPDF", "CZlib"]),
+        .target(name: "InvoicInbox", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicAuthoring", "InvoicPDF", "InvoicDiagnostics", "InvoicXML", "InvoicXMLSchema", "CQPDF", "CZlib"]),
         // Mail: RFC 5322 messages with their PDF and e-invoice attached, sent by sendmail or by
         // SMTP through libcurl (CSMTP opens it when sending, and wraps curl's variadic setopt).
         .target(name: "CSMTP"),
@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "InvoicXMLTests", dependencies: ["InvoicXML"]),
         .testTarget(name: "InvoicXMLSchemaTests", dependencies: ["InvoicXMLSchema", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicAuthoring", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicYAML", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicEInvoice", "InvoicAuthoring", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicYAML", "InvoicTestSupport"]),
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPeppolTests", dependencies: ["InvoicPeppol", "InvoicAuthoring", "InvoicTestSupport"]),
         .testTarget(name: "InvoicLedgerTests", dependencies: ["InvoicLedger", "InvoicBook", "InvoicMoney", "InvoicTestSupport", "invoic"]),
