@@ -7,6 +7,7 @@ import InvoicXML
 /// are about what the document model cannot hold: a second BT-41 (a contact with both a person
 /// and a department), a second payment reference, two payment means codes. The rule text is
 /// CEN's. CEN's syntax rules flagged `warning` (UBL-CR-*, "should not be present") are not run.
+/// The same table holds EN 16931's presence rules read from the XML (PresenceRules.swift).
 ///
 /// The XPath of each rule is written beside it; `//` below means anywhere in the document, as in
 /// the rule's context. Not here: CII-SR-464, whose test in CEN's artefact is always true
@@ -48,7 +49,7 @@ struct SyntaxRule: Sendable {
 }
 
 extension SyntaxRule {
-    static let table: [SyntaxRule] = cii + ubl
+    static let table: [SyntaxRule] = cii + ubl + presence
 
     // MARK: CII (CEN's CII schematron, as the Factur-X schematron of each profile carries it)
 

@@ -111,6 +111,11 @@ import Testing
         ("cii-buyer-person-and-department", cii, [("<ram:PersonName>Dhr. J BLOKKER</ram:PersonName>", "<ram:PersonName>Dhr. J BLOKKER</ram:PersonName><ram:DepartmentName>Inkoop</ram:DepartmentName>")]),
         ("cii-two-payment-references", cii, [("<ram:PaymentReference>Deb. 10202 / Fact. 12115118</ram:PaymentReference>",
                                               "<ram:PaymentReference>Deb. 10202 / Fact. 12115118</ram:PaymentReference><ram:PaymentReference>Deb. 10202</ram:PaymentReference>")]),
+        ("ubl-seller-endpoint-without-scheme", ubl, [("<cac:AccountingSupplierParty>\n        <cac:Party>", "<cac:AccountingSupplierParty>\n        <cac:Party>\n<cbc:EndpointID>1234567</cbc:EndpointID>")]),
+        ("ubl-allowance-without-reason-and-category", ubl, [("<cac:TaxTotal>", "<cac:AllowanceCharge><cbc:ChargeIndicator>false</cbc:ChargeIndicator><cbc:Amount currencyID=\"EUR\">0.00</cbc:Amount></cac:AllowanceCharge>\n<cac:TaxTotal>")]),
+        ("cii-tax-breakdown-without-rate", cii, [("<ram:CategoryCode>S</ram:CategoryCode>\n                <ram:RateApplicablePercent>21</ram:RateApplicablePercent>\n            </ram:ApplicableTradeTax>",
+                                                  "<ram:CategoryCode>S</ram:CategoryCode>\n            </ram:ApplicableTradeTax>")]),
+        ("cii-payment-means-without-account", cii, [("<ram:IBANID>NL57 RABO 0107307510</ram:IBANID>", "<ram:IBANID> </ram:IBANID>")]),
         ("cii-grand-total-off", cii, [("<ram:GrandTotalAmount>250.33</ram:GrandTotalAmount>", "<ram:GrandTotalAmount>250.34</ram:GrandTotalAmount>")]),
     ]
 
