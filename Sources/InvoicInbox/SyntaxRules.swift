@@ -21,6 +21,9 @@ struct SyntaxRule: Sendable {
     let text: String
     /// The elements where the rule is broken (the finding's line is the first one's).
     let broken: @Sendable (XElement) -> [XElement]
+    /// The specification a document must claim (BT-24) for the rule to apply: nil for EN 16931's
+    /// and the syntax rules, `xrechnung` for KoSIT's BR-DE rules.
+    var claim: String? = nil
 
     /// Every finding of the table's rules for the syntax of `root`.
     static func check(_ root: XElement) -> [Finding] {
@@ -30,7 +33,9 @@ struct SyntaxRule: Sendable {
         case "CrossIndustryInvoice": syntax = .cii
         default: return []
         }
-        return table.filter { $0.syntax == syntax }.flatMap { rule in
+        let specification = (syntax == .ubl ? root.value("CustomizationID")
+            : root.value("ExchangedDocumentContext", "GuidelineSpecifiedDocumentContextParameter", "ID")) ?? ""
+        return table.filter { rule in rule.syntax == syntax && rule.claim.map { specification.contains($0) } != false }.flatMap { rule in
             rule.broken(root).map { Finding(rule: rule.id, message: rule.text, severity: rule.severity, location: "line \($0.line)") }
         }
     }
@@ -49,7 +54,7 @@ struct SyntaxRule: Sendable {
 }
 
 extension SyntaxRule {
-    static let table: [SyntaxRule] = cii + ubl + presence
+    static let table: [SyntaxRule] = cii + ubl + presence + xrechnung
 
     // MARK: CII (CEN's CII schematron, as the Factur-X schematron of each profile carries it)
 
