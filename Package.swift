@@ -79,7 +79,7 @@ let package = Package(
         // Incoming e-invoices: UBL, CII, Factur-X/ZUGFeRD PDFs and mails read into one received
         // document (expat for the XML, qpdf for the PDF's attachments), checked, and kept in the
         // book's purchases/ with a derived record (issue 29).
-        .target(name: "InvoicInbox", dependencies: ["InvoicBook", "InvoicEInvoice", "InvoicYAML", "InvoicMoney", "InvoicAuthoring", "InvoicPDF", "InvoicDiagnostics", "InvoicXML", "CQPDF", "CZlib"]),
+        .target(name: "InvoicInbox", dependencies: ["InvoicBook", "InvoicEInvoice", "InvoicYAML", "InvoicMoney", "InvoicAuthoring", "InvoicPDF", "InvoicDiagnostics", "InvoicXML", "InvoicXMLSchema", "CQPDF", "CZlib"]),
         // Mail: RFC 5322 messages with their PDF and e-invoice attached, sent by sendmail or by
         // SMTP through libcurl (CSMTP opens it when sending, and wraps curl's variadic setopt).
         .target(name: "CSMTP"),

@@ -14,6 +14,10 @@ install -m 0755 "$binary" "$prefix/bin/invoic"
 # `invoic serve` runs the web server, a program of its own, from beside invoic.
 install -m 0755 "$(dirname "$binary")/invoic-serve" "$prefix/bin/invoic-serve"
 install -m 0644 "$here/docs/man/invoic.1" "$prefix/share/man/man1/invoic.1"
+# The XML Schemas received e-invoices are checked against (SchemaFolder finds them here).
+install -d "$prefix/share/invoic"
+rm -rf "$prefix/share/invoic/schemas"
+cp -R "$here/resources/schemas" "$prefix/share/invoic/schemas"
 "$binary" --generate-completion-script bash > "$prefix/share/bash-completion/completions/invoic"
 "$binary" --generate-completion-script zsh > "$prefix/share/zsh/site-functions/_invoic"
 "$binary" --generate-completion-script fish > "$prefix/share/fish/vendor_completions.d/invoic.fish"

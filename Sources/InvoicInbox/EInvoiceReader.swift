@@ -63,6 +63,10 @@ public enum EInvoiceReader {
         }
         var result = document
         result.readingProblems = reading.problems
+        // The schema is judged on the bytes as received, after the reading (which knows BT-24,
+        // whose Factur-X profile picks the CII schema).
+        result.readingProblems += SchemaFindings.check(bytes, root: root.name, guideline: result.customization)
+        result.readingProblems += SyntaxRule.check(root)
         return [result]
     }
 

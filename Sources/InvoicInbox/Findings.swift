@@ -45,10 +45,13 @@ public enum Findings {
         if !withoutLines, let stated = totals.lines, Int128(stated.minorUnits) != lineSum {
             add("BR-CO-10", "the sum of line nets (BT-106) is \(stated.plain), the lines add up to \(text(lineSum))")
         }
-        if Int128(totals.allowances?.minorUnits ?? 0) != allowances, totals.allowances != nil || allowances != 0 {
+        // CEN: BT-107 equals the sum, or neither BT-107 nor any document allowance is there (an
+        // allowance of 0.00 without BT-107 breaks it too); BT-108 likewise.
+        let hasAllowance = document.allowancesCharges.contains { !$0.isCharge }, hasCharge = document.allowancesCharges.contains(where: \.isCharge)
+        if totals.allowances.map({ Int128($0.minorUnits) != allowances }) ?? hasAllowance {
             add("BR-CO-11", "the sum of allowances (BT-107) is \(text(totals.allowances)), the document allowances add up to \(text(allowances))")
         }
-        if Int128(totals.charges?.minorUnits ?? 0) != charges, totals.charges != nil || charges != 0 {
+        if totals.charges.map({ Int128($0.minorUnits) != charges }) ?? hasCharge {
             add("BR-CO-12", "the sum of charges (BT-108) is \(text(totals.charges)), the document charges add up to \(text(charges))")
         }
         if let lines = totals.lines, let net = totals.net {

@@ -46,10 +46,11 @@ public enum Inbox {
             return try EInvoiceReader.readAll(bytes).map { IncomingDocument(name: filename, original: bytes, format: "xml", document: $0) }
         case .pdf:
             let (name, xml) = try PDFAttachments.invoiceXML(in: bytes)
-            let document: ReceivedDocument
+            var document: ReceivedDocument
             do { document = try EInvoiceReader.read(xml) } catch {
                 throw Refusal("the PDF's \(name): \(error.message)", help: error.help)
             }
+            document.readingProblems += SyntaxRule.facturXGuideline(document)
             return [IncomingDocument(name: filename, original: bytes, format: "pdf", embeddedName: name, document: document)]
         case .mail:
             var found: [IncomingDocument] = []

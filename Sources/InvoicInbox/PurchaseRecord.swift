@@ -178,6 +178,7 @@ enum PurchaseRecord {
             for finding in context.findings {
                 out.item()
                 out.key("rule", finding.rule)
+                if finding.severity == .warning { out.key("severity", "warning") }
                 out.key("message", finding.message)
                 out.close()
             }

@@ -263,11 +263,20 @@ public struct ReceivedDocument: Sendable {
 /// A rule of EN 16931 (or of its syntax binding) a received document breaks: listed on its
 /// record by rule id. A supplier's invoice that breaks rules is still received.
 public struct Finding: Sendable, Hashable, CustomStringConvertible {
+    /// The flag the official artefact gives the rule (CEN's schematron: `fatal` or `warning`;
+    /// a violation of the XML Schema is fatal): only a fatal finding makes a document invalid.
+    public enum Severity: String, Sendable, Hashable { case fatal, warning }
     public var rule: String
     public var message: String
-    public init(rule: String, message: String) {
+    public var severity: Severity
+    /// Where in the document: `line 12` for a schema violation, else nil (the message names the
+    /// business term).
+    public var location: String?
+    public init(rule: String, message: String, severity: Severity = .fatal, location: String? = nil) {
         self.rule = rule
         self.message = message
+        self.severity = severity
+        self.location = location
     }
-    public var description: String { "\(rule): \(message)" }
+    public var description: String { "\(rule): \(message)" + (location.map { " (\($0))" } ?? "") }
 }

