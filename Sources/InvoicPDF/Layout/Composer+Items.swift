@@ -373,7 +373,7 @@ extension Composer {
             if let text = exemption?.text ?? fallback, !texts.contains(text) { texts.append(text) }
         }
         // An invoice that goes through the SdI: the PDF is its courtesy copy (docs/italy.md).
-        if document.kind.isBilling, book.einvoiceFormats(for: document).contains(.fatturapa) { texts.append(FatturaPASettings.courtesyCopy) }
+        if parties.isCourtesyCopy { texts.append(FatturaPASettings.courtesyCopy) }
         return texts
     }
 

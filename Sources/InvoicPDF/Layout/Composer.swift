@@ -17,9 +17,12 @@ struct Composer {
         /// The EPC069-12 payload for an amount due, nil when none applies.
         let paymentCode: (Int64) -> String?
         let swissBill: (Int64) -> SwissQRBill.Bill?
+        /// The PDF is the courtesy copy of a document that goes through Italy's SdI.
+        let isCourtesyCopy: Bool
 
         init(settings: BookSettings, client: Client?, correctedIssued: Day?, paymentCode: @escaping (Int64) -> String?,
-             swissBill: @escaping (Int64) -> SwissQRBill.Bill?) {
+             swissBill: @escaping (Int64) -> SwissQRBill.Bill?, isCourtesyCopy: Bool = false) {
+            self.isCourtesyCopy = isCourtesyCopy
             self.settings = settings
             self.client = client
             self.correctedIssued = correctedIssued
@@ -31,7 +34,8 @@ struct Composer {
             self.init(settings: book.settings, client: book.clients[document.client.value],
                       correctedIssued: document.corrects.flatMap { book.invoice($0.value)?.issued.value },
                       paymentCode: { PaymentCode.epc(book: book, document: document, amount: $0) },
-                      swissBill: { SwissQRBill.bill(book: book, document: document, amount: $0) })
+                      swissBill: { SwissQRBill.bill(book: book, document: document, amount: $0) },
+                      isCourtesyCopy: document.kind.isBilling && book.einvoiceFormats(for: document).contains(.fatturapa))
         }
     }
 
