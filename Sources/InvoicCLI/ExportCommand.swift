@@ -11,7 +11,7 @@ extension EInvoiceFormat: ExpressibleByArgument {}
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write invoices and credit notes as e-invoices (UBL, CII, XRechnung, Peppol BIS, Poland's FA(3)) in any format, whatever the book's einvoice: says.",
+        abstract: "Write invoices and credit notes as e-invoices (UBL, CII, XRechnung, Peppol BIS, Poland's FA(3), Italy's FatturaPA) in any format, whatever the book's einvoice: says.",
         discussion: """
             The whole book is checked first, with the rules of the chosen format (XRechnung's BR-DE-*, \
             Peppol's PEPPOL-EN16931-*); a document with errors is not written. Files are named \
@@ -27,7 +27,7 @@ struct ExportCommand: ParsableCommand {
 
     var directory: String { BookLocation.root(containing: givenDirectory) }
 
-    @Option(help: ArgumentHelp("ubl, cii, xrechnung, xrechnung-cii, peppol, fa3 (Poland's KSeF) or factur-x (a PDF).", valueName: "format"))
+    @Option(help: ArgumentHelp("ubl, cii, xrechnung, xrechnung-cii, peppol, fa3 (Poland's KSeF), fatturapa (Italy's SdI, named IT<id>_<progressive>.xml) or factur-x (a PDF).", valueName: "format"))
     var format: EInvoiceFormat
 
     @Option(name: .shortAndLong, help: ArgumentHelp("A directory (created when missing), a file name ending in .xml (.pdf for factur-x) for one document, or - for standard output.", valueName: "out"))
