@@ -27,6 +27,8 @@ public struct BookSettings: Sendable {
     public var mail: MailSettings?
     /// `peppol:`, the access point provider `invoic peppol` sends through.
     public var peppol: PeppolSettings?
+    /// `verifactu:`, Spain's registration records (docs/spain.md).
+    public var verifactu: VeriFactuSettings?
     /// `labels:`, the book's own words for some labels: language or locale -> key -> text.
     public var labels: [String: [String: String]] = [:]
     /// `vat_basis:`, when a sale counts for VAT (`invoic report vat`); accrual when unset.
