@@ -166,6 +166,43 @@ import Testing
         #expect(!schema.validate(Array("<sum:RegFactuSistemaFacturacion xmlns:sum=\"\(VeriFactuNamespace.lr)\"/>".utf8)).isEmpty)
     }
 
+    /// The Spanish example book (examples/autonomo: IRPF, a suplido, a simplified invoice, a
+    /// rectificativa): its chain holds, every record passes the AEAT's schema, and every huella
+    /// recomputes with Python's hashlib from the record's own XML, independently of invoic's SHA-256.
+    @Test func theExampleBooksRecordsValidateAndTheirHashesRecomputeIndependently() throws {
+        let xsd = Standards.path("es-verifactu/SuministroLR.xsd")
+        try #require(FileManager.default.fileExists(atPath: xsd), "../shared/standards/es-verifactu is absent")
+        let schema = try XMLSchema(path: xsd, resolving: ["http://www.w3.org/TR/xmldsig-core/": Standards.path("es-verifactu/")])
+        let root = Standards.repository.appendingPathComponent("examples/autonomo").path
+        let register = VeriFactuRegister.read(root: root)
+        #expect(register.entries.count == 5 && register.firstBreak == nil)
+        #expect(register.entries.map(\.record.type) == ["F1", "F1", "F1", "F2", "R1"])
+        let script = """
+            import hashlib, sys, xml.etree.ElementTree as ET
+            ns = '{\(VeriFactuNamespace.info)}'
+            for path in sys.argv[1:]:
+                alta = ET.parse(path).getroot().find('.//' + ns + 'RegistroAlta')
+                v = lambda p: (alta.find(p.replace('/', '/' + ns).join([ns, ''])) .text or '').strip() if alta.find(p.replace('/', '/' + ns).join([ns, ''])) is not None else ''
+                prev = alta.find(ns + 'Encadenamiento/' + ns + 'RegistroAnterior/' + ns + 'Huella')
+                fields = [('IDEmisorFactura', v('IDFactura/IDEmisorFactura')), ('NumSerieFactura', v('IDFactura/NumSerieFactura')),
+                          ('FechaExpedicionFactura', v('IDFactura/FechaExpedicionFactura')), ('TipoFactura', v('TipoFactura')),
+                          ('CuotaTotal', v('CuotaTotal')), ('ImporteTotal', v('ImporteTotal')), ('Huella', prev.text.strip() if prev is not None else ''),
+                          ('FechaHoraHusoGenRegistro', v('FechaHoraHusoGenRegistro'))]
+                computed = hashlib.sha256('&'.join(k + '=' + x for k, x in fields).encode('utf-8')).hexdigest().upper()
+                print(computed == v('Huella'), computed)
+            """
+        var files: [String] = []
+        for entry in register.entries {
+            let path = root + "/" + entry.file
+            files.append(path)
+            let violations = schema.validate(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            #expect(violations.isEmpty, "\(entry.file): \(violations)")
+        }
+        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script] + files)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == register.entries.map { "True \($0.record.huella)" }, "\(result.stdout)\(result.stderr)")
+    }
+
     /// The body of a SOAP example: its RegFactuSistemaFacturacion, with the namespaces it uses.
     static func body(of path: String) throws -> String {
         let text = try String(contentsOfFile: path, encoding: .utf8)
