@@ -65,12 +65,7 @@ public struct VeriFactuRecordBuilder {
 
     var issuerName: String { settings.name ?? book.settings.business.name }
 
-    /// DD-MM-AAAA.
-    public static func date(_ day: Day) -> String {
-        let text = day.description // YYYY-MM-DD
-        let parts = text.split(separator: "-")
-        return "\(parts[2])-\(parts[1])-\(parts[0])"
-    }
+    static func date(_ day: Day) -> String { VeriFactuSettings.date(day) }
 
     /// The record of `document` issued, chained after `previous`, generated at `generated`, or
     /// nil when the document has no figures.
@@ -90,15 +85,14 @@ public struct VeriFactuRecordBuilder {
         // Substitution: the record states the invoice as it now stands (its figures less the
         // credit note's), and ImporteRectificacion the invoice's own.
         var groups = figures.breakdown.groups.map { (rate: $0.taxRate, taxable: sign * $0.taxable, tax: sign * $0.tax) }
-        var taxTotal = sign * figures.breakdown.tax, total = sign * figures.total
         if document.kind == .creditNote, settings.rectification == .substitution, let invoiceFigures = corrected?.figures {
             groups = invoiceFigures.breakdown.groups.map { group in
                 let credited = figures.breakdown.groups.first { $0.taxRate == group.taxRate }
                 return (group.taxRate, group.taxable - (credited?.taxable ?? 0), group.tax - (credited?.tax ?? 0))
             }
-            taxTotal = invoiceFigures.breakdown.tax - figures.breakdown.tax
-            total = invoiceFigures.total - figures.total
         }
+        // The same totals the QR code states (VeriFactuSettings.recordTotals).
+        guard let (taxTotal, total) = settings.recordTotals(of: document, in: book) else { return nil }
         func money(_ minor: Int64) -> String { MoneyFormat.plain(minor, currency) }
         var record = VeriFactuRecord(kind: .alta, issuer: settings.nif.value, number: document.number, date: Self.date(document.issued.value),
                                      generated: generated)

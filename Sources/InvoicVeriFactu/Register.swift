@@ -167,3 +167,7 @@ public struct VeriFactuRegister: Sendable {
 
     public struct RecordError: Error, CustomStringConvertible { public var description: String }
 }
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
