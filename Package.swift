@@ -96,7 +96,7 @@ let package = Package(
         ]),
         .target(name: "InvoicAuthoring", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         // Spain's VeriFactu: registration records with their hash chain, the QR code's URL.
-        .target(name: "InvoicVeriFactu", dependencies: ["InvoicBook", "InvoicMoney", "InvoicAuthoring", "InvoicEInvoice", "InvoicXML"]),
+        .target(name: "InvoicVeriFactu", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicAuthoring", "InvoicEInvoice", "InvoicXML"]),
         .target(name: "InvoicHistory", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         .target(name: "InvoicCLI", dependencies: [
             "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
