@@ -95,12 +95,14 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .target(name: "InvoicAuthoring", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics", "InvoicHistory"]),
+        // Spain's VeriFactu: registration records with their hash chain, the QR code's URL.
+        .target(name: "InvoicVeriFactu", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicAuthoring", "InvoicEInvoice", "InvoicXML"]),
         .target(name: "InvoicHistory", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         // `invoic lsp`: the checker behind the language server protocol, for every editor (issue 41).
         .target(name: "InvoicLSP", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicBuild", "InvoicPDF", "InvoicAuthoring"]),
         .target(name: "InvoicCLI", dependencies: [
             "InvoicLSP", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
-            "InvoicEInvoice", "InvoicBank", "InvoicMail", "InvoicPeppol", "InvoicLedger", "InvoicInbox",
+            "InvoicEInvoice", "InvoicBank", "InvoicMail", "InvoicPeppol", "InvoicLedger", "InvoicInbox", "InvoicVeriFactu",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
@@ -121,6 +123,7 @@ let package = Package(
         .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicBook", "InvoicTestSupport"]),
         .testTarget(name: "InvoicXMLTests", dependencies: ["InvoicXML"]),
         .testTarget(name: "InvoicXMLSchemaTests", dependencies: ["InvoicXMLSchema", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicVeriFactuTests", dependencies: ["InvoicVeriFactu", "InvoicBook", "InvoicXMLSchema", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport"]),
         .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicEInvoice", "InvoicAuthoring", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicYAML", "InvoicTestSupport"]),
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),

@@ -4,6 +4,7 @@ import InvoicBook
 import InvoicDiagnostics
 import InvoicBuild
 import InvoicPeppol
+import InvoicVeriFactu
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,6 +37,10 @@ struct CheckCommand: ParsableCommand {
             let outbox = PeppolChecks.diagnostics(root: book.directory, today: book.resolvedToday)
             checked.diagnostics = (checked.diagnostics + outbox.diagnostics).sorted()
             checked.sources.merge(outbox.sources) { current, _ in current }
+            // Spain: the VeriFactu chain must hold, and every issued invoice have its record.
+            let verifactu = VeriFactuChecks.diagnostics(book: checked.book, root: book.directory)
+            checked.diagnostics = (checked.diagnostics + verifactu.diagnostics).sorted()
+            checked.sources.merge(verifactu.sources) { current, _ in current }
         }
         if online {
             let lookup = PeppolLookup(nameserver: nameserver ?? ProcessInfo.processInfo.environment["INVOIC_PEPPOL_NAMESERVER"])

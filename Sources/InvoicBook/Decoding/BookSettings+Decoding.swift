@@ -59,6 +59,7 @@ extension BookSettings {
         }
         settings.lockedUntil = reader.date(fields["locked_until"])
         if let node = fields["ledger"] { settings.ledger = reader.ledgerAccounts(node) }
+        if let node = fields["verifactu"] { settings.verifactu = reader.verifactuSettings(node) }
         if let node = fields["peppol"] {
             settings.peppol = reader.peppolSettings(node)
             if let peppol = settings.peppol, peppol.provider == nil, !reader.hasKey("provider", in: node) {
@@ -201,6 +202,29 @@ extension ValueReader {
 
     /// `peppol:`, the access point provider: a known provider, an http(s) URL without a secret
     /// in it, and an environment variable's name (the key itself must never be written here).
+    /// `verifactu:`: the NIF must be a valid Spanish one (a DNI, NIE or CIF with its control
+    /// character), since it identifies every record and the QR code.
+    mutating func verifactuSettings(_ node: YAMLNode) -> VeriFactuSettings? {
+        guard let fields = fields(of: node, table: Schema.verifactu), let nif = nonEmptyText(fields["nif"], what: "NIF") else { return nil }
+        let compact = nif.value.uppercased().filter { $0.isLetter || $0.isNumber }
+        let bare = compact.hasPrefix("ES") && compact.count == 11 ? String(compact.dropFirst(2)) : compact
+        if let problem = Identifiers.vatNumberProblem("ES" + bare) {
+            error(.invalidVatNumber, "`\(nif.value)` is not a Spanish NIF: \(problem)", at: nif.range,
+                  help: "write the NIF the AEAT knows, e.g. 12345678Z (DNI), X1234567L (NIE) or B12345674 (CIF), without the ES prefix")
+            return nil
+        }
+        var settings = VeriFactuSettings(nif: Located(bare, at: nif.range), range: node.range)
+        settings.name = text(fields["name"])
+        if let value = oneOf(fields["environment"], VeriFactuSettings.Environment.allCases.map(\.rawValue), what: "VeriFactu environment") {
+            settings.environment = VeriFactuSettings.Environment(rawValue: value.value) ?? .production
+        }
+        if let value = oneOf(fields["rectification"], VeriFactuSettings.Rectification.allCases.map(\.rawValue), what: "kind of rectification") {
+            settings.rectification = VeriFactuSettings.Rectification(rawValue: value.value) ?? .difference
+        }
+        if let value = oneOf(fields["rectification_code"], ["R1", "R2", "R3", "R4"], what: "rectification code") { settings.rectificationCode = value.value }
+        return settings
+    }
+
     mutating func peppolSettings(_ node: YAMLNode) -> PeppolSettings? {
         guard let fields = fields(of: node, table: Schema.peppol) else { return nil }
         var peppol = PeppolSettings()

@@ -237,6 +237,14 @@ public enum Schema {
         KeySpec("credit_marker", .text, "with a `direction` column: the value that means money in, e.g. H or CRDT"),
     ])
 
+    static let verifactu = KeyTable(name: "verifactu", keys: [
+        KeySpec("nif", .text, required: true, "the issuer's NIF (DNI, NIE or CIF, checked with its control character), as IDEmisorFactura"),
+        KeySpec("name", .text, "the issuer's name on the records (NombreRazonEmisor); default the business's name"),
+        KeySpec("environment", .oneOf(VeriFactuSettings.Environment.allCases.map(\.rawValue)), "production (default) or test: the AEAT's pre-production hosts for the QR code and sending"),
+        KeySpec("rectification", .oneOf(VeriFactuSettings.Rectification.allCases.map(\.rawValue)), "how credit notes correct: difference (I, default) or substitution (S)"),
+        KeySpec("rectification_code", .oneOf(["R1", "R2", "R3", "R4"]), "the TipoFactura of credit notes: R1 (default; art. 80 Uno, Dos, Seis LIVA and errors of law), R2 (art. 80 Tres), R3 (art. 80 Cuatro), R4 (the others)"),
+    ])
+
     public static let book = KeyTable(name: "invoic.yaml", keys: [
         KeySpec("business", .mapping(business), required: true, "who issues the documents"),
         KeySpec("payment", .mapping(payment), "printed as PAYMENT DETAILS when any is set"),
@@ -252,6 +260,7 @@ public enum Schema {
         KeySpec("peppol", .mapping(peppol), "the access point provider `invoic peppol` sends through (docs/peppol.md)"),
         KeySpec("ksef", .mapping(ksef), "Poland's KSeF: {environment: test, demo or production} (docs/poland.md)"),
         KeySpec("fatturapa", .mapping(fatturapa), "an Italian business's FatturaPA: regime, transmitter, who bears the stamp duty (docs/italy.md)"),
+        KeySpec("verifactu", .mapping(verifactu), "Spain: keep VeriFactu records of every invoice in verifactu/records/ (docs/spain.md): {nif, environment, rectification}"),
         KeySpec("bank", .mapping(bank), "how `invoic match` reads the bank's CSV statements (camt and MT940 need nothing)"),
         KeySpec("history", .flag, "true: `invoic check` also judges the book against its git history, as with --history"),
         KeySpec("vat_basis", .oneOf(VATBasis.allCases.map(\.rawValue)), "when a sale counts for VAT in `invoic report vat`: accrual (by invoice date, the default) or cash (by payment date)"),

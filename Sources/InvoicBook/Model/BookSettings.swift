@@ -31,6 +31,8 @@ public struct BookSettings: Sendable {
     public var ksef: KSeFSettings?
     /// `fatturapa:`, an Italian business's regime and stamp duty choice (docs/italy.md).
     public var fatturapa: FatturaPASettings?
+    /// `verifactu:`, Spain's registration records (docs/spain.md).
+    public var verifactu: VeriFactuSettings?
     /// `labels:`, the book's own words for some labels: language or locale -> key -> text.
     public var labels: [String: [String: String]] = [:]
     /// `vat_basis:`, when a sale counts for VAT (`invoic report vat`); accrual when unset.

@@ -2,6 +2,7 @@
 extension Composer {
     mutating func pages() -> [[DrawOp]] {
         var blocks: [FlowBlock] = [template.layout == .classic ? classicHeader() : invoiHeader()]
+        if let qr = veriFactuBlock() { blocks.append(qr) }
         var tableHeader: FlowBlock?
         var totalsIndex: Int?
         var paymentIndex: Int?
