@@ -4,8 +4,8 @@
 /// words are the regulation's, in Spanish whatever the document's language.
 extension Composer {
     mutating func veriFactuBlock() -> FlowBlock? {
-        guard reading == nil, document.kind.isBilling, let settings = book.settings.verifactu,
-              let url = settings.qrURL(of: document, in: book), let code = QRCode(url, level: .m) else { return nil }
+        guard reading == nil, document.kind.isBilling, let url = parties.veriFactuURL,
+              let code = QRCode(url, level: .m) else { return nil }
         let side = 30 / 25.4 * 72
         let above = block("QR tributario:", .note, width: side + 24, alignment: .center)
         let below = block("VERI*FACTU", .note, width: side + 24, alignment: .center)

@@ -19,10 +19,13 @@ struct Composer {
         let swissBill: (Int64) -> SwissQRBill.Bill?
         /// The PDF is the courtesy copy of a document that goes through Italy's SdI.
         let isCourtesyCopy: Bool
+        /// Spain's VeriFactu QR code's URL, when the book keeps VeriFactu records.
+        let veriFactuURL: String?
 
         init(settings: BookSettings, client: Client?, correctedIssued: Day?, paymentCode: @escaping (Int64) -> String?,
-             swissBill: @escaping (Int64) -> SwissQRBill.Bill?, isCourtesyCopy: Bool = false) {
+             swissBill: @escaping (Int64) -> SwissQRBill.Bill?, isCourtesyCopy: Bool = false, veriFactuURL: String? = nil) {
             self.isCourtesyCopy = isCourtesyCopy
+            self.veriFactuURL = veriFactuURL
             self.settings = settings
             self.client = client
             self.correctedIssued = correctedIssued
@@ -35,7 +38,8 @@ struct Composer {
                       correctedIssued: document.corrects.flatMap { book.invoice($0.value)?.issued.value },
                       paymentCode: { PaymentCode.epc(book: book, document: document, amount: $0) },
                       swissBill: { SwissQRBill.bill(book: book, document: document, amount: $0) },
-                      isCourtesyCopy: document.kind.isBilling && book.einvoiceFormats(for: document).contains(.fatturapa))
+                      isCourtesyCopy: document.kind.isBilling && book.einvoiceFormats(for: document).contains(.fatturapa),
+                      veriFactuURL: document.kind.isBilling ? book.settings.verifactu?.qrURL(of: document, in: book) : nil)
         }
     }
 
