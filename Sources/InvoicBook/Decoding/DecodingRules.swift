@@ -70,6 +70,12 @@ enum DecodingRules {
         Rule(.invalidElectronicAddress, summary: "an electronic address has an unknown scheme or a wrong id",
              explanation: "`electronic_address` is where e-invoices reach a party (Peppol): SCHEME:ID, the scheme a code of the EAS list (0208 Belgian enterprise number, 0088 GLN, 0192 Norwegian organisation number, 9930 German VAT number, 0204 Leitweg-ID, EM e-mail, ...). Ids of the schemes with check digits are checked.",
              example: "business:\n  name: Studio\n  electronic_address: \"0208:0123456748\"   <- the check digits of 01234567 are 49"),
+        Rule(.invalidSiren, summary: "a SIREN or SIRET has the wrong length or check digit",
+             explanation: "`siren:` is the 9-digit number of a French business, `siret:` the 14 digits of one of its establishments (the SIREN and a 5-digit NIC); both end in a Luhn check digit (INSEE). A SIRET begins with the business's SIREN.",
+             example: "business:\n  siren: 732 829 321   <- the check digit of 73282932 is 0"),
+        Rule(.invalidBillingMode, summary: "`billing_mode:` is not a French cadre de facturation",
+             explanation: "The cadre de facturation (BT-23, BR-FR-08) says what a French invoice bills: B goods, S services, M both; 1 a plain invoice, 2 already paid, 4 final after a deposit, 7 VAT already collected, ... (B1, S1, M1, B2, S2, M2, S3, B4, S4, M4, S5, S6, B7, S7, B8, S8, M8, B9, S9, M9).",
+             example: "business:\n  billing_mode: services   <- write S1"),
         Rule(.numberMismatch, summary: "a document's `number:` differs from its file name",
              explanation: "The file stem is the number; a `number:` key, if present, must equal it.",
              example: "# file: invoices/INV-0007.yaml\nnumber: INV-0008"),
@@ -81,6 +87,8 @@ extension DiagnosticCode {
     public static let invalidBic = DiagnosticCode("invalid-bic")
     public static let invalidDate = DiagnosticCode("invalid-date")
     public static let invalidElectronicAddress = DiagnosticCode("invalid-electronic-address")
+    public static let invalidSiren = DiagnosticCode("invalid-siren")
+    public static let invalidBillingMode = DiagnosticCode("invalid-billing-mode")
     public static let invalidIban = DiagnosticCode("invalid-iban")
     public static let invalidNumber = DiagnosticCode("invalid-number")
     public static let invalidPattern = DiagnosticCode("invalid-pattern")
