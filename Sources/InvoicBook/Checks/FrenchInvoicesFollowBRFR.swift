@@ -45,7 +45,7 @@ enum FrenchInvoicesFollowBRFR: BookCheck {
                                               file: where_.file, range: where_.range, help: "use a French rate or exemption"))
                 } else if !rates.contains(group.rate.percentText) {
                     diagnostics.append(.error(rule.code, "\(document.kind.name) \(document.number): \(group.rate.percentText) % is not a French VAT rate (BR-FR-16)",
-                                              file: where_.file, range: where_.range, help: "use 20, 10, 5.5 or 2.1 (or an overseas rate: 8.5, 2.1, 1.75, 1.05)"))
+                                              file: where_.file, range: where_.range, help: "use 20, 10, 5.5 or 2.1 (overseas: 8.5, 1.75, 1.05)"))
                 }
             }
         }
