@@ -49,7 +49,7 @@ public enum BookScaffold {
           #   name: your name
           #   phone: "your phone number"
           #   email: you@example.com
-          # electronic_address: "SCHEME:ID"   # where e-invoices reach you (Peppol, BT-34), e.g. 0088:<GLN> or 0204:<Leitweg-ID>
+          # electronic_address: "SCHEME:ID"   # where e-invoices reach you (Peppol, BT-34), e.g. 0088:<GLN> or 0204:<Leitweg-ID>\(country == "FR" ? "\n" + french : "")
           # logo: assets/logo.png
         # payment:                       # printed as PAYMENT DETAILS when any is set
         #   bank: your bank's name
@@ -83,6 +83,18 @@ public enum BookScaffold {
           regime: RF01                   # ordinario; RF19 forfettario (then tax: outside-scope, exemption: {code: N2.2})
           # bollo: client                # charge the 2.00 EUR stamp duty above 77.47 EUR to the client (a charge, code N1)
 
+        """
+
+    /// The French mentions (docs/france.md), commented out like the rest of the business's
+    /// details: what a platform refuses an invoice without (BR-FR-10, BR-FR-08, BR-FR-13).
+    static let french = """
+          # siren: "your 9-digit SIREN"  # BT-30, printed and in every e-invoice (BR-FR-10)
+          # siret: "your 14-digit SIRET" # the establishment that invoices
+          # electronic_address: "0225:<your SIREN>"   # your address in the French annuaire
+          # billing_mode: S1             # cadre de facturation (BT-23): B1 goods, S1 services, M1 mixed
+          # vat_on_debits: true          # if you opted to pay VAT on your services when invoiced
+          # micro-entrepreneur in franchise en base: under defaults, tax: exempt and
+          #   exemption: { code: VATEX-FR-FRANCHISE, text: "TVA non applicable, art. 293 B du CGI" }
         """
 
     static let makefile = """

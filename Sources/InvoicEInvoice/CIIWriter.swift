@@ -13,7 +13,7 @@ enum CIIWriter {
         }
         var root = XMLBuilder()
         root.element("rsm:ExchangedDocumentContext") { context in
-            context.element("ram:BusinessProcessSpecifiedDocumentContextParameter") { $0.text("ram:ID", profile.profileID) }
+            context.element("ram:BusinessProcessSpecifiedDocumentContextParameter") { $0.text("ram:ID", model.businessProcess ?? profile.profileID) }
             context.element("ram:GuidelineSpecifiedDocumentContextParameter") { $0.text("ram:ID", profile.customizationID) }
         }
         root.element("rsm:ExchangedDocument") { d in
@@ -21,6 +21,12 @@ enum CIIWriter {
             d.text("ram:TypeCode", model.typeCode)
             date("ram:IssueDateTime", model.issued, into: &d)
             for note in model.notes { d.element("ram:IncludedNote") { $0.text("ram:Content", note) } }
+            for note in model.subjectNotes {
+                d.element("ram:IncludedNote") { n in
+                    n.text("ram:Content", note.text)
+                    n.text("ram:SubjectCode", note.code)
+                }
+            }
         }
         root.element("rsm:SupplyChainTradeTransaction") { t in
             for line in model.lines { t.append(self.line(line, currency: c)) }

@@ -112,6 +112,10 @@ public struct InvoiceModel: Sendable {
     public var currency: Currency
     public var taxCurrency: (currency: Currency, amount: Int64)?
     public var notes: [String]
+    /// Notes with a UNTDID 4451 subject code (BT-21, BT-22): the French mentions PMT, PMD, AAB.
+    public var subjectNotes: [(code: String, text: String)] = []
+    /// BT-23 when the book sets it (the French cadre de facturation); else the profile's.
+    public var businessProcess: String?
     public var buyerReference: String?
     public var projectReference: String?
     public var contract: String?
@@ -188,6 +192,10 @@ public struct InvoiceModel: Sendable {
         if let corrected = document.corrects?.value { preceding = (corrected, book.invoice(corrected)?.issued.value) }
         seller = Self.party(book.settings.business, omitVAT: outside)
         buyer = Self.party(client?.contact ?? Contact(name: document.client.value), omitVAT: outside)
+        if book.settings.isFrench {
+            businessProcess = book.settings.billingMode?.value ?? "S1"
+            subjectNotes = FrenchMentions.notes(vatOnDebits: book.settings.vatOnDebits)
+        }
         deliveryDate = document.delivered?.value
         if let place = (document.deliverTo ?? client?.deliverTo)?.value, let address = place.address {
             deliverTo = (place.name, address)
@@ -313,7 +321,10 @@ public struct InvoiceModel: Sendable {
         let vat = contact.taxID.flatMap { Identifiers.hasCountryPrefix($0) ? $0.replacingOccurrences(of: " ", with: "") : nil }
         var party = Party(name: contact.name, address: contact.address, vatID: omitVAT ? nil : vat,
                           taxNumber: omitVAT ? nil : (contact.taxNumber ?? (vat == nil ? contact.taxID : nil)), contact: nil)
-        if let legal = contact.legalID {
+        if let siren = contact.siren.flatMap(Identifiers.sirenDigits) {
+            // A French party's legal registration is its SIREN under scheme 0002 (BR-FR-10, BR-FR-11).
+            party.legalID = ("0002", siren)
+        } else if let legal = contact.legalID {
             let parts = legal.split(separator: ":", maxSplits: 1).map(String.init)
             party.legalID = parts.count == 2 && parts[0].count == 4 && parts[0].allSatisfy(\.isNumber) ? (parts[0], parts[1]) : (nil, legal)
         }

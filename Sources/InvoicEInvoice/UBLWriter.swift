@@ -14,12 +14,14 @@ enum UBLWriter {
         func amount(_ minor: Int64) -> (String, [(String, String)]) { (MoneyFormat.plain(minor, c), [("currencyID", c.code)]) }
         var x = XMLBuilder()
         x.text("cbc:CustomizationID", profile.customizationID)
-        x.text("cbc:ProfileID", profile.profileID)
+        x.text("cbc:ProfileID", model.businessProcess ?? profile.profileID)
         x.text("cbc:ID", model.number)
         x.text("cbc:IssueDate", model.issued.description)
         if !isCredit { x.text("cbc:DueDate", model.dueDate?.description) }
         x.text(isCredit ? "cbc:CreditNoteTypeCode" : "cbc:InvoiceTypeCode", model.typeCode)
         for note in model.notes { x.text("cbc:Note", note) }
+        // UBL's Note has no subject code: the French CIUS writes it first, between hashes.
+        for note in model.subjectNotes { x.text("cbc:Note", "#\(note.code)#\(note.text)") }
         x.text("cbc:DocumentCurrencyCode", c.code)
         x.text("cbc:TaxCurrencyCode", model.taxCurrency?.currency.code)
         x.text("cbc:BuyerReference", model.buyerReference)

@@ -15,9 +15,9 @@ import Testing
     static let python = ProcessInfo.processInfo.environment["EINVOICE_PYTHON"].map(URL.init(fileURLWithPath:))
         ?? repository.appendingPathComponent(".build/einvoice-venv/bin/python")
 
-    /// The four example books (two of them paid to accounts that are no IBAN) and the official-example books.
+    /// The example books (two of them paid to accounts that are no IBAN, two French) and the official-example books.
     static var books: [URL] {
-        let examples = ["contractor", "musician", "studio", "wholesale"].map { repository.appendingPathComponent("examples/\($0)") }
+        let examples = ["contractor", "musician", "studio", "wholesale", "conseil", "micro"].map { repository.appendingPathComponent("examples/\($0)") }
         let official = repository.appendingPathComponent("Tests/Fixtures/official")
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: official.path)) ?? []).sorted()
             .filter { $0 != "xrechnung-03.05a" && FileManager.default.fileExists(atPath: official.appendingPathComponent("\($0)/invoic.yaml").path) }

@@ -21,6 +21,7 @@ public enum BookChecker {
         VoidedPaymentsAreRefunded.self,
         RefundsFollowThePaymentsTheyReturn.self,
         SentInvoicesHaveADueDate.self,
+        FrenchInvoicesFollowBRFR.self,
         EstimatesAreAcceptedBeforeInvoicing.self,
         EstimatesAreAcceptedWhileValid.self,
         ClientsAreUsed.self,

@@ -51,7 +51,7 @@ enum EInvoicesCarryWhatTheirFormatsNeed: BookCheck {
             explanation: "A receiver identifies the seller by its VAT number (`tax_id` with a country prefix) or its legal registration (`legal_id`) in invoic.yaml (BR-CO-26). An invoice outside the scope of VAT carries no VAT number at all (BR-O-02), so it needs `legal_id`.",
             example: "business: { name: Atelier }   <- no tax_id, no legal_id")) { facts in
             let outside = facts.categories.contains(.outsideScope)
-            guard facts.seller.legalID == nil, outside || TaxFacts.vatID(of: facts.seller) == nil else { return nil }
+            guard facts.seller.legalID == nil, facts.seller.siren == nil, outside || TaxFacts.vatID(of: facts.seller) == nil else { return nil }
             return (outside ? "an e-invoice outside the scope of VAT names no seller VAT number, so it needs the seller's legal registration"
                             : "the e-invoice does not identify the seller: no VAT number with a country prefix, no legal registration",
                     "set `legal_id:` (e.g. \"0208:0123456749\", a company registration) or `tax_id:` under `business:` in invoic.yaml")

@@ -84,7 +84,7 @@ enum ReverseChargeNamesBothParties: TaxCategoryCheck {
             return facts.error(rule, category, "reverse-charge \(facts.invoice.kind.name) \(facts.invoice.number) has no seller VAT number",
                                help: "set `tax_id:` (e.g. ATU68231451) or `tax_number:` under `business:` in invoic.yaml")
         }
-        if facts.buyerVATID == nil, facts.client?.contact.legalID == nil {
+        if facts.buyerVATID == nil, facts.client?.contact.legalID == nil, facts.client?.contact.siren == nil {
             return facts.error(rule, category, "reverse-charge \(facts.invoice.kind.name) \(facts.invoice.number) does not name the client's VAT number",
                                help: "set `tax_id:` with its country prefix (e.g. DE143454214) in clients/\(facts.invoice.client.value).yaml")
         }

@@ -12,6 +12,16 @@ extension BookSettings {
         if let node = fields["business"], let business = reader.fields(of: node, table: Schema.business) {
             settings.business = reader.contact(business, name: reader.nonEmptyText(business["name"], what: "business name")?.value ?? "")
             if let node = business["logo"], let path = reader.text(node) { settings.logo = Located(path, at: node.range) }
+            if let node = business["billing_mode"], let mode = reader.text(node) {
+                let written = mode.trimmingWhitespace.uppercased()
+                if BookSettings.billingModes.contains(written) {
+                    settings.billingMode = Located(written, at: node.range)
+                } else {
+                    reader.error(.invalidBillingMode, "`\(mode)` is not a French cadre de facturation (BT-23)", at: node.range,
+                                 help: "write one of " + BookSettings.billingModes.joined(separator: ", ") + ": B goods, S services, M mixed; 1 plain invoice")
+                }
+            }
+            settings.vatOnDebits = reader.oneOf(business["vat_on_debits"], ["true", "false"], what: "vat_on_debits setting")?.value == "true"
         }
         if let node = fields["payment"], let payment = reader.fields(of: node, table: Schema.payment) {
             settings.payment = PaymentDetails(
@@ -170,6 +180,10 @@ extension ValueReader {
             error(.invalidCodiceFiscale, "codice fiscale `\(number)` is not valid: \(problem)", at: node.range,
                   help: "copy it from the tessera sanitaria or the Agenzia delle Entrate's certificate")
         }
+        contact.siren = identifier(fields["siren"], .invalidSiren, "SIREN", help: "copy the 9 digits from the Kbis or annuaire-entreprises.data.gouv.fr",
+                                   problem: Identifiers.sirenProblem)
+        contact.siret = identifier(fields["siret"], .invalidSiren, "SIRET", help: "copy the 14 digits (SIREN and NIC) from the Kbis or annuaire-entreprises.data.gouv.fr",
+                                   problem: Identifiers.siretProblem)
         if let node = fields["contact"], let point = self.fields(of: node, table: Schema.contactPoint) {
             contact.contactPoint = ContactPoint(name: text(point["name"]), phone: text(point["phone"]), email: text(point["email"]))
         }
@@ -440,7 +454,7 @@ extension ValueReader {
     }
 
     /// A text value that is an identifier: kept as written, and reported at its place when `problem` finds one.
-    private mutating func identifier(_ node: YAMLNode?, _ code: DiagnosticCode, _ what: String, help: String,
+    mutating func identifier(_ node: YAMLNode?, _ code: DiagnosticCode, _ what: String, help: String,
                                      problem: (String) -> String?) -> String? {
         guard let node, let value = text(node) else { return nil }
         if let problem = problem(value) {

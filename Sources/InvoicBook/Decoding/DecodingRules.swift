@@ -76,6 +76,12 @@ enum DecodingRules {
         Rule(.invalidWithholding, summary: "a withheld tax has no usable kind or rate, or is named twice",
              explanation: "`withholding:` lists the taxes the client withholds from what it pays (Spain's IRPF, Italy's RT01 and RT02): `[{kind: IRPF, rate: 15%}]`, on the book's defaults, a client, a document or a line; `[]` says none. The kind is a word of capital letters, digits and `-` (it names the journal's account `Assets:Withholding:IRPF`), the rate more than 0%, and a kind is listed once.",
              example: "withholding: [{ kind: IRPF, rate: 15% }, { kind: IRPF, rate: 7% }]   <- one IRPF rate per line"),
+        Rule(.invalidSiren, summary: "a SIREN or SIRET has the wrong length or check digit",
+             explanation: "`siren:` is the 9-digit number of a French business, `siret:` the 14 digits of one of its establishments (the SIREN and a 5-digit NIC); both end in a Luhn check digit (INSEE). A SIRET begins with the business's SIREN.",
+             example: "business:\n  siren: 732 829 321   <- the check digit of 73282932 is 0"),
+        Rule(.invalidBillingMode, summary: "`billing_mode:` is not a French cadre de facturation",
+             explanation: "The cadre de facturation (BT-23, BR-FR-08) says what a French invoice bills: B goods, S services, M both; 1 a plain invoice, 2 already paid, 4 final after a deposit, 7 VAT already collected, ... (B1, S1, M1, B2, S2, M2, S3, B4, S4, M4, S5, S6, B7, S7, B8, S8, M8, B9, S9, M9).",
+             example: "business:\n  billing_mode: services   <- write S1"),
         Rule(.numberMismatch, summary: "a document's `number:` differs from its file name",
              explanation: "The file stem is the number; a `number:` key, if present, must equal it.",
              example: "# file: invoices/INV-0007.yaml\nnumber: INV-0008"),
@@ -87,6 +93,8 @@ extension DiagnosticCode {
     public static let invalidBic = DiagnosticCode("invalid-bic")
     public static let invalidDate = DiagnosticCode("invalid-date")
     public static let invalidElectronicAddress = DiagnosticCode("invalid-electronic-address")
+    public static let invalidSiren = DiagnosticCode("invalid-siren")
+    public static let invalidBillingMode = DiagnosticCode("invalid-billing-mode")
     public static let invalidIban = DiagnosticCode("invalid-iban")
     public static let invalidNumber = DiagnosticCode("invalid-number")
     public static let invalidPattern = DiagnosticCode("invalid-pattern")

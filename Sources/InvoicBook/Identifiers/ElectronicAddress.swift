@@ -73,6 +73,12 @@ extension Identifiers {
         case "0002":
             guard let digits = numeric(9, "SIREN") else { return "a 0002 address is a 9-digit SIREN" }
             return luhn(digits) ? nil : checkDigitWords
+        case "0225":
+            // The French annuaire's address: the SIREN, optionally followed by `_` and a suffix
+            // (SIRET, routing code) the receiver chose (XP Z12-013, BR-FR-23).
+            let siren = String(compact.prefix { $0 != "_" })
+            if let problem = sirenProblem(siren) { return "a 0225 address begins with the receiver's SIREN: \(problem)" }
+            return nil
         case "0204":
             return leitwegIDProblem(id)
         case "EM":

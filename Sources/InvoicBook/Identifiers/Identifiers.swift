@@ -111,3 +111,31 @@ extension String {
         String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }
+
+// MARK: - SIREN and SIRET (France)
+
+extension Identifiers {
+    /// A SIREN: the 9-digit number of a French business in the SIRENE register, its last digit a
+    /// Luhn check (INSEE). Spaces are how it is printed ("123 456 782") and are ignored.
+    public static func sirenProblem(_ text: String) -> String? {
+        let compact = compact(text)
+        guard compact.count == 9, let digits = digits(Substring(compact)) else { return "a SIREN has 9 digits, this one `\(text)`" }
+        return luhn(digits) ? nil : "its Luhn check digit does not match: a digit is mistyped or two are swapped"
+    }
+
+    /// A SIRET: the SIREN and a 5-digit establishment number (NIC), the 14 digits Luhn-checked.
+    /// La Poste's establishments (SIREN 356000000) use another key and are taken as written.
+    public static func siretProblem(_ text: String) -> String? {
+        let compact = compact(text)
+        guard compact.count == 14, let digits = digits(Substring(compact)) else { return "a SIRET has 14 digits (the SIREN and the 5-digit NIC)" }
+        if compact.hasPrefix("356000000") { return nil }
+        if let problem = sirenProblem(String(compact.prefix(9))) { return "its first 9 digits are not a SIREN: \(problem)" }
+        return luhn(digits) ? nil : "its Luhn check digit does not match: a digit is mistyped or two are swapped"
+    }
+
+    /// The SIREN of `text` as the schemes write it, digits only; nil when it is not 9 digits.
+    public static func sirenDigits(_ text: String) -> String? {
+        let compact = compact(text)
+        return compact.count == 9 && compact.allSatisfy({ $0.isASCII && $0.isNumber }) ? compact : nil
+    }
+}

@@ -42,6 +42,12 @@ public struct BookSettings: Sendable {
     /// `locked_until:`, the last day of the periods whose VAT returns are filed: `check` refuses any
     /// dated fact on or before it that the book did not hold when the lock was committed.
     public var lockedUntil: Located<Day>?
+    /// `business.billing_mode:`, the French "cadre de facturation" (BT-23): B1 goods, S1 services,
+    /// M1 mixed, and their variants (B2/S2/M2 already paid, S3, B4/S4/M4 final after deposit, ...).
+    public var billingMode: Located<String>?
+    /// `business.vat_on_debits: true`: the seller opted to pay VAT on services when invoiced
+    /// ("option pour le paiement de la TVA d'après les débits"), a mention the invoice must carry.
+    public var vatOnDebits = false
 
     public init(business: Contact, logo: Located<String>? = nil, payment: PaymentDetails = PaymentDetails(),
                 defaults: Defaults = Defaults(), numbering: Numbering = Numbering(),
@@ -155,5 +161,15 @@ public enum PaperSize: String, Sendable, CaseIterable {
         let parts = locale.replacingOccurrences(of: "-", with: "_").split(separator: "_")
         guard let region = parts.dropFirst().first(where: { $0.count == 2 && $0.allSatisfy(\.isLetter) }) else { return .a4 }
         return letterCountries.contains(region.uppercased()) ? .letter : .a4
+    }
+}
+
+extension BookSettings {
+    /// The cadres de facturation BR-FR-08 accepts (BR-FR Flux 2 schematron 1.4.0.03).
+    public static let billingModes = ["B1", "S1", "M1", "B2", "S2", "M2", "S3", "B4", "S4", "M4", "S5", "S6", "B7", "S7", "B8", "S8", "M8", "B9", "S9", "M9"]
+
+    /// Whether the French rules apply: the business is in France or names its SIREN.
+    public var isFrench: Bool {
+        business.siren != nil || business.address?.country?.uppercased() == "FR"
     }
 }

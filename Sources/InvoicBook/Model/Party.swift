@@ -41,6 +41,10 @@ public struct Contact: Sendable, Hashable {
     public var legalID: String?
     /// `tax_number`: a national tax registration other than the VAT number (BT-32), e.g. a Steuernummer.
     public var taxNumber: String?
+    /// `siren:`, the 9-digit number of a French business (Luhn-checked): BT-30/BT-47 under scheme 0002.
+    public var siren: String?
+    /// `siret:`, the 14-digit number of one establishment of a French business (BT-29/BT-46, scheme 0009).
+    public var siret: String?
     /// `contact:`, the person to ask (BG-6, BG-9).
     public var contactPoint: ContactPoint?
 

@@ -1,0 +1,62 @@
+import InvoicDiagnostics
+import InvoicMoney
+
+/// The French e-invoicing rules (BR-FR Flux 2, FNFE-MPE schematron 1.4.0.03) that a book can break,
+/// reported at the YAML line instead of as a rejection by the platform: for a book whose business
+/// is in France or names its SIREN. The exports then pass the official schematron (FrenchCTCTests).
+enum FrenchInvoicesFollowBRFR: BookCheck {
+    static let rule = Rule(.brFR, summary: "a French invoice breaks a BR-FR rule of the French e-invoicing reform",
+        explanation: """
+        From September 2026 French invoices between businesses go through an approved platform, which \
+        rejects what the BR-FR rules forbid: a business without its SIREN (`siren:` in invoic.yaml, \
+        BR-FR-10), an invoice number longer than 35 characters or with characters other than letters, \
+        digits and + - _ / (BR-FR-01, BR-FR-02), a VAT rate France does not have (BR-FR-16: 20, 10, \
+        5.5, 2.1, 0, and the overseas rates 8.5, 1.75, 1.05, ...), a category L or M (BR-FR-15).
+        """,
+        example: """
+        # file: invoices/FACTURE 2026 N°7.yaml
+        tax: 19   <- not a French rate; and the number has spaces and °
+        """)
+
+    /// BR-FR-16's list, as the schematron's `custom:is-valid-vat-rate` holds it.
+    static let rates: Set<String> = ["0", "10", "13", "20", "8.5", "19.6", "2.1", "5.5", "7", "20.6", "1.05", "0.9", "1.75", "9.2", "9.6"]
+
+    static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
+        guard book.settings.isFrench else { return }
+        if book.settings.business.siren == nil {
+            diagnostics.append(.error(rule.code, "a French business names its SIREN on every invoice (BR-FR-10)", file: BookSettings.fileName, range: nil,
+                                      help: "add `siren: 123 456 782` (your 9 digits) under `business:` in invoic.yaml"))
+        }
+        for document in book.documents where document.kind.isBilling {
+            let place = document.numberKey?.range ?? document.issued.range
+            if document.number.count > 35 {
+                diagnostics.append(.error(rule.code, "\(document.kind.name) number \(document.number) has \(document.number.count) characters, more than the 35 of BR-FR-01",
+                                          file: document.file, range: place, help: "use a shorter number pattern under `numbering:`"))
+            } else if !document.number.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-_/".contains($0)) }) {
+                diagnostics.append(.error(rule.code, "\(document.kind.name) number \(document.number) has a character BR-FR-02 forbids",
+                                          file: document.file, range: place, help: "keep to letters, digits and + - _ /"))
+            }
+            guard let figures = document.figures else { continue }
+            for group in figures.breakdown.groups {
+                let facts = TaxFacts(book, document)
+                let where_: (file: String, range: SourceRange?) = facts?.place(of: group.category) ?? (document.file, nil)
+                if group.category == .canaryIslands || group.category == .ceutaMelilla {
+                    diagnostics.append(.error(rule.code, "\(document.kind.name) \(document.number): tax category \(group.category.rawValue) does not apply in France (BR-FR-15)",
+                                              file: where_.file, range: where_.range, help: "use a French rate or exemption"))
+                } else if !rates.contains(group.rate.percentText) {
+                    diagnostics.append(.error(rule.code, "\(document.kind.name) \(document.number): \(group.rate.percentText) % is not a French VAT rate (BR-FR-16)",
+                                              file: where_.file, range: where_.range, help: "use 20, 10, 5.5 or 2.1 (overseas: 8.5, 1.75, 1.05)"))
+                }
+            }
+        }
+    }
+}
+
+extension DiagnosticCode {
+    public static let brFR = DiagnosticCode("br-fr")
+}
+
+extension Rate {
+    /// The percentage as the schematrons compare it: `20`, `5.5`, `2.1`.
+    var percentText: String { String(description.dropLast()) }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import InvoicBook
+import InvoicEInvoice
+import InvoicTestSupport
+import Testing
+
+/// The French e-invoicing reform (docs/france.md): every UBL, CII and Factur-X export of a French
+/// book passes the official FNFE-MPE BR-FR Flux 2 schematrons (../shared/standards/fr-ctc, version
+/// 1.4.0.03), run by scripts/schematron.py over saxonche; the book check reports what those rules
+/// forbid at the YAML line; and the French mentions are where the rules look for them.
+@Suite struct FrenchCTCTests {
+    static let repository = EInvoiceTests.repository
+    static let runner = repository.appendingPathComponent("scripts/schematron.py")
+    static let ublRules = "fr-ctc/20260804_BR-FR-Flux2-Schematron-UBL_V1.4.0.03.sch"
+    static let ciiRules = "fr-ctc/20260804_BR-FR-Flux2-Schematron-CII_V1.4.0.03.sch"
+    static let frenchBooks = ["conseil", "micro"].map { repository.appendingPathComponent("examples/\($0)") }
+
+    /// Writes each format of each billing document of `books` and runs the UBL or CII schematron
+    /// on it: the runner's findings, one line each, and its exit status.
+    func schematron(_ books: [URL], formats: [EInvoiceFormat]) throws -> (files: Int, result: ProcessOutput) {
+        try #require(FileManager.default.fileExists(atPath: Standards.path(Self.ublRules)), "../shared/standards/fr-ctc is absent")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-fr-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var ubl: [String] = [], cii: [String] = []
+        for book in books {
+            let checked = try BookChecker.check(at: book.path)
+            #expect(!checked.diagnostics.contains { $0.severity == .error }, "\(book.lastPathComponent): \(checked.diagnostics.map(\.message))")
+            for document in checked.book.documents where document.kind.isBilling {
+                for format in formats {
+                    let xml = try #require(EInvoiceWriter.xml(document, in: checked.book, format: format))
+                    let file = folder.appendingPathComponent("\(book.lastPathComponent)-\(document.number).\(format.rawValue).xml")
+                    try Data(xml.utf8).write(to: file)
+                    if EInvoiceProfile(format).syntax == .ubl { ubl.append(file.path) } else { cii.append(file.path) }
+                }
+            }
+        }
+        var output = ProcessOutput(status: 0, stdout: "", stderr: "")
+        for (rules, files) in [(Self.ublRules, ubl), (Self.ciiRules, cii)] where !files.isEmpty {
+            let result = try runProcess(EInvoiceTests.python, [Self.runner.path, Standards.path(rules)] + files)
+            output.status = max(output.status, result.status)
+            output.stdout += result.stdout
+            output.stderr += result.stderr
+        }
+        return (ubl.count + cii.count, output)
+    }
+
+    @Test func everyFrenchExportPassesTheBRFRSchematron() throws {
+        let (files, result) = try schematron(Self.frenchBooks, formats: [.ubl, .cii, .facturX])
+        #expect(files == 9)
+        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty, "\(result.stdout)\(result.stderr)")
+    }
+
+    /// The control that the runner can fail: a German book's export breaks the French rules it
+    /// does not follow (no SIREN, no PMT/PMD/AAB notes, no cadre de facturation), each found.
+    @Test func theRunnerFindsWhatANonFrenchExportLacks() throws {
+        let (_, result) = try schematron([Self.repository.appendingPathComponent("examples/studio")], formats: [.ubl, .cii])
+        #expect(result.status == 1)
+        for rule in ["BR-FR-05_BT-22-1", "BR-FR-05_BT-22-2", "BR-FR-05_BT-22-3", "BR-FR-08_BT-23", "BR-FR-10_BT-30", "BR-FR-05_BT-22_PMT"] {
+            #expect(result.stdout.contains(" \(rule) at "), "\(rule) not reported")
+        }
+    }
+
+    /// Where the rules look: SIREN as CompanyID 0002 (BR-FR-10, BR-FR-11), the notes tagged
+    /// #PMT#/#PMD#/#AAB# in UBL and by SubjectCode in CII (BR-FR-05), BT-23 in ProfileID.
+    @Test func theFrenchMentionsAreWhereTheRulesLook() throws {
+        let checked = try BookChecker.check(at: Self.frenchBooks[0].path)
+        let document = try #require(checked.book.invoice("F2026-001"))
+        let ubl = try #require(EInvoiceWriter.xml(document, in: checked.book, format: .ubl))
+        #expect(ubl.contains("<cbc:ProfileID>S1</cbc:ProfileID>"))
+        #expect(ubl.contains("<cbc:CompanyID schemeID=\"0002\">732829320</cbc:CompanyID>"))
+        #expect(ubl.contains("<cbc:CompanyID schemeID=\"0002\">123456782</cbc:CompanyID>"))
+        #expect(ubl.contains("<cbc:Note>#PMT#Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : 40 €"))
+        #expect(ubl.contains("<cbc:Note>#TXD#Option pour le paiement de la taxe d'après les débits.</cbc:Note>"))
+        let cii = try #require(EInvoiceWriter.xml(document, in: checked.book, format: .cii))
+        #expect(cii.contains("<ram:SubjectCode>PMD</ram:SubjectCode>"))
+        #expect(cii.contains("<ram:BusinessProcessSpecifiedDocumentContextParameter>\n      <ram:ID>S1</ram:ID>") || cii.contains("<ram:ID>S1</ram:ID>"))
+        let micro = try BookChecker.check(at: Self.frenchBooks[1].path)
+        let sale = try #require(micro.book.invoice("CM-2027-001"))
+        let franchise = try #require(EInvoiceWriter.xml(sale, in: micro.book, format: .ubl))
+        #expect(franchise.contains("<cbc:TaxExemptionReason>TVA non applicable, art. 293 B du CGI</cbc:TaxExemptionReason>"))
+    }
+}
+
+/// The BR-FR rules a French book can break, at the YAML line.
+@Suite struct FrenchBookCheckTests {
+    static let settings = """
+        business: { name: Lumière Conseil, siren: 732 829 320, address: { city: Lyon, country: FR } }
+        defaults: { currency: EUR, locale: fr_FR, tax: 20%, terms: 30 }
+        """
+
+    @Test func sirenAndSiretAreLuhnChecked() {
+        // 732 829 320: 0 is the Luhn digit of 73282932 (sum 7+6+2+8+2+18->9+3+4+0 = 40).
+        #expect(Identifiers.sirenProblem("732 829 320") == nil)
+        #expect(Identifiers.sirenProblem("732 829 321") != nil)
+        #expect(Identifiers.sirenProblem("73282932") != nil)
+        #expect(Identifiers.siretProblem("73282932000074") == nil)
+        #expect(Identifiers.siretProblem("73282932000075") != nil)
+        // Its first 9 digits are not a valid SIREN although the 14 pass Luhn.
+        #expect(Identifiers.siretProblem("73282932100007")?.contains("SIREN") == true)
+        #expect(Identifiers.electronicAddressProblem("0225:732829320") == nil)
+        #expect(Identifiers.electronicAddressProblem("0225:732829320_73282932000074") == nil)
+        #expect(Identifiers.electronicAddressProblem("0225:732829321") != nil)
+    }
+
+    @Test func aWrongSirenOrBillingModeIsReportedAtItsValue() {
+        let book = TestBook(["invoices/F-001.yaml": invoice()], settings: """
+            business: { name: Lumière, siren: 732 829 321, billing_mode: services, address: { country: FR } }
+            defaults: { currency: EUR, locale: fr_FR, tax: 20%, terms: 30 }
+            """, clients: ["acme": "name: Acme SAS\nsiret: \"73282932000075\"\n"])
+        let findings = book.findings()
+        #expect(findings.contains("invoic.yaml:1:35 invalid-siren"), "\(findings)")
+        #expect(findings.contains("invoic.yaml:1:62 invalid-billing-mode"), "\(findings)")
+        #expect(findings.contains("clients/acme.yaml:2:8 invalid-siren"), "\(findings)")
+    }
+
+    @Test func aRateFranceDoesNotHaveAndALongOrOddNumberAreReported() {
+        let long = "F-" + String(repeating: "1", count: 34)
+        let book = TestBook(["invoices/F-001.yaml": invoice(items: "  - { description: Design, quantity: 2, price: 100.00, tax: 19% }\n"),
+                             "invoices/\(long).yaml": invoice(),
+                             "invoices/F 2.yaml": invoice()], settings: Self.settings)
+        let findings = book.check().diagnostics.filter { $0.code == .brFR }
+        let messages = findings.map(\.message)
+        #expect(findings.count == 3, "\(messages)")
+        #expect(messages.contains { $0.contains("19 % is not a French VAT rate (BR-FR-16)") })
+        #expect(messages.contains { $0.contains("36 characters, more than the 35 of BR-FR-01") })
+        #expect(messages.contains { $0.contains("F 2 has a character BR-FR-02 forbids") })
+        let rate = findings.first { $0.message.contains("BR-FR-16") }
+        #expect(rate?.file == "invoices/F-001.yaml" && rate?.range?.start.line == 4)
+    }
+
+    @Test func aFrenchBusinessWithoutSirenIsReported() {
+        let book = TestBook(["invoices/F-001.yaml": invoice()], settings: """
+            business: { name: Lumière, address: { country: FR } }
+            defaults: { currency: EUR, locale: fr_FR, tax: 5.5%, terms: 30 }
+            """)
+        let messages = book.check().diagnostics.filter { $0.code == .brFR }.map(\.message)
+        #expect(messages == ["a French business names its SIREN on every invoice (BR-FR-10)"])
+    }
+
+    @Test func aBookOutsideFranceIsNotHeldToTheFrenchRules() {
+        let book = TestBook(["invoices/F 1.yaml": invoice(items: "  - { description: Design, quantity: 2, price: 100.00, tax: 19% }\n")])
+        #expect(!book.check().diagnostics.contains { $0.code == .brFR })
+    }
+}
