@@ -222,6 +222,44 @@ import Testing
         #expect(try studio.invoic("send", "INV-0001", "--date", "2026-03-02", in: "ann").status == 0)
     }
 
+    /// `serve --sync`: a payment recorded through the web app's HTTP API (the form's token
+    /// scraped from the page, as a browser posts it) ends with the change pushed to the remote.
+    @Test func serveSyncPushesWhatTheWebAppWrites() throws {
+        let studio = try Studio.make()
+        #expect(try studio.invoic("new", "invoice", "--client", "acme", "--issued", "2026-03-01", "--line", "A;1;300.00", in: "ann").status == 0)
+        #expect(try studio.invoic("send", "INV-0001", "--date", "2026-03-02", in: "ann").status == 0)
+        #expect(try studio.invoic("sync", "-m", "INV-0001", "--today", "2026-03-05", in: "ann").status == 0)
+        let before = try studio.git("rev-parse", "main", in: "remote.git").stdout
+        let port = 18000 + Int.random(in: 0..<7000)
+        let server = Process()
+        server.executableURL = Invoic.binary
+        server.arguments = ["serve", "-C", studio.url("ann").path, "--port", String(port), "--today", "2026-03-05", "--sync"]
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
+        environment.merge(Studio.environment) { $1 }
+        environment["LOG_LEVEL"] = "error"
+        server.environment = environment
+        let out = Pipe()
+        server.standardOutput = out
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { server.terminate(); server.waitUntilExit() }
+        var line = Data()
+        while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
+        let url = "http://127.0.0.1:\(port)/"
+        let page = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["curl", "-s", url + "documents/INV-0001"]).stdout
+        let token = try #require(page.firstMatch(of: /name="csrf" value="([0-9a-f]+)"/)?.1, "no form token on the page: \(String(decoding: line, as: UTF8.self))")
+        let posted = try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["curl", "-s", "-o", "/dev/null", "-w", "%{http_code} %{redirect_url}",
+                                                                          "--data", "csrf=\(token)&amount=120.00&date=2026-03-05", url + "documents/INV-0001/pay"]).stdout
+        #expect(posted.hasPrefix("303 "), "\(posted)")
+        #expect(!posted.contains("not%20synced") && !posted.contains("not+synced"), "\(posted)")
+        // The remote's main moved, and carries the payment.
+        let after = try studio.git("rev-parse", "main", in: "remote.git").stdout
+        #expect(after != before)
+        let pushed = try studio.git("diff", before.trimmingCharacters(in: .whitespacesAndNewlines), "main", in: "remote.git").stdout
+        #expect(pushed.contains("120.00") && pushed.contains("2026-03-05"), "\(pushed)")
+        #expect(try studio.git("status", "--porcelain", in: "ann").stdout.isEmpty)
+    }
+
     /// A server whose pre-receive hook refuses every push: nothing is written, git's words are shown.
     @Test func aRemoteThatRefusesPushesRefusesTheNumber() throws {
         let studio = try Studio.make()
