@@ -21,9 +21,14 @@ public final class NumberGiver {
     /// False for a dry run: it shows the next number of this copy and reserves nothing.
     public let reserving: Bool
 
-    public init(root: String, reserving: Bool = true) {
+    /// `--offline`: a book that reserves its numbers gets a draft number (``Document/draftNumberPrefix``)
+    /// instead, reserved nowhere; `send` refuses it (``confirm(_:in:)``).
+    public let offline: Bool
+
+    public init(root: String, reserving: Bool = true, offline: Bool = false) {
         self.root = root
         self.reserving = reserving
+        self.offline = offline
     }
 
     /// The next number of `kind` for a document issued on `issued`, reserved on the book's
@@ -36,6 +41,10 @@ public final class NumberGiver {
         guard reserving, let remote = book.settings.numbering.reserve?.value else {
             given[key] = first
             return pattern.format(year: year, sequence: first)
+        }
+        if offline {
+            // Unique across clones without asking anyone: 64 random bits.
+            return Document.draftNumberPrefix + String(UInt64.random(in: 0...UInt64.max), radix: 16)
         }
         do {
             let reservation = try NumberReservation(root: root, remote: remote)
@@ -54,6 +63,11 @@ public final class NumberGiver {
     /// reserved now; refused when another clone holds it (a number given by hand, or before the
     /// book reserved its numbers, that another clone gave too).
     public func confirm(_ document: Document, in book: Book) throws(AuthoringError) {
+        if document.hasDraftNumber {
+            let again = document.kind == .creditNote ? "`invoic credit` the invoice again" : "`invoic new \(document.kind.rawValue) --client … --like \(document.number)`"
+            throw .refused("\(document.number) has a draft number, given offline (`--offline`), and cannot be sent: when online, write it again under its reserved number "
+                           + "(\(again)) and remove \(document.file); nothing was written")
+        }
         guard reserving, let remote = book.settings.numbering.reserve?.value else { return }
         do {
             let reservation = try NumberReservation(root: root, remote: remote)

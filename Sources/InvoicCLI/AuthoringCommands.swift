@@ -79,7 +79,7 @@ func recordFact(_ options: EditOptions, number: String, issuing: Bool = false, _
     let numbers = NumberGiver(root: options.directory, reserving: issuing && !options.dryRun)
     let changes = try performEdit(options) { result, editor throws(AuthoringError) in
         let target = try document(number, in: result.book)
-        try numbers.confirm(target, in: result.book)
+        if issuing { try numbers.confirm(target, in: result.book) }
         let file = try editor.read(target.file)
         // Amounts are typed in the book's locale (`--amount 500,00` in a de_DE book).
         let facts = try DocumentFacts(document: target, text: file.text, account: result.book.recordedAccount(for: target),

@@ -74,6 +74,15 @@ protocol NewDocumentCommand: ParsableCommand {
     var like: String? { get }
     var line: [String] { get }
     var options: EditOptions { get }
+    var numbering: NumberingOptions { get }
+}
+
+/// `--offline`, for the commands that give a final number (docs/teams.md): in a book that reserves
+/// its numbers on a remote, the document is written under a draft number (`DRAFT-…`) that `send`
+/// refuses, instead of the command refusing because the remote cannot be reached.
+struct NumberingOptions: ParsableArguments {
+    @Flag(help: "When the book reserves its numbers on a remote: write the document under a draft number (DRAFT-…), reserving nothing; it cannot be sent (docs/teams.md).")
+    var offline = false
 }
 
 /// `--line "Beratung;6;h;95.00"`: description, quantity, unit (optional), price.
@@ -107,7 +116,7 @@ extension NewDocumentCommand {
         let issued = self.issued ?? options.today
         let items = try line.map { try NewFiles.Item.parse($0).get() }
         var path = ""
-        let numbers = NumberGiver(root: options.directory, reserving: !options.dryRun)
+        let numbers = NumberGiver(root: options.directory, reserving: !options.dryRun, offline: numbering.offline)
         _ = try performEdit(options, allowing: { ($0.code == .missingKey && $0.file == path) || numbers.allows($0) }) { result, _ throws(AuthoringError) in
             let book = result.book
             guard let client = book.clients[client] else { throw unknownClient(self.client, in: book) }
@@ -129,6 +138,7 @@ struct NewInvoice: NewDocumentCommand {
     @Option(help: "The issue date, YYYY-MM-DD; default today.") var issued: Day?
     @Option(help: "Start from the items, project and category of an earlier document, e.g. INV-0005.") var like: String?
     @Option(help: lineHelp) var line: [String] = []
+    @OptionGroup var numbering: NumberingOptions
     @OptionGroup var options: EditOptions
 }
 
@@ -139,6 +149,7 @@ struct NewEstimate: NewDocumentCommand {
     @Option(help: "The issue date, YYYY-MM-DD; default today.") var issued: Day?
     @Option(help: "Start from the items, project and category of an earlier document, e.g. EST-0002.") var like: String?
     @Option(help: lineHelp) var line: [String] = []
+    @OptionGroup var numbering: NumberingOptions
     @OptionGroup var options: EditOptions
 }
 
@@ -149,10 +160,11 @@ struct NewCreditNote: ParsableCommand {
     @Option(help: "The invoice it corrects, e.g. INV-0007.") var corrects: String
     @Option(help: "Why the invoice is credited: printed on the credit note.") var reason: String?
     @Option(help: "The issue date, YYYY-MM-DD; default today.") var issued: Day?
+    @OptionGroup var numbering: NumberingOptions
     @OptionGroup var options: EditOptions
 
     func run() throws {
-        try writeCreditNote(corrects, lines: [], reason: reason, issued: issued ?? options.today, options: options)
+        try writeCreditNote(corrects, lines: [], reason: reason, issued: issued ?? options.today, offline: numbering.offline, options: options)
     }
 }
 
@@ -169,6 +181,7 @@ struct CreditCommand: ParsableCommand {
     @Option(help: "Credit only these lines, numbered from 1 as on the invoice: 1,3 or 2-4.") var lines: String?
     @Option(help: "Why the invoice is credited: printed on the credit note.") var reason: String?
     @Option(help: "The credit note's issue date, YYYY-MM-DD; default today.") var issued: Day?
+    @OptionGroup var numbering: NumberingOptions
     @OptionGroup var options: EditOptions
 
     func validate() throws {
@@ -191,16 +204,16 @@ struct CreditCommand: ParsableCommand {
     }
 
     func run() throws {
-        try writeCreditNote(number, lines: lines.flatMap(Self.lineNumbers), reason: reason, issued: issued ?? options.today, options: options)
+        try writeCreditNote(number, lines: lines.flatMap(Self.lineNumbers), reason: reason, issued: issued ?? options.today, offline: numbering.offline, options: options)
     }
 }
 
 /// Writes the next credit note of the invoice numbered `number`: see ``NewFiles/creditNote``.
-private func writeCreditNote(_ number: String, lines: [Int]?, reason: String?, issued: Day, options: EditOptions) throws {
+private func writeCreditNote(_ number: String, lines: [Int]?, reason: String?, issued: Day, offline: Bool, options: EditOptions) throws {
     var path = ""
     var written = ""
     var paid = false
-    let numbers = NumberGiver(root: options.directory, reserving: !options.dryRun)
+    let numbers = NumberGiver(root: options.directory, reserving: !options.dryRun, offline: offline)
     // Until the person writes the reason, and records a refund of money the client paid, the new
     // credit note is written with those errors: they are what is left to do.
     _ = try performEdit(options, allowing: { ([.missingKey].contains($0.code) && $0.file == path) || numbers.allows($0) }) { result, editor throws(AuthoringError) in
@@ -248,12 +261,13 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "The estimate number, e.g. EST-0003.") var number: String
     @Option(help: "The invoice's issue date, YYYY-MM-DD; default today.") var issued: Day?
     @Flag(help: "Record the estimate's acceptance (on the issue date) first.") var accept = false
+    @OptionGroup var numbering: NumberingOptions
     @OptionGroup var options: EditOptions
 
     func run() throws {
         let issued = self.issued ?? options.today
         var path = ""
-        let numbers = NumberGiver(root: options.directory, reserving: !options.dryRun)
+        let numbers = NumberGiver(root: options.directory, reserving: !options.dryRun, offline: numbering.offline)
         _ = try performEdit(options, allowing: numbers.allows) { result, editor throws(AuthoringError) in
             let book = result.book
             let estimate = try document(number, in: book)

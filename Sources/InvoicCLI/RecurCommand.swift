@@ -24,6 +24,7 @@ struct RecurCommand: ParsableCommand {
     @Flag(help: "Print what was written (or would be) as JSON.") var json = false
     @Option(help: ArgumentHelp("Write at most this many invoices in this run; more due refuses the run.", valueName: "n"))
     var limit = RecurCommand.defaultLimit
+    @OptionGroup var numbering: NumberingOptions
     @OptionGroup var options: EditOptions
 
     func validate() throws {
@@ -36,7 +37,7 @@ struct RecurCommand: ParsableCommand {
         // With --json, standard output is the JSON alone: the dry run's diff is left out.
         var edit = options
         edit.dryRun = options.dryRun || !apply
-        let giver = NumberGiver(root: options.directory, reserving: !edit.dryRun)
+        let giver = NumberGiver(root: options.directory, reserving: !edit.dryRun, offline: numbering.offline)
         _ = try performEdit(edit, allowing: giver.allows, showingDiff: options.dryRun && !json) { result, editor throws(AuthoringError) in
             let book = result.book
             // A schedule with errors would copy them into every invoice: fix it first.

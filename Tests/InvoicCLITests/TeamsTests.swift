@@ -292,6 +292,42 @@ import Testing
         #expect(sync.stderr.contains("error: cannot fetch from `origin`"))
     }
 
+    /// `--offline` with the remote unreachable: the invoice is written under a draft number
+    /// (`DRAFT-…`, unique per clone) that `check` accepts while unsent and `send` refuses; once
+    /// online, `new --like` writes it again under its reserved number.
+    @Test func offlineWritesADraftNumberThatCannotBeSent() throws {
+        let studio = try Studio.make()
+        try studio.git("remote", "set-url", "origin", studio.url("gone.git").path, in: "ann")
+        let written = try studio.invoic("new", "invoice", "--offline", "--client", "acme", "--issued", "2026-03-01", "--line", "Design;2;100.00", in: "ann")
+        #expect(written.status == 0, "\(written.stderr)")
+        let draft = String(try #require(written.stdout.firstMatch(of: /invoices\/(DRAFT-[0-9a-f]+)\.yaml/)?.1, "\(written.stdout)"))
+        let second = try studio.invoic("new", "invoice", "--offline", "--client", "acme", "--issued", "2026-03-01", "--line", "Other;1;10.00", in: "ann")
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(!second.stdout.contains(draft))
+        #expect(!FileManager.default.fileExists(atPath: studio.url("ann/invoices/INV-0001.yaml").path))
+        let check = try studio.invoic("check", "--today", "2026-03-05", in: "ann")
+        #expect(check.status == 0, "\(check.stderr)")
+        // send refuses it, offline or not, and writes nothing.
+        let refused = try studio.invoic("send", draft, "--date", "2026-03-02", in: "ann")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("error: \(draft) has a draft number, given offline (`--offline`), and cannot be sent"), "\(refused.stderr)")
+        let text = try studio.text("invoices/\(draft).yaml", in: "ann")
+        #expect(!text.contains("sent:"))
+        // Sent by hand, a draft number is an error of check.
+        try studio.write(text + "sent: 2026-03-02\n", to: "invoices/\(draft).yaml", in: "ann")
+        let sentByHand = try studio.invoic("check", "--today", "2026-03-05", in: "ann")
+        #expect(sentByHand.status == 1)
+        #expect(sentByHand.stderr.contains("error[numbering-pattern]: invoice number `\(draft)` does not fit the pattern `INV-{seq:4}`"), "\(sentByHand.stderr)")
+        try studio.write(text, to: "invoices/\(draft).yaml", in: "ann")
+        // Online again: written under its reserved number, which send then accepts.
+        try studio.git("remote", "set-url", "origin", studio.url("remote.git").path, in: "ann")
+        let final = try studio.invoic("new", "invoice", "--client", "acme", "--like", draft, "--issued", "2026-03-01", in: "ann")
+        #expect(final.status == 0, "\(final.stderr)")
+        #expect(final.stdout.contains("invoices/INV-0001.yaml"))
+        #expect(try studio.git("rev-parse", "--verify", "--quiet", "refs/invoic/numbers/invoice/INV-0001", in: "remote.git").status == 0)
+        #expect(try studio.invoic("send", "INV-0001", "--date", "2026-03-02", in: "ann").status == 0)
+    }
+
     /// Hand-made divergent histories through git and the registered driver: both sides pay, one
     /// side credits while the other pays, both edit a draft.
     @Test func divergentHistoriesMergeByMeaning() throws {

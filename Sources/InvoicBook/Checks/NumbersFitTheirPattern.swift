@@ -17,6 +17,8 @@ enum NumbersFitTheirPattern: BookCheck {
         for document in book.documents {
             let pattern = book.settings.numbering.pattern(for: document.kind)
             guard pattern.match(document.number) == nil else { continue }
+            // A draft number given offline (`--offline`) is not final: it may stand until sent.
+            if document.hasDraftNumber && document.sent == nil { continue }
             let range = document.numberKey?.range
             let example = pattern.format(year: document.issued.value.year, sequence: 1)
             let help = example.contains("/")
@@ -31,4 +33,12 @@ enum NumbersFitTheirPattern: BookCheck {
 
 extension DiagnosticCode {
     public static let numberingPattern = DiagnosticCode("numbering-pattern")
+}
+
+extension Document {
+    /// Numbers given by `--offline` (docs/teams.md) start with it: not a number of the series,
+    /// never sent.
+    public static let draftNumberPrefix = "DRAFT-"
+
+    public var hasDraftNumber: Bool { number.hasPrefix(Self.draftNumberPrefix) }
 }
