@@ -61,7 +61,7 @@ import Testing
         }
     }
 
-    /// Where the rules look: SIREN as CompanyID 0002 (BR-FR-10, BR-FR-11), the notes tagged
+    /// Where the rules look: SIREN as CompanyID 0002 (BR-FR-10, BR-FR-11), the SIRET as BT-29, the notes tagged
     /// #PMT#/#PMD#/#AAB# in UBL and by SubjectCode in CII (BR-FR-05), BT-23 in ProfileID.
     @Test func theFrenchMentionsAreWhereTheRulesLook() throws {
         let checked = try BookChecker.check(at: Self.frenchBooks[0].path)
@@ -74,6 +74,10 @@ import Testing
         #expect(ubl.contains("<cbc:Note>#TXD#Option pour le paiement de la taxe d'après les débits.</cbc:Note>"))
         let cii = try #require(EInvoiceWriter.xml(document, in: checked.book, format: .cii))
         #expect(cii.contains("<ram:SubjectCode>PMD</ram:SubjectCode>"))
+        // BT-29: the seller's SIRET (invoic.yaml `siret:`) as its party identifier, scheme 0009.
+        #expect(ubl.contains("<cac:PartyIdentification>\n        <cbc:ID schemeID=\"0009\">73282932000074</cbc:ID>") ||
+                ubl.contains("<cac:PartyIdentification><cbc:ID schemeID=\"0009\">73282932000074</cbc:ID>"), "\(ubl)")
+        #expect(cii.contains("<ram:GlobalID schemeID=\"0009\">73282932000074</ram:GlobalID>"), "\(cii)")
         #expect(cii.contains("<ram:BusinessProcessSpecifiedDocumentContextParameter>\n      <ram:ID>S1</ram:ID>") || cii.contains("<ram:ID>S1</ram:ID>"))
         let micro = try BookChecker.check(at: Self.frenchBooks[1].path)
         let sale = try #require(micro.book.invoice("CM-2027-001"))
