@@ -135,6 +135,7 @@ enum CIIWriter {
 
     static func party(_ name: String, _ party: InvoiceModel.Party, creditorID: String?) -> XMLElement {
         var p = XMLBuilder()
+        if let identifier = party.identifier { p.text("ram:GlobalID", identifier.id, [("schemeID", identifier.scheme)]) }
         p.text("ram:Name", party.name)
         if let legal = party.legalID {
             p.element("ram:SpecifiedLegalOrganization") { $0.text("ram:ID", legal.id, legal.scheme.map { [("schemeID", $0)] } ?? []) }

@@ -15,6 +15,8 @@ public struct InvoiceModel: Sendable {
         public var vatID: String?
         public var taxNumber: String?
         public var legalID: (scheme: String?, id: String)?
+        /// The party identifier (BT-29, BT-46): a French establishment's SIRET under scheme 0009.
+        public var identifier: (scheme: String, id: String)?
         public var endpoint: (scheme: String, id: String)?
         public var contact: ContactPoint?
 
@@ -328,6 +330,7 @@ public struct InvoiceModel: Sendable {
             let parts = legal.split(separator: ":", maxSplits: 1).map(String.init)
             party.legalID = parts.count == 2 && parts[0].count == 4 && parts[0].allSatisfy(\.isNumber) ? (parts[0], parts[1]) : (nil, legal)
         }
+        if let siret = contact.siret.flatMap(Identifiers.siretDigits) { party.identifier = ("0009", siret) }
         if let address = contact.electronicAddress {
             let parts = address.split(separator: ":", maxSplits: 1).map(String.init)
             if parts.count == 2 { party.endpoint = (parts[0], parts[1]) }

@@ -128,6 +128,7 @@ enum UBLWriter {
         if let endpoint = party.endpoint { p.text("cbc:EndpointID", endpoint.id, [("schemeID", endpoint.scheme)]) }
         // The SEPA creditor id (BT-90) is a party identification of the seller.
         if let creditorID { p.element("cac:PartyIdentification") { $0.text("cbc:ID", creditorID, [("schemeID", "SEPA")]) } }
+        if let identifier = party.identifier { p.element("cac:PartyIdentification") { $0.text("cbc:ID", identifier.id, [("schemeID", identifier.scheme)]) } }
         p.element("cac:PartyName") { $0.text("cbc:Name", party.name) }
         if let address = party.address { p.append(self.address("cac:PostalAddress", address)) }
         if let vat = party.vatID {

@@ -61,7 +61,20 @@ import Testing
         }
     }
 
-    /// Where the rules look: SIREN as CompanyID 0002 (BR-FR-10, BR-FR-11), the notes tagged
+    /// BR-FR-04 whitelists the document type codes (BT-3). invoic writes 381 for a credit note and
+    /// the code of its `type:` otherwise, so `check` needs no rule for it as long as each is listed;
+    /// this reads the list from the official schematron and fails if a new type's code is not in it.
+    @Test func everyTypeCodeInvoicWritesIsOneBRFR04Accepts() throws {
+        try #require(FileManager.default.fileExists(atPath: Standards.path(Self.ublRules)), "../shared/standards/fr-ctc is absent")
+        let schema = try String(contentsOfFile: Standards.path(Self.ublRules), encoding: .utf8)
+        let assert = try #require(schema.range(of: "id=\"BR-FR-04_BT-3\"").map { schema[..<$0.lowerBound] })
+        let list = try #require(assert.range(of: ". = (", options: .backwards).map { assert[$0.upperBound...] })
+        let accepted = Set(list.prefix { $0 != ")" }.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "' ")) })
+        #expect(accepted.count == 16 && accepted.contains("380"), "\(accepted)")
+        for code in InvoiceType.allCases.map(\.code) + ["381"] { #expect(accepted.contains(code), "\(code)") }
+    }
+
+    /// Where the rules look: SIREN as CompanyID 0002 (BR-FR-10, BR-FR-11), the SIRET as BT-29, the notes tagged
     /// #PMT#/#PMD#/#AAB# in UBL and by SubjectCode in CII (BR-FR-05), BT-23 in ProfileID.
     @Test func theFrenchMentionsAreWhereTheRulesLook() throws {
         let checked = try BookChecker.check(at: Self.frenchBooks[0].path)
@@ -74,6 +87,10 @@ import Testing
         #expect(ubl.contains("<cbc:Note>#TXD#Option pour le paiement de la taxe d'après les débits.</cbc:Note>"))
         let cii = try #require(EInvoiceWriter.xml(document, in: checked.book, format: .cii))
         #expect(cii.contains("<ram:SubjectCode>PMD</ram:SubjectCode>"))
+        // BT-29: the seller's SIRET (invoic.yaml `siret:`) as its party identifier, scheme 0009.
+        #expect(ubl.contains("<cac:PartyIdentification>\n        <cbc:ID schemeID=\"0009\">73282932000074</cbc:ID>") ||
+                ubl.contains("<cac:PartyIdentification><cbc:ID schemeID=\"0009\">73282932000074</cbc:ID>"), "\(ubl)")
+        #expect(cii.contains("<ram:GlobalID schemeID=\"0009\">73282932000074</ram:GlobalID>"), "\(cii)")
         #expect(cii.contains("<ram:BusinessProcessSpecifiedDocumentContextParameter>\n      <ram:ID>S1</ram:ID>") || cii.contains("<ram:ID>S1</ram:ID>"))
         let micro = try BookChecker.check(at: Self.frenchBooks[1].path)
         let sale = try #require(micro.book.invoice("CM-2027-001"))

@@ -138,4 +138,10 @@ extension Identifiers {
         let compact = compact(text)
         return compact.count == 9 && compact.allSatisfy({ $0.isASCII && $0.isNumber }) ? compact : nil
     }
+
+    /// The SIRET of `text` as scheme 0009 writes it, digits only; nil when it is not 14 digits.
+    public static func siretDigits(_ text: String) -> String? {
+        let compact = compact(text)
+        return compact.count == 14 && compact.allSatisfy({ $0.isASCII && $0.isNumber }) ? compact : nil
+    }
 }

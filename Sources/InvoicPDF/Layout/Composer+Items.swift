@@ -372,6 +372,12 @@ extension Composer {
             }
             if let text = exemption?.text ?? fallback, !texts.contains(text) { texts.append(text) }
         }
+        // A French book's invoices and credit notes: the mentions of Code de commerce L441-9/L441-10
+        // the e-invoice carries as notes PMT, PMD and AAB (docs/france.md), and the option for VAT on debits.
+        if parties.settings.isFrench, reading == nil, !isEstimate, !document.isStatement {
+            texts += ["fr_recovery_fee", "fr_late_penalties", "fr_no_discount"].map { labels[$0] }
+            if parties.settings.vatOnDebits { texts.append(labels["fr_vat_on_debits"]) }
+        }
         // An invoice that goes through the SdI: the PDF is its courtesy copy (docs/italy.md).
         if parties.isCourtesyCopy { texts.append(FatturaPASettings.courtesyCopy) }
         return texts

@@ -227,6 +227,9 @@ struct Composer {
             }
         }
         if let taxID = contact.taxID, !taxID.isEmpty { lines.append("\(labels["tax_id"]) \(taxID)") }
+        // France: the SIREN (and the SIRET of the establishment) of both parties is a mandatory mention.
+        if let siren = contact.siren, !siren.isEmpty { lines.append("\(labels["siren"]) \(siren)") }
+        if let siret = contact.siret, !siret.isEmpty { lines.append("\(labels["siret"]) \(siret)") }
         guard !lines.isEmpty else { return nil }
         return block(lines.joined(separator: "\n"), style, width: width, alignment: alignment)
     }
