@@ -119,6 +119,23 @@ import Testing
         ("xrechnung-ubl-no-buyer-reference", "xrechnung-01.01a-INVOICE_ubl.xml", [("<cbc:BuyerReference>04011000-12345-03</cbc:BuyerReference>", "")]),
         ("xrechnung-ubl-contact-without-mail", "xrechnung-01.01a-INVOICE_ubl.xml", [("<cbc:ElectronicMail>seller@email.de</cbc:ElectronicMail>", "")]),
         ("xrechnung-cii-no-buyer-reference", "xrechnung-01.01a-INVOICE_uncefact.xml", [("<ram:BuyerReference>04011000-12345-03</ram:BuyerReference>", "")]),
+        // The code lists (BR-CL-*), each broken by one code outside CEN's list.
+        ("ubl-type-code-unknown", ubl, [("<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>", "<cbc:InvoiceTypeCode>999</cbc:InvoiceTypeCode>")]),
+        ("ubl-amount-currency-unknown", ubl, [("<cbc:PayableAmount currencyID=\"EUR\">250.33</cbc:PayableAmount>", "<cbc:PayableAmount currencyID=\"EUX\">250.33</cbc:PayableAmount>")]),
+        ("ubl-tax-currency-unknown", ubl, [("<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>", "<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>\n    <cbc:TaxCurrencyCode>EUX</cbc:TaxCurrencyCode>")]),
+        ("ubl-country-unknown", ubl, [("<cbc:IdentificationCode>NL</cbc:IdentificationCode>", "<cbc:IdentificationCode>QQ</cbc:IdentificationCode>")]),
+        ("ubl-payment-means-unknown", ubl, [("<cbc:PaymentMeansCode>30</cbc:PaymentMeansCode>", "<cbc:PaymentMeansCode>99</cbc:PaymentMeansCode>")]),
+        ("ubl-unit-unknown", ubl, [("unitCode=\"EA\"", "unitCode=\"QQQ\"")]),
+        // BR-17, BR-27 to 30, BR-53, BR-57, each broken once in each syntax.
+        ("ubl-payee-without-name", ubl, [("</cac:AccountingCustomerParty>", "</cac:AccountingCustomerParty>\n<cac:PayeeParty><cac:PartyIdentification><cbc:ID>123</cbc:ID></cac:PartyIdentification></cac:PayeeParty>")]),
+        ("cii-payee-without-name", cii, [("<ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>", "<ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode><ram:PayeeTradeParty><ram:ID>123</ram:ID></ram:PayeeTradeParty>")]),
+        ("ubl-price-negative", ubl, [("<cbc:PriceAmount currencyID=\"EUR\">9.95</cbc:PriceAmount>", "<cbc:PriceAmount currencyID=\"EUR\">-9.95</cbc:PriceAmount>")]),
+        ("cii-price-negative", cii, [("<ram:ChargeAmount>9.95</ram:ChargeAmount>", "<ram:ChargeAmount>-9.95</ram:ChargeAmount>")]),
+        ("ubl-period-backwards", ubl, [("<cac:AccountingSupplierParty>", "<cac:InvoicePeriod><cbc:StartDate>2015-01-31</cbc:StartDate><cbc:EndDate>2015-01-01</cbc:EndDate></cac:InvoicePeriod>\n<cac:AccountingSupplierParty>")]),
+        ("cii-period-backwards", cii, [("<ram:SpecifiedTradePaymentTerms>", "<ram:BillingSpecifiedPeriod><ram:StartDateTime><udt:DateTimeString format=\"102\">20150131</udt:DateTimeString></ram:StartDateTime><ram:EndDateTime><udt:DateTimeString format=\"102\">20150101</udt:DateTimeString></ram:EndDateTime></ram:BillingSpecifiedPeriod>\n<ram:SpecifiedTradePaymentTerms>")]),
+        ("cii-tax-currency-without-total", cii, [("<ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>", "<ram:TaxCurrencyCode>USD</ram:TaxCurrencyCode><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>")]),
+        ("ubl-delivery-without-country", ubl, [("</cac:AccountingCustomerParty>", "</cac:AccountingCustomerParty>\n<cac:Delivery><cac:DeliveryLocation><cac:Address><cbc:CityName>Amsterdam</cbc:CityName></cac:Address></cac:DeliveryLocation></cac:Delivery>")]),
+        ("cii-ship-to-without-country", cii, [("<ram:ApplicableHeaderTradeDelivery/>", "<ram:ApplicableHeaderTradeDelivery><ram:ShipToTradeParty><ram:Name>Depot</ram:Name><ram:PostalTradeAddress><ram:CityName>Amsterdam</ram:CityName></ram:PostalTradeAddress></ram:ShipToTradeParty></ram:ApplicableHeaderTradeDelivery>")]),
         ("cii-grand-total-off", cii, [("<ram:GrandTotalAmount>250.33</ram:GrandTotalAmount>", "<ram:GrandTotalAmount>250.34</ram:GrandTotalAmount>")]),
     ]
 
