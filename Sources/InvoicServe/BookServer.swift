@@ -361,7 +361,9 @@ public struct BookServer: Sendable {
         guard let document = snapshot.book.document(number) else { return notFound(words.format("no_document", ["number": number])) }
         guard let renderer = makeRenderer() else { return noOutput(words["no_pdf_errors"], back: "/diagnostics") }
         let copy = copy ? DocumentCopy(of: document, in: snapshot.book, on: snapshot.today) : nil
-        switch renderer.render(document, copy: copy) {
+        // Poland's KOD I, as on the PDF `invoic pdf` writes (and its copy).
+        let verification = KSeF.verificationCode(of: document, in: snapshot.book).map { VerificationCode(url: $0.url, caption: $0.caption) }
+        switch renderer.render(document, copy: copy, verification: verification) {
         case .success(let bytes): return Self.pdfResponse(bytes)
         case .failure(let error):
             return noOutput(words.format("cannot_render", ["what": number]), text: error.diagnostics.map(\.message).joined(separator: "\n"), back: Self.documentPath(number))
