@@ -75,6 +75,9 @@ let package = Package(
         // FatturaPA, VeriFactu, Flux 10): loaded only by the modules that validate against one.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "InvoicXMLSchema", dependencies: ["CLibXML2"]),
+        // libcrypto (OpenSSL 3): RSA-OAEP, AES-CBC and signatures for the national systems' APIs and
+        // codes (KSeF); loaded only by the modules that encrypt or sign.
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "InvoicBank", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "CExpat", "InvoicXML"]),
         // Incoming e-invoices: UBL, CII, Factur-X/ZUGFeRD PDFs and mails read into one received
         // document (expat for the XML, qpdf for the PDF's attachments), checked, and kept in the

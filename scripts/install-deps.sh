@@ -20,6 +20,7 @@ packages=(
     libxml2-dev                 # XML Schema validation of received and national e-invoices (CLibXML2)
     libqpdf-dev zlib1g-dev      # invoic receive: the e-invoice inside a supplier's PDF (CQPDF, CZlib)
     libcurl4-openssl-dev        # invoic mail: SMTP with STARTTLS through libcurl (CSMTP)
+    libssl-dev                  # libcrypto: KSeF's RSA-OAEP and AES-256-CBC, KOD II's signature (COpenSSL)
     python3-venv                # the tests validate e-invoices with ../shared/tools/einvoice-check
     python3-zxing-cpp python3-numpy   # the tests read the QR codes back from rendered pages
     chromium                    # the tests audit the HTML report with axe-core in headless Chromium
