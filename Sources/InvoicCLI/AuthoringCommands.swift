@@ -99,6 +99,7 @@ struct SendCommand: ParsableCommand {
 
     func run() throws {
         try recordFact(options, number: number, issuing: true) { facts throws(AuthoringError) in try facts.send(on: date ?? options.today) }
+        try recordVeriFactu(options)
     }
 }
 
@@ -134,6 +135,7 @@ struct VoidCommand: ParsableCommand {
 
     func run() throws {
         try recordFact(options, number: number) { facts throws(AuthoringError) in try facts.void(on: date ?? options.today, reason: reason) }
+        try recordVeriFactu(options)
     }
 }
 

@@ -68,6 +68,7 @@ struct MailCommand: ParsableCommand {
                     let facts = try DocumentFacts(document: current, text: file.text, account: result.book.recordedAccount(for: current))
                     return [FileChange(path: current.file, before: file.bytes, after: try facts.send(on: options.today))]
                 }
+                try recordVeriFactu(options)
             }
         }
     }

@@ -258,4 +258,5 @@ func recordSentOverPeppol(_ number: String, _ options: EditOptions) throws {
         let facts = try DocumentFacts(document: current, text: file.text, account: result.book.recordedAccount(for: current))
         return [FileChange(path: current.file, before: file.bytes, after: try facts.send(on: options.today, via: .peppol))]
     }
+    try recordVeriFactu(quiet)
 }
