@@ -99,7 +99,7 @@ let package = Package(
         ]),
         .target(name: "InvoicAuthoring", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics", "InvoicHistory"]),
         // Spain's VeriFactu: registration records with their hash chain, the QR code's URL.
-        .target(name: "InvoicVeriFactu", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicAuthoring", "InvoicEInvoice", "InvoicXML"]),
+        .target(name: "InvoicVeriFactu", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicAuthoring", "InvoicEInvoice", "InvoicXML", "InvoicXMLSchema", "InvoicPeppol", "InvoicYAML"]),
         .target(name: "InvoicHistory", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         // `invoic lsp`: the checker behind the language server protocol, for every editor (issue 41).
         .target(name: "InvoicLSP", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicBuild", "InvoicPDF", "InvoicAuthoring"]),

@@ -43,6 +43,13 @@ static size_t collect(char *chunk, size_t size, size_t count, void *context) {
 int invoic_http_request(const char *method, const char *url, const char *const *headers, size_t header_count,
                         const unsigned char *body, size_t body_length, struct invoic_http_limits limits,
                         struct invoic_http_response *response, char *error, size_t error_size) {
+    return invoic_http_request_tls(method, url, headers, header_count, body, body_length, limits, NULL, response, error, error_size);
+}
+
+int invoic_http_request_tls(const char *method, const char *url, const char *const *headers, size_t header_count,
+                            const unsigned char *body, size_t body_length, struct invoic_http_limits limits,
+                            const struct invoic_http_tls *tls,
+                            struct invoic_http_response *response, char *error, size_t error_size) {
     struct curl_api api;
     response->status = 0;
     response->body = NULL;
@@ -80,6 +87,12 @@ int invoic_http_request(const char *method, const char *url, const char *const *
     api.easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     api.easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
     api.easy_setopt(curl, CURLOPT_USERAGENT, "invoic");
+    if (tls) {
+        if (tls->certificate) api.easy_setopt(curl, CURLOPT_SSLCERT, tls->certificate);
+        if (tls->certificate_type) api.easy_setopt(curl, CURLOPT_SSLCERTTYPE, tls->certificate_type);
+        if (tls->password) api.easy_setopt(curl, CURLOPT_KEYPASSWD, tls->password);
+        if (tls->ca_file) api.easy_setopt(curl, CURLOPT_CAINFO, tls->ca_file);
+    }
     CURLcode result = api.easy_perform(curl);
     if (result == CURLE_OK) {
         api.easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response->status);

@@ -47,6 +47,19 @@ public struct HTTPClient: Sendable {
     /// Seconds for the whole request, which bounds a provider that trickles a byte at a time.
     public var totalTimeout: Int
 
+    /// TLS client authentication (the AEAT's VeriFactu service): a PKCS#12 file and its password.
+    public struct ClientCertificate: Sendable {
+        public var path: String
+        public var password: String
+        public init(path: String, password: String) {
+            self.path = path
+            self.password = password
+        }
+    }
+    public var clientCertificate: ClientCertificate?
+    /// The CA bundle that verifies the server, instead of the system's (a test's own CA).
+    public var caFile: String?
+
     public static let defaultConnectTimeout = 10
     public static let defaultIdleTimeout = 30
 
@@ -64,14 +77,19 @@ public struct HTTPClient: Sendable {
         let copies = lines.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         let pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) }
+        let tlsStrings: [UnsafeMutablePointer<CChar>?] = [clientCertificate?.path, clientCertificate == nil ? nil : "P12", clientCertificate?.password, caFile]
+            .map { $0.flatMap { strdup($0) } }
+        defer { tlsStrings.forEach { free($0) } }
+        var tls = invoic_http_tls(certificate: UnsafePointer(tlsStrings[0]), certificate_type: UnsafePointer(tlsStrings[1]),
+                                  password: UnsafePointer(tlsStrings[2]), ca_file: UnsafePointer(tlsStrings[3]))
         let result: Int32 = pointers.withUnsafeBufferPointer { headers in
             if let body = request.body {
                 return body.withUnsafeBufferPointer { bytes in
-                    invoic_http_request(request.method, request.url, headers.baseAddress, headers.count,
-                                        bytes.baseAddress ?? UnsafePointer(bitPattern: 1), bytes.count, limits, &response, &error, error.count)
+                    invoic_http_request_tls(request.method, request.url, headers.baseAddress, headers.count,
+                                            bytes.baseAddress ?? UnsafePointer(bitPattern: 1), bytes.count, limits, &tls, &response, &error, error.count)
                 }
             }
-            return invoic_http_request(request.method, request.url, headers.baseAddress, headers.count, nil, 0, limits, &response, &error, error.count)
+            return invoic_http_request_tls(request.method, request.url, headers.baseAddress, headers.count, nil, 0, limits, &tls, &response, &error, error.count)
         }
         defer { invoic_http_free(&response) }
         guard result == 0 else {

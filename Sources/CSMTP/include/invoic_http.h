@@ -35,6 +35,24 @@ int invoic_http_request(const char *method, const char *url, const char *const *
                         const unsigned char *body, size_t body_length, struct invoic_http_limits limits,
                         struct invoic_http_response *response, char *error, size_t error_size);
 
+/*
+ * TLS of a request that authenticates with a client certificate (the AEAT's VeriFactu service:
+ * a PKCS#12 file, type "P12", and its password), and the CA bundle that verifies the server
+ * (NULL: the system's). Any field may be NULL.
+ */
+struct invoic_http_tls {
+    const char *certificate;
+    const char *certificate_type;
+    const char *password;
+    const char *ca_file;
+};
+
+/* invoic_http_request with `tls` (may be NULL: no client certificate, the system's CAs). */
+int invoic_http_request_tls(const char *method, const char *url, const char *const *headers, size_t header_count,
+                            const unsigned char *body, size_t body_length, struct invoic_http_limits limits,
+                            const struct invoic_http_tls *tls,
+                            struct invoic_http_response *response, char *error, size_t error_size);
+
 void invoic_http_free(struct invoic_http_response *response);
 
 /*

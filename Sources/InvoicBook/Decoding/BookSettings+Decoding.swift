@@ -236,6 +236,7 @@ extension ValueReader {
             settings.rectification = VeriFactuSettings.Rectification(rawValue: value.value) ?? .difference
         }
         if let value = oneOf(fields["rectification_code"], ["R1", "R2", "R3", "R4"], what: "rectification code") { settings.rectificationCode = value.value }
+        settings.certificate = located(fields["certificate"])
         return settings
     }
 

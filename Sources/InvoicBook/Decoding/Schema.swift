@@ -247,6 +247,7 @@ public enum Schema {
         KeySpec("environment", .oneOf(VeriFactuSettings.Environment.allCases.map(\.rawValue)), "production (default) or test: the AEAT's pre-production hosts for the QR code and sending"),
         KeySpec("rectification", .oneOf(VeriFactuSettings.Rectification.allCases.map(\.rawValue)), "how credit notes correct: difference (I, default) or substitution (S)"),
         KeySpec("rectification_code", .oneOf(["R1", "R2", "R3", "R4"]), "the TipoFactura of credit notes: R1 (default; art. 80 Uno, Dos, Seis LIVA and errors of law), R2 (art. 80 Tres), R3 (art. 80 Cuatro), R4 (the others)"),
+        KeySpec("certificate", .text, "`invoic verifactu send`: the PKCS#12 file (.p12/.pfx) of the qualified certificate, outside the book (~ allowed); its password in INVOIC_VERIFACTU_PASSWORD"),
     ])
 
     public static let book = KeyTable(name: "invoic.yaml", keys: [

@@ -17,6 +17,9 @@ public struct VeriFactuSettings: Sendable {
     /// `rectification_code:`, the R1-R4 of the law a credit note's correction falls under (R1 by
     /// default: art. 80.1, 80.2 and errors of law; R4 the others); R5 is a simplified invoice's.
     public var rectificationCode: String = "R1"
+    /// `certificate:`, the PKCS#12 file `invoic verifactu send` authenticates with (its password
+    /// comes from the environment, never the book); nil until the book sends.
+    public var certificate: Located<String>?
     public var range: SourceRange
 
     public enum Environment: String, Sendable, CaseIterable { case production, test }
