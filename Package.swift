@@ -137,7 +137,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
         .testTarget(name: "InvoicLSPTests", dependencies: ["InvoicLSP", "InvoicBook", "InvoicDiagnostics", "InvoicTestSupport", "invoic"]),
-        .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "InvoicBank", "InvoicAuthoring", "InvoicPDF", "InvoicReport", "InvoicTestSupport", "invoic", "invoic-serve"]),
+        .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "InvoicBank", "InvoicAuthoring", "InvoicPDF", "InvoicReport", "InvoicTestSupport", "InvoicXMLSchema", "invoic", "invoic-serve"]),
     ],
     swiftLanguageModes: [.v6]
 )

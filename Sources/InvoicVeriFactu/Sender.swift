@@ -116,15 +116,22 @@ public struct VeriFactuResponse: Sendable, Equatable {
         guard let answer = root.first("RespuestaRegFactuSistemaFacturacion") else {
             throw PeppolError("the AEAT's answer holds no RespuestaRegFactuSistemaFacturacion: \(String(decoding: bytes.prefix(200), as: UTF8.self))")
         }
-        var response = VeriFactuResponse(csv: answer.child("CSV")?.text, estadoEnvio: answer.child("EstadoEnvio")?.text ?? "",
+        var response = VeriFactuResponse(csv: answer.child("CSV").map { clean($0.text) }, estadoEnvio: clean(answer.child("EstadoEnvio")?.text ?? ""),
                                          wait: Int(answer.child("TiempoEsperaEnvio")?.text ?? "") ?? 0, lines: [])
         for line in answer.children("RespuestaLinea") {
             response.lines.append(Line(number: line.value("IDFactura", "NumSerieFactura") ?? "", date: line.value("IDFactura", "FechaExpedicionFactura") ?? "",
-                                       operation: line.value("Operacion", "TipoOperacion") ?? "", estado: line.child("EstadoRegistro")?.text ?? "",
-                                       codigo: line.child("CodigoErrorRegistro")?.text, descripcion: line.child("DescripcionErrorRegistro")?.text,
+                                       operation: line.value("Operacion", "TipoOperacion") ?? "", estado: clean(line.child("EstadoRegistro")?.text ?? ""),
+                                       codigo: line.child("CodigoErrorRegistro").map { clean($0.text) }, descripcion: line.child("DescripcionErrorRegistro").map { clean($0.text) },
                                        duplicateState: line.value("RegistroDuplicado", "EstadoRegistroDuplicado")))
         }
         return response
+    }
+
+    /// The server's text as the book keeps it: control characters (which the book's YAML reader
+    /// refuses, and a terminal obeys) replaced by U+FFFD, and bounded (TextMax1500Type).
+    static func clean(_ text: String) -> String {
+        let scalars = text.unicodeScalars.prefix(1500).map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }
+        return String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespaces)
     }
 }
 
@@ -268,9 +275,12 @@ public struct VeriFactuSender {
             if state == .incorrecto, line.codigo == Self.duplicateCode, postedBefore,
                let duplicate = line.duplicateState, duplicate == "Correcta" || duplicate == "AceptadaConErrores" {
                 state = duplicate == "Correcta" ? .correcto : .aceptadoConErrores
-                detail = "registered by an earlier message whose answer was lost: the AEAT answers it as a duplicate (3000, EstadoRegistroDuplicado \(duplicate))"
+                detail = "registered by an earlier message whose answer was lost: the AEAT answers it as a duplicate (3000, EstadoRegistroDuplicado \(duplicate)); that message's CSV was lost with its answer"
+                submission.codigoError = nil
+                submission.descripcionError = nil
+            } else if state.isAccepted, let csv = response.csv {
+                submission.csv = csv
             }
-            if state.isAccepted, let csv = response.csv { submission.csv = csv }
             submission.history.append(.init(at: timestamp(now), state: state, detail: detail))
             try write(submission, outcomes: outcomes)
             outcomes.append(Outcome(record: submission.record, number: record.number, kind: record.kind, submission: submission))
