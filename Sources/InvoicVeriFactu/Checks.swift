@@ -52,7 +52,10 @@ public enum VeriFactuChecks {
             guard let data = FileManager.default.contents(atPath: root + "/" + entry.file),
                   let violation = schema.validate(Array(data)).first else { continue }
             sources[entry.file] = SourceFile(path: entry.file, text: String(decoding: data, as: UTF8.self))
-            diagnostics.append(.error(recordInvalid, "the VeriFactu record does not pass the AEAT's schema (SuministroLR.xsd): \(violation.message)",
+            // libxml2 names elements with their namespace in braces: written with the records' prefixes.
+            let message = violation.message.replacingOccurrences(of: "{\(VeriFactuNamespace.info)}", with: "sum1:")
+                .replacingOccurrences(of: "{\(VeriFactuNamespace.lr)}", with: "sum:")
+            diagnostics.append(.error(recordInvalid, "the VeriFactu record does not pass the AEAT's schema (SuministroLR.xsd): \(message)",
                                       file: entry.file, range: SourceRange(line: max(1, violation.line), column: 1),
                                       help: "restore the record from git (`git checkout -- \(entry.file)`); records are never edited"))
         }
