@@ -1,6 +1,8 @@
 import Foundation
 import InvoicBook
+import InvoicPeppol
 import InvoicTestSupport
+import Synchronization
 @testable import InvoicVeriFactu
 import InvoicXMLSchema
 import Testing
@@ -201,6 +203,63 @@ import Testing
         let result = try runProcess(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script] + files)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines == register.entries.map { "True \($0.record.huella)" }, "\(result.stdout)\(result.stderr)")
+    }
+
+    // MARK: - 6. Sending: messages of at most `batchSize` records, the AEAT's wait between them
+
+    /// RegFactuSistemaFacturacion takes at most 1,000 records: more are sent in several messages,
+    /// each after the TiempoEsperaEnvio of the answer before (here 2 per message, 3 records).
+    @Test func recordsBeyondOneMessageWaitForTheAEATsTime() throws {
+        let fake = try FakeAEAT(["--wait", "45"])
+        defer { fake.stop() }
+        let (book, checked) = Self.checked()
+        defer { book.remove() }
+        _ = try VeriFactuRegister.record(book: checked.book, root: book.root, version: "0.2.0", now: Self.now, timeZone: .gmt)
+        var client = HTTPClient()
+        client.clientCertificate = .init(path: fake.clientP12, password: FakeAEAT.password)
+        client.caFile = fake.caFile
+        var sender = VeriFactuSender(root: book.root, book: checked.book, url: fake.url, client: client)
+        #expect(VeriFactuSender(root: book.root, book: checked.book, client: client).url == "https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP",
+                "environment: test is the AEAT's pre-production service")
+        sender.batchSize = 2
+        let waited = Mutex<[Int]>([])
+        sender.sleep = { seconds in waited.withLock { $0.append(seconds) } }
+        let outcomes = try sender.send(now: Self.now)
+        #expect(outcomes.map(\.number) == ["F-0001", "F-0002", "R-0001"] && outcomes.allSatisfy { $0.submission.state == .correcto })
+        #expect(waited.withLock { $0 } == [45])
+        #expect(fake.requests.count == 2)
+        let requests = try fake.exchanged("request").map { try String(contentsOf: $0, encoding: .utf8) }
+        #expect(requests.map { $0.components(separatedBy: "RegistroFactura>").count - 1 } == [4, 2])
+        // The last answer's wait holds for the next run.
+        #expect(try String(contentsOfFile: book.root + "/" + VeriFactuSender.waitFile, encoding: .utf8).contains("next_send: 2026-03-02T10:30:45Z"))
+    }
+
+    /// The answer as the AEAT's schema has it, read field by field; a fault is a refusal; a
+    /// server's control characters are not kept.
+    @Test func theAnswerIsReadAsRespuestaSuministroHasIt() throws {
+        let info = VeriFactuNamespace.info
+        let answer = """
+            <env:Envelope xmlns:env="http://schemas.xmlsoap.org/soap/envelope/"><env:Body>
+            <tikR:RespuestaRegFactuSistemaFacturacion xmlns:tikR="https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws/RespuestaSuministro.xsd" xmlns:tik="\(info)">
+            <tikR:CSV>A-ABC</tikR:CSV><tikR:Cabecera><tik:ObligadoEmision><tik:NombreRazon>X</tik:NombreRazon><tik:NIF>12345678Z</tik:NIF></tik:ObligadoEmision></tikR:Cabecera>
+            <tikR:TiempoEsperaEnvio>60</tikR:TiempoEsperaEnvio><tikR:EstadoEnvio>ParcialmenteCorrecto</tikR:EstadoEnvio>
+            <tikR:RespuestaLinea><tikR:IDFactura><tik:IDEmisorFactura>12345678Z</tik:IDEmisorFactura><tik:NumSerieFactura>F-1</tik:NumSerieFactura><tik:FechaExpedicionFactura>02-03-2026</tik:FechaExpedicionFactura></tikR:IDFactura>
+            <tikR:Operacion><tik:TipoOperacion>Alta</tik:TipoOperacion></tikR:Operacion><tikR:EstadoRegistro>Incorrecto</tikR:EstadoRegistro>
+            <tikR:CodigoErrorRegistro>3000</tikR:CodigoErrorRegistro><tikR:DescripcionErrorRegistro>dup&#x9B;licado</tikR:DescripcionErrorRegistro>
+            <tikR:RegistroDuplicado><tik:IdPeticionRegistroDuplicado>1</tik:IdPeticionRegistroDuplicado><tik:EstadoRegistroDuplicado>Correcta</tik:EstadoRegistroDuplicado></tikR:RegistroDuplicado></tikR:RespuestaLinea>
+            </tikR:RespuestaRegFactuSistemaFacturacion></env:Body></env:Envelope>
+            """
+        let parsed = try VeriFactuResponse.parse(Array(answer.utf8))
+        #expect(parsed.csv == "A-ABC" && parsed.wait == 60 && parsed.estadoEnvio == "ParcialmenteCorrecto")
+        #expect(parsed.lines == [VeriFactuResponse.Line(number: "F-1", date: "02-03-2026", operation: "Alta", estado: "Incorrecto", codigo: "3000",
+                                                        descripcion: "dup\u{FFFD}licado", duplicateState: "Correcta")])
+        let fault = "<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/envelope/\"><s:Body><s:Fault><faultcode>s:Server</faultcode><faultstring>Certificado revocado</faultstring></s:Fault></s:Body></s:Envelope>"
+        do {
+            _ = try VeriFactuResponse.parse(Array(fault.utf8))
+            Issue.record("a fault is not an answer")
+        } catch {
+            #expect(error.isRefusal && error.message.contains("s:Server: Certificado revocado"))
+        }
     }
 
     /// The body of a SOAP example: its RegFactuSistemaFacturacion, with the namespaces it uses.
