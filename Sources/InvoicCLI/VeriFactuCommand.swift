@@ -17,7 +17,7 @@ struct VeriFactuCommand: ParsableCommand {
 struct VeriFactuRecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Write the missing records: a RegistroAlta for each invoice and credit note sent, a RegistroAnulacion for each voided.",
+        abstract: "Write the missing records: a RegistroAlta for each invoice and credit note sent, a RegistroAnulacion for each voided (send and void write them; this catches up).",
         discussion: """
             Each record is a new file in verifactu/records/, chained after the last one by its huella (SHA-256); \
             none is ever rewritten. A book with errors, or whose chain is broken, gets no record. \
