@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "InvoicPeppol", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics", "InvoicAuthoring", "InvoicEInvoice", "InvoicMail", "InvoicInbox", "CSMTP", "InvoicXML"]),
         // `invoic serve`: the book as a local web app (Hummingbird, pages from Mustache templates).
         .target(name: "InvoicServe", dependencies: [
-            "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox",
+            "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox", "InvoicVeriFactu",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),

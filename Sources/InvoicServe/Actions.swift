@@ -5,7 +5,9 @@ import InvoicAuthoring
 import InvoicBook
 import InvoicDiagnostics
 import InvoicMoney
+import InvoicPDF
 import InvoicPeppol
+import InvoicVeriFactu
 import InvoicReport
 
 /// Refuses what a local web app must never do: answer a request for another host (DNS
@@ -187,6 +189,7 @@ extension BookServer {
                 return result.changes
             }
             live.reload()
+            if let note = verifactuRecorded() { outcome.done += " (\(note))" }
             if let note = synced() { outcome.done += " (\(note))" }
             let target = outcome.goTo ?? back
             let location = target + "?done=" + (outcome.done.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? "")
@@ -196,6 +199,22 @@ extension BookServer {
                 return refused(words["would_add_error"], diagnostics: diagnostics, sources: sources, back: back)
             }
             return refused("\(error)", back: back)
+        }
+    }
+
+    /// Spain: a document issued or voided here gets its VeriFactu record at once, as from `invoic
+    /// send` and `void` (docs/spain.md): every record the reloaded book lacks, under the book's lock.
+    func verifactuRecorded() -> String? {
+        let checked = live.snapshot.checked
+        guard checked.book.settings.verifactu != nil, !checked.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+        do {
+            let lock = try BookLock(root: live.root)
+            let written = try withExtendedLifetime(lock) {
+                try VeriFactuRegister.record(book: checked.book, root: live.root, version: InvoicVersion.string, now: Date(), timeZone: .current)
+            }
+            return written.isEmpty ? nil : "VeriFactu: " + written.map { String($0.split(separator: "/").last ?? "") }.joined(separator: ", ")
+        } catch {
+            return "no VeriFactu record written: \(error); run `invoic verifactu record`"
         }
     }
 
