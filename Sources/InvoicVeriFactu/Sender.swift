@@ -271,7 +271,9 @@ public struct VeriFactuSender {
             // took it) comes back as a duplicate: the AEAT registered it then. It is this record
             // (invoic writes one alta and one anulación per invoice, and the chain forbids
             // another), so the duplicate's state is this record's.
-            let postedBefore = submission.history.dropLast().contains { $0.state == .sending }
+            // (Only when the attempt before this one was left `sending`: a refused message
+            // registered nothing, so a duplicate after it is another program's record.)
+            let postedBefore = submission.history.dropLast().last?.state == .sending
             if state == .incorrecto, line.codigo == Self.duplicateCode, postedBefore,
                let duplicate = line.duplicateState, duplicate == "Correcta" || duplicate == "AceptadaConErrores" {
                 state = duplicate == "Correcta" ? .correcto : .aceptadoConErrores
