@@ -145,7 +145,7 @@ struct VeriFactuSendCommand: ParsableCommand {
 }
 
 /// Spain: a command that issued or voided a document (`send`, `void`, `mail`, `peppol send`)
-/// writes its VeriFactu record at once (RD 1007/2023, art. 9: the record is made when the
+/// writes its VeriFactu record at once (RD 1007/2023: the record is generated as the
 /// invoice is issued), and with it any other record the book lacks, chained after the last. A
 /// book without `verifactu:` pays only for reading invoic.yaml. The document's own change is
 /// written already: a failure here is reported, exits 1, and `invoic check` keeps erring
