@@ -54,7 +54,7 @@ struct SyntaxRule: Sendable {
 }
 
 extension SyntaxRule {
-    static let table: [SyntaxRule] = cii + ubl + presence + codeLists + values + xrechnung + peppolRules
+    static let table: [SyntaxRule] = cii + ubl + presence + codeLists + values + xrechnung + peppolRules + conditions
 
     // MARK: CII (CEN's CII schematron, as the Factur-X schematron of each profile carries it)
 
