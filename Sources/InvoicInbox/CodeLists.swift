@@ -3,7 +3,7 @@
 // Peppol BIS Billing 3.0.19's PEPPOL-EN16931-UBL.sch (OpenPEPPOL/peppol-bis-invoice-3, rules/sch).
 // Do not edit: rerun the script.
 
-/// The code lists of EN 16931's BR-CL rules and Peppol's PEPPOL-EN16931-CL rules, by rule id,
+/// The code lists of EN 16931's BR-CL rules (and BR-CO-09's) and Peppol's PEPPOL-EN16931-CL rules, by rule id,
 /// exactly as the artefacts list them (kept as one string per list, split once, so the compiler
 /// does not type-check a literal of thousands of elements).
 enum CodeLists {
@@ -322,6 +322,26 @@ enum CodeLists {
         0206 0207 0208 0209 0210 0211 0212 0213 0214 0215 0216 0217 0218 0219 0220 0221 0222 0223 0224 0225 \
         0226 0227 0228 0229 0230 0231 0232 0233 0234 0235 0236 0237 0238 0239 0240 0241 0242 0243 0244 0245 \
         0246 0247 0248
+        """,
+        "BR-CO-09": """
+        1A AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT \
+        BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH EL \
+        ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU \
+        ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU \
+        LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP \
+        NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK \
+        SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA \
+        VC VE VG VI VN VU WF WS XI YE YT ZA ZM ZW
+        """,
+        "BR-CO-09 cii": """
+        1A AD AE AF AG AI AL AM AN AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BL BJ BM BN BO BQ BR BS \
+        BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH \
+        EL ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT \
+        HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT \
+        LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO \
+        NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ \
+        SK SL SM SN SO SR ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA \
+        VC VE VG VI VN VU WF WS XI YE YT ZA ZM ZW
         """,
         "PEPPOL-EN16931-CL001": """
         application/pdf image/png image/jpeg text/csv \
