@@ -163,7 +163,8 @@ import Testing
         let fatal = Set((ubl.merging(cii) { a, _ in a }).filter { syntaxRule($0.key) && $0.value == "fatal" }.keys)
         #expect(fatal.subtracting(ids).sorted() == ["CII-SR-464", "UBL-DT-01"])
         // The business rules `Findings` reports are fatal (its findings' default): every BR rule of
-        // both artefacts is, but BR-51 (the last digits of a card number), which invoic does not check.
+        // both artefacts is, but UBL's BR-51 (the last digits of a card number), a warning row of the
+        // table (ConditionRules.swift), never a `Findings` one.
         let business = (ubl.merging(cii) { a, _ in a }).filter { $0.key.hasPrefix("BR-") && $0.value != "fatal" }
         #expect(business.keys.sorted() == ["BR-51"])
         let source = try String(contentsOf: Self.repository.appendingPathComponent("Sources/InvoicInbox/Findings.swift"), encoding: .utf8)
