@@ -149,7 +149,7 @@ import Testing
         ("ubl-exemption-code-unknown", ubl, [("<cac:ClassifiedTaxCategory>\n                <cbc:ID>S</cbc:ID>\n                <cbc:Percent>6</cbc:Percent>",
                                               "<cac:ClassifiedTaxCategory>\n                <cbc:ID>S</cbc:ID>\n                <cbc:Percent>6</cbc:Percent>\n<cbc:TaxExemptionReasonCode>VATEX-QQ</cbc:TaxExemptionReasonCode>")]),
         ("ubl-attachment-mime-unknown", ubl, [("<cac:AccountingSupplierParty>", "<cac:AdditionalDocumentReference><cbc:ID>A-1</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode=\"application/zip\" filename=\"a.zip\">UEs=</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference>\n<cac:AccountingSupplierParty>")]),
-        ("ubl-endpoint-scheme-unknown", ubl, [("<cac:AccountingSupplierParty>\n        <cac:Party>", "<cac:AccountingSupplierParty>\n        <cac:Party>\n<cbc:EndpointID schemeID=\"EM\">seller@example.com</cbc:EndpointID>")]),
+        ("ubl-endpoint-scheme-unknown", ubl, [("<cac:AccountingSupplierParty>\n        <cac:Party>", "<cac:AccountingSupplierParty>\n        <cac:Party>\n<cbc:EndpointID schemeID=\"QQQQ\">seller@example.com</cbc:EndpointID>")]),
         ("ubl-delivery-location-scheme-unknown", ubl, [("</cac:AccountingCustomerParty>", "</cac:AccountingCustomerParty>\n<cac:Delivery><cac:DeliveryLocation><cbc:ID schemeID=\"QQQQ\">1</cbc:ID><cac:Address><cbc:CityName>Amsterdam</cbc:CityName><cac:Country><cbc:IdentificationCode>NL</cbc:IdentificationCode></cac:Country></cac:Address></cac:DeliveryLocation></cac:Delivery>")]),
         // Factur-X's profile rules (FX-SCH-A): a code outside the profile's list, a missing attribute.
         ("cii-country-unknown", cii, [("<ram:CountryID>NL</ram:CountryID>", "<ram:CountryID>QQ</ram:CountryID>")]),
@@ -168,6 +168,15 @@ import Testing
         ("xrechnung-ubl-buyer-without-city", "xrechnung-01.01a-INVOICE_ubl.xml", [("<cbc:CityName>[Buyer city]</cbc:CityName>", "")]),
         ("xrechnung-ubl-credit-transfer-with-card", "xrechnung-01.01a-INVOICE_ubl.xml", [("</cac:PayeeFinancialAccount>", "</cac:PayeeFinancialAccount><cac:PaymentMandate><cbc:ID>M-1</cbc:ID></cac:PaymentMandate>")]),
         ("xrechnung-cii-buyer-without-city", "xrechnung-01.01a-INVOICE_uncefact.xml", [("<ram:CityName>[Buyer city]</ram:CityName>", "")]),
+        // EN 16931's conditions on the XML (BR-CO-03, 09, 19, 20, BR-B-01/02), each broken once.
+        ("ubl-tax-point-date-and-code", ubl, [("<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>", "<cbc:TaxPointDate>2015-01-09</cbc:TaxPointDate>\n<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>"),
+                                              ("<cac:AccountingSupplierParty>", "<cac:InvoicePeriod><cbc:DescriptionCode>3</cbc:DescriptionCode></cac:InvoicePeriod>\n<cac:AccountingSupplierParty>")]),
+        ("ubl-vat-id-without-prefix", ubl, [("<cbc:CompanyID>NL8200.98.395.B.01</cbc:CompanyID>", "<cbc:CompanyID>8200.98.395.B.01</cbc:CompanyID>")]),
+        ("ubl-periods-without-dates", ubl, [("<cac:AccountingSupplierParty>", "<cac:InvoicePeriod></cac:InvoicePeriod>\n<cac:AccountingSupplierParty>"),
+                                            ("<cbc:LineExtensionAmount currencyID=\"EUR\">19.90</cbc:LineExtensionAmount>", "<cbc:LineExtensionAmount currencyID=\"EUR\">19.90</cbc:LineExtensionAmount><cac:InvoicePeriod></cac:InvoicePeriod>")]),
+        ("ubl-split-payment-line", ubl, [("<cac:ClassifiedTaxCategory>\n                <cbc:ID>S</cbc:ID>\n                <cbc:Percent>21</cbc:Percent>", "<cac:ClassifiedTaxCategory>\n                <cbc:ID>B</cbc:ID>\n                <cbc:Percent>21</cbc:Percent>")]),
+        ("cii-vat-id-without-prefix", cii, [("<ram:ID schemeID=\"VA\">NL8200.98.395.B.01</ram:ID>", "<ram:ID schemeID=\"VA\">8200.98.395.B.01</ram:ID>")]),
+        ("cii-period-without-dates", cii, [("<ram:SpecifiedTradePaymentTerms>", "<ram:BillingSpecifiedPeriod></ram:BillingSpecifiedPeriod>\n<ram:SpecifiedTradePaymentTerms>")]),
     ]
 
     /// invoic's fatal rule ids for a file, as the inbox reads it (a refused file has none: `refused`).
