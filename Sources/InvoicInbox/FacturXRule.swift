@@ -113,6 +113,17 @@ struct FacturXRule: Sendable {
 
     static let byLevel: [String: [FacturXRule]] = Dictionary(grouping: all, by: \.level)
 
+    static let reported: [String: [String: String]] = reportedIDs.mapValues { pairs in
+        Dictionary(pairs.split(separator: " ").map { pair in
+            let parts = pair.split(separator: "=")
+            return (String(parts[0]), String(parts[1]))
+        }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The id the profile `level`'s schematron reports CEN's rule `id` by (MINIMUM and BASIC give
+    /// each an FX-SCH-A id, the others CEN's own); nil when that profile does not run the rule.
+    static func reportedID(_ id: String, level: String) -> String? { reported[level]?[id] }
+
     /// `Name[predicate][predicate]`.
     static func step(_ text: String) -> Step {
         let parts = text.split(separator: "[", maxSplits: 1)
