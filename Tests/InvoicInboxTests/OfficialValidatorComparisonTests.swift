@@ -177,6 +177,8 @@ import Testing
         ("ubl-split-payment-line", ubl, [("<cac:ClassifiedTaxCategory>\n                <cbc:ID>S</cbc:ID>\n                <cbc:Percent>21</cbc:Percent>", "<cac:ClassifiedTaxCategory>\n                <cbc:ID>B</cbc:ID>\n                <cbc:Percent>21</cbc:Percent>")]),
         ("cii-vat-id-without-prefix", cii, [("<ram:ID schemeID=\"VA\">NL8200.98.395.B.01</ram:ID>", "<ram:ID schemeID=\"VA\">8200.98.395.B.01</ram:ID>")]),
         ("cii-period-without-dates", cii, [("<ram:SpecifiedTradePaymentTerms>", "<ram:BillingSpecifiedPeriod></ram:BillingSpecifiedPeriod>\n<ram:SpecifiedTradePaymentTerms>")]),
+        // Factur-X BASIC runs CEN's rules under FX-SCH-A ids: BR-CO-09 there is FX-SCH-A-000002.
+        ("basic-vat-id-without-prefix", "zugferd-xml_basic_1.xml", [("<ram:ID schemeID=\"VA\">DE123456789</ram:ID>", "<ram:ID schemeID=\"VA\">123456789</ram:ID>")]),
     ]
 
     /// invoic's fatal rule ids for a file, as the inbox reads it (a refused file has none: `refused`).

@@ -50,6 +50,7 @@ import Testing
         ("cii-vat-id-without-prefix", ["BR-CO-09"]),
         ("ubl-periods-without-dates", ["BR-CO-19", "BR-CO-20"]),
         ("cii-period-without-dates", ["BR-CO-19"]),
+        ("basic-vat-id-without-prefix", ["FX-SCH-A-000002"]),
         // A split-payment line (B) in a Dutch invoice with standard-rated lines.
         ("ubl-split-payment-line", ["BR-B-01", "BR-B-02"]),
     ]
