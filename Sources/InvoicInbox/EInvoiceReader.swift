@@ -67,6 +67,9 @@ public enum EInvoiceReader {
         // whose Factur-X profile picks the CII schema).
         result.readingProblems += SchemaFindings.check(bytes, root: root.name, guideline: result.customization)
         result.readingProblems += SyntaxRule.check(root)
+        // Factur-X's profile rules, as einvoice-check runs them over every CII (by the profile the
+        // schema was picked by).
+        result.readingProblems += FacturXRule.check(root, level: SchemaFindings.facturXLevel(result.customization) ?? "en16931")
         return [result]
     }
 

@@ -35,8 +35,16 @@ struct SyntaxRule: Sendable {
         }
         let specification = (syntax == .ubl ? root.value("CustomizationID")
             : root.value("ExchangedDocumentContext", "GuidelineSpecifiedDocumentContextParameter", "ID")) ?? ""
+        // A CII is judged by the Factur-X schematron of its profile (as einvoice-check judges it):
+        // CEN's rules that profile runs, under the id it reports them by.
+        let level = SchemaFindings.facturXLevel(specification) ?? "en16931"
         return table.filter { rule in rule.syntax == syntax && rule.claim.map { specification.contains($0) } != false }.flatMap { rule in
-            rule.broken(root).map { Finding(rule: rule.id, message: rule.text, severity: rule.severity, location: "line \($0.line)") }
+            var id = rule.id, text = rule.text
+            if syntax == .cii, rule.claim == nil {
+                guard let reported = FacturXRule.reportedID(rule.id, level: level) else { return [Finding]() }
+                if reported != id { (id, text) = (reported, "[\(rule.id)] \(text)") }
+            }
+            return rule.broken(root).map { Finding(rule: id, message: text, severity: rule.severity, location: "line \($0.line)") }
         }
     }
 
@@ -54,7 +62,7 @@ struct SyntaxRule: Sendable {
 }
 
 extension SyntaxRule {
-    static let table: [SyntaxRule] = cii + ubl + presence + codeLists + values + xrechnung
+    static let table: [SyntaxRule] = cii + ubl + presence + codeLists + values + xrechnung + peppolRules + conditions
 
     // MARK: CII (CEN's CII schematron, as the Factur-X schematron of each profile carries it)
 

@@ -163,7 +163,8 @@ import Testing
         let fatal = Set((ubl.merging(cii) { a, _ in a }).filter { syntaxRule($0.key) && $0.value == "fatal" }.keys)
         #expect(fatal.subtracting(ids).sorted() == ["CII-SR-464", "UBL-DT-01"])
         // The business rules `Findings` reports are fatal (its findings' default): every BR rule of
-        // both artefacts is, but BR-51 (the last digits of a card number), which invoic does not check.
+        // both artefacts is, but UBL's BR-51 (the last digits of a card number), a warning row of the
+        // table (ConditionRules.swift), never a `Findings` one.
         let business = (ubl.merging(cii) { a, _ in a }).filter { $0.key.hasPrefix("BR-") && $0.value != "fatal" }
         #expect(business.keys.sorted() == ["BR-51"])
         let source = try String(contentsOf: Self.repository.appendingPathComponent("Sources/InvoicInbox/Findings.swift"), encoding: .utf8)
@@ -181,20 +182,48 @@ import Testing
                    "no KoSIT schematron (run ../shared/tools/xrechnung-peppol-check setup MIRRORS)"))
     func theXRechnungFlagsAreKoSITs() throws {
         let folder = Self.kositSchematron
-        let rows = SyntaxRule.table.filter { $0.claim != nil }
-        #expect(rows.count == 16, "BR-DE-1 to 7 and 15 in UBL and CII")
+        let rows = SyntaxRule.table.filter { $0.claim == SyntaxRule.xrechnungClaim }
+        #expect(rows.count == 44, "BR-DE-1 to 11, 14, 15, 22, 23 to 25 (a and b), 30 and 31 in UBL and CII")
         for (syntax, file) in [(SyntaxRule.Syntax.ubl, "ubl/XRechnung-UBL-validation.sch"), (.cii, "cii/XRechnung-CII-validation.sch")] {
-            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            var flags: [String: String] = [:]
-            for assert in text.components(separatedBy: "<assert").dropFirst() {
-                let head = assert.components(separatedBy: ">")[0]
-                guard let id = head.firstMatch(of: #/id="([^"]+)"/#)?.1 else { continue }
-                flags[String(id)] = head.firstMatch(of: #/flag="([^"]+)"/#).map { String($0.1) } ?? "fatal"
-            }
+            let flags = try Self.schematronFlags(folder.appendingPathComponent(file))
             for row in rows where row.syntax == syntax {
                 #expect(flags[row.id] == row.severity.rawValue, "\(row.id) in \(file): \(flags[row.id] ?? "absent")")
             }
         }
+    }
+
+    /// The PEPPOL-EN16931 rows carry Peppol BIS 3's flags, read from its schematron sources
+    /// (OpenPEPPOL/peppol-bis-invoice-3 v3.0.19, extracted by `xrechnung-peppol-check setup`).
+    static let peppolSchematron = kositSchematron.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("peppol/rules/sch")
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: SyntaxRuleTests.peppolSchematron.path),
+                   "no Peppol schematron (run ../shared/tools/xrechnung-peppol-check setup MIRRORS)"))
+    func thePeppolFlagsArePeppols() throws {
+        let rows = SyntaxRule.table.filter { $0.claim == SyntaxRule.peppolClaim }
+        #expect(rows.count > 40)
+        for (syntax, file) in [(SyntaxRule.Syntax.ubl, "PEPPOL-EN16931-UBL.sch"), (.cii, "PEPPOL-EN16931-CII.sch")] {
+            let flags = try Self.schematronFlags(Self.peppolSchematron.appendingPathComponent(file))
+            for row in rows where row.syntax == syntax {
+                #expect(row.id.hasPrefix("PEPPOL-EN16931-") && flags[row.id] == row.severity.rawValue, "\(row.id) in \(file): \(flags[row.id] ?? "absent")")
+            }
+        }
+        // CL008's list is Peppol's EAS list: the scheme of invoic's own Peppol export (0088, 9930)
+        // is in it, issue 39's `EM` is not.
+        let eas = try #require(CodeLists.lists["PEPPOL-EN16931-CL008"])
+        #expect(eas.contains("0088") && eas.contains("9930") && !eas.contains("EM"))
+    }
+
+    /// rule id -> flag (`fatal` when none) of every assert of a schematron source.
+    static func schematronFlags(_ url: URL) throws -> [String: String] {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var flags: [String: String] = [:]
+        for assert in text.components(separatedBy: "<assert").dropFirst() {
+            let head = assert.components(separatedBy: ">")[0]
+            guard let id = head.firstMatch(of: #/id="([^"]+)"/#)?.1 else { continue }
+            flags[String(id)] = head.firstMatch(of: #/flag="([^"]+)"/#).map { String($0.1) } ?? "fatal"
+        }
+        return flags
     }
 
     /// rule id -> flag (`fatal` when the assert has none) of every assert in a compiled schematron.
