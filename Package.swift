@@ -133,6 +133,7 @@ let package = Package(
         .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport"]),
         .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicEInvoice", "InvoicAuthoring", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicYAML", "InvoicTestSupport"]),
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicSDITests", dependencies: ["InvoicSDI", "InvoicBook", "InvoicAuthoring", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPeppolTests", dependencies: ["InvoicPeppol", "InvoicAuthoring", "InvoicTestSupport"]),
         .testTarget(name: "InvoicLedgerTests", dependencies: ["InvoicLedger", "InvoicBook", "InvoicMoney", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicServeTests", dependencies: [

@@ -56,6 +56,11 @@ public struct SDIReceipt: Sendable, Equatable {
     public struct Error: Sendable, Equatable {
         public var code: String
         public var description: String
+
+        public init(code: String, description: String) {
+            self.code = code
+            self.description = description
+        }
     }
 
     public var kind: Kind

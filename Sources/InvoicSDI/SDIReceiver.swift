@@ -101,10 +101,11 @@ public struct SDIReceiver {
                     outcomes.append(.left(receipt: part.name, source: source, why: "its name says \(stem) but it is about \(named)"))
                     continue
                 }
-                guard let (number, index) = sent[stem], var (document, record) = records[number] else {
+                guard let (number, index) = sent[stem], let (document, original) = records[number] else {
                     outcomes.append(.left(receipt: part.name, source: source, why: "about \(receipt.fileName ?? stem), which this book did not send (no outbox/*/*/sdi.yaml names it)"))
                     continue
                 }
+                var record = original
                 let attempt = record.attempts[index]
                 if attempt.receipts.contains(part.name) {
                     outcomes.append(.known(receipt: part.name, number: number))

@@ -52,6 +52,10 @@ public struct SDIRecord: Sendable, Equatable {
         /// The address the receipt's mail came from: the SdI's, which the next file is mailed to.
         public var from: String?
         public var errors: [SDIReceipt.Error] = []
+
+        public init(at: String, state: State, detail: String? = nil, receipt: String? = nil, sdiID: String? = nil, from: String? = nil, errors: [SDIReceipt.Error] = []) {
+            (self.at, self.state, self.detail, self.receipt, self.sdiID, self.from, self.errors) = (at, state, detail, receipt, sdiID, from, errors)
+        }
     }
 
     public struct Attempt: Sendable, Equatable {
@@ -63,6 +67,10 @@ public struct SDIRecord: Sendable, Equatable {
         public var messageID: String
         public var resendReason: String?
         public var history: [Event]
+
+        public init(progressive: String, file: String, sha256: String, to: String, messageID: String, resendReason: String?, history: [Event]) {
+            (self.progressive, self.file, self.sha256, self.to, self.messageID, self.resendReason, self.history) = (progressive, file, sha256, to, messageID, resendReason, history)
+        }
 
         public var state: State { history.last?.state ?? .recorded }
         public var since: String? { history.last?.at }
