@@ -149,16 +149,26 @@ struct SDIReceiveCommand: ParsableCommand {
             """)
 
     @Option(help: ArgumentHelp("The PEC mailbox as a maildir (with cur/ and new/), e.g. one fetched by mbsync or getmail.", valueName: "dir"))
-    var maildir: String
+    var maildir: String?
+    @Option(help: ArgumentHelp("The PEC mailbox on its IMAP server, over TLS: imaps://HOST/MAILBOX (the login `mail.username` or --user, the password from $INVOIC_IMAP_PASSWORD or ~/.netrc).", valueName: "url"))
+    var imap: String?
+    @Option(help: ArgumentHelp("The IMAP login; default: `mail.username` in invoic.yaml.", valueName: "login"))
+    var user: String?
+    @Option(help: ArgumentHelp("Only the IMAP messages delivered since this day (YYYY-MM-DD).", valueName: "date"))
+    var since: Day?
     @OptionGroup var options: EditOptions
+
+    func validate() throws {
+        if (maildir == nil) == (imap == nil) { throw ValidationError("name the mailbox: --maildir DIR or --imap imaps://HOST/MAILBOX") }
+    }
 
     func run() throws {
         let checked = try runPipeline(BookPipeline(root: options.directory, history: .skipped), upTo: .book)
         var trouble = false
         do {
-            let messages = try SDIReceiver.maildirMessages(maildir)
+            let messages = if let maildir { try SDIReceiver.maildirMessages(maildir) } else { try imapMessages(checked.book) }
             let outcomes = try SDIReceiver(root: options.directory).receive(messages, book: checked.book)
-            if outcomes.isEmpty { Terminal.standardOutput.writePrintable("no receipt of the SdI in \(maildir)\n") }
+            if outcomes.isEmpty { Terminal.standardOutput.writePrintable("no receipt of the SdI in \(maildir ?? imap ?? "")\n") }
             for outcome in outcomes {
                 switch outcome {
                 case .attached(let receipt, let number, let state, let detail):
@@ -178,5 +188,29 @@ struct SDIReceiveCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if trouble { throw ExitCode(1) }
+    }
+
+    /// The messages of the IMAP mailbox (all, or since --since), each at most
+    /// `SDIReceiver.maximumMessageBytes`, the newest `SDIReceiver.maximumMessages`.
+    private func imapMessages(_ book: Book) throws(SDIError) -> [(source: String, bytes: [UInt8]?)] {
+        guard let imap else { return [] }
+        do {
+            let login = user ?? book.settings.mail?.username
+            var mailbox = try IMAPMailbox(url: imap, username: login, password: nil)
+            mailbox.password = Credentials.password(host: mailbox.host, login: login, variable: "INVOIC_IMAP_PASSWORD")
+            let criteria = since.map { "SINCE \(Self.imapDate($0))" } ?? "ALL"
+            let uids = try mailbox.uids(matching: criteria).suffix(SDIReceiver.maximumMessages)
+            return try uids.map { uid throws(MailError) in
+                ("\(mailbox.url)/;UID=\(uid)", try mailbox.message(uid: uid, limit: SDIReceiver.maximumMessageBytes))
+            }
+        } catch {
+            throw SDIError("\(imap): \(error.message)")
+        }
+    }
+
+    /// IMAP's date (RFC 3501 date-text): 1-Nov-2026.
+    static func imapDate(_ day: Day) -> String {
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(day.day)-\(months[day.month - 1])-\(day.year)"
     }
 }

@@ -310,4 +310,20 @@ import Testing
         #expect(check.status == 0)
         #expect((check.stdout + check.stderr).contains("2026/003: the SdI could not deliver IT03456789019_00003.xml"), "\(check.stdout)\(check.stderr)")
     }
+
+    /// IMAP only over TLS, and a server that cannot be reached is said so (the tests have no IMAP
+    /// server: the receipts' path is the maildir's).
+    @Test func imapIsOverTLSOnly() throws {
+        let book = try makeBook(port: 1)
+        defer { try? FileManager.default.removeItem(at: book) }
+        let clear = try Invoic.run(["sdi", "receive", "--imap", "imap://127.0.0.1/INBOX"], in: book)
+        #expect(clear.status == 1 && clear.stderr.contains("is not an IMAP mailbox over TLS"), "\(clear.stderr)")
+        let injected = try Invoic.run(["sdi", "receive", "--imap", "imaps://127.0.0.1/INBOX;UID=1"], in: book)
+        #expect(injected.status == 1 && injected.stderr.contains("name the mailbox only"), "\(injected.stderr)")
+        let closed = try Invoic.run(["sdi", "receive", "--imap", "imaps://127.0.0.1:1/INBOX"], in: book, environment: ["INVOIC_IMAP_PASSWORD": "x"])
+        #expect(closed.status == 1 && closed.stderr.hasPrefix("error: imaps://127.0.0.1:1/INBOX: "), "\(closed.stderr)")
+        let neither = try Invoic.run(["sdi", "receive"], in: book)
+        #expect(neither.status == 64 || neither.status == 2 || neither.status == 1)
+        #expect(neither.stderr.contains("--maildir DIR or --imap"), "\(neither.stderr)")
+    }
 }
