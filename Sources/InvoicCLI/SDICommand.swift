@@ -115,6 +115,9 @@ struct SDISendCommand: ParsableCommand {
             let close = closestMatch(to: number, in: book.documents.filter(\.kind.isBilling).map(\.number)).map { "; did you mean \($0)?" } ?? ""
             throw SDIError("no invoice or credit note \(number) in this book\(close)")
         }
+        if let void = document.void {
+            throw SDIError("\(number) was voided on \(void.date.value): a void invoice is not sent; a sent one is corrected by a credit note (TD04)")
+        }
         guard book.einvoiceFormats(for: document).contains(.fatturapa) else {
             throw SDIError("\(number) has no FatturaPA: add `einvoice: [fatturapa]` to invoic.yaml (an Italian book has it)")
         }

@@ -150,6 +150,12 @@ import Testing
         let next = try Invoic.run(["sdi", "send", "2026/001"], in: book)
         #expect(next.stdout == "sent 2026/001 as IT03456789019_00003.xml to sdi01@pec.fatturapa.it\n", "\(next.stderr)")
         #expect(try Invoic.run(["check"], in: book).status == 0)
+        // A voided invoice is not mailed.
+        let draft = book.appendingPathComponent("invoices/2026_003.yaml")
+        try (String(contentsOf: draft, encoding: .utf8) + "void:\n  date: 2026-05-01\n  reason: Emessa per errore\n").write(to: draft, atomically: true, encoding: .utf8)
+        let void = try Invoic.run(["sdi", "send", "2026/003"], in: book)
+        #expect(void.status == 1 && void.stderr.contains("2026/003 was voided on 2026-05-01"), "\(void.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: sink.folder.appendingPathComponent("3.eml").path))
     }
 
     /// invoic killed after the SMTP server has the message and before it hears so: the record
