@@ -260,6 +260,14 @@ import Testing
         let twice = try Invoic.run(["sdi", "receive", "--maildir", box.path], in: book)
         #expect(twice.stdout.contains("2026/002: IT03456789019_00002_RC_001.xml is already attached"))
         #expect(try read(book, "outbox/2026/2026_001/sdi.yaml") == record)
+        // A receipt about the same file name under another SdI id is not about this file.
+        var forged = try Self.receipt("DT", about: "IT03456789019_00002")
+        forged.bytes = Array(String(decoding: forged.bytes, as: UTF8.self).replacingOccurrences(of: "<IdentificativoSdI>111</IdentificativoSdI>", with: "<IdentificativoSdI>999</IdentificativoSdI>").utf8)
+        let other = try Self.maildir([Self.pecMail(forged)])
+        defer { try? FileManager.default.removeItem(at: other) }
+        let mismatch = try Invoic.run(["sdi", "receive", "--maildir", other.path], in: book)
+        #expect(mismatch.status == 1 && mismatch.stderr.contains("IT03456789019_00002_DT_001.xml left: the SdI's id 999 is not 111, the one of IT03456789019_00002.xml"), "\(mismatch.stderr)")
+        #expect(!(try read(book, "outbox/2026/2026_002/sdi.yaml")).contains("state: expired"))
 
         // The rejection is an error on the invoice, at its progressive.
         let check = try Invoic.run(["check", "--diagnostics-format", "gnu"], in: book)
