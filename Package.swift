@@ -91,9 +91,12 @@ let package = Package(
         // is made), the outbox records, and the SML/SMP lookup (libresolv's res_nquery, in glibc's
         // libc since 2.34; expat for the SMP's XML).
         .target(name: "InvoicPeppol", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics", "InvoicAuthoring", "InvoicEInvoice", "InvoicMail", "InvoicInbox", "CSMTP", "InvoicXML"]),
+        // Italy's SdI by PEC: FatturaPA files mailed through InvoicMail, recorded in Peppol's outbox
+        // folders, and the SdI's receipts read from the PEC mailbox (InvoicInbox's MIME reader).
+        .target(name: "InvoicSDI", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics", "InvoicAuthoring", "InvoicMail", "InvoicPeppol", "InvoicInbox", "InvoicXML"]),
         // `invoic serve`: the book as a local web app (Hummingbird, pages from Mustache templates).
         .target(name: "InvoicServe", dependencies: [
-            "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox", "InvoicVeriFactu",
+            "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox", "InvoicVeriFactu", "InvoicSDI",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
@@ -105,7 +108,7 @@ let package = Package(
         .target(name: "InvoicLSP", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicBuild", "InvoicPDF", "InvoicAuthoring"]),
         .target(name: "InvoicCLI", dependencies: [
             "InvoicLSP", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
-            "InvoicEInvoice", "InvoicBank", "InvoicMail", "InvoicPeppol", "InvoicLedger", "InvoicInbox", "InvoicVeriFactu",
+            "InvoicEInvoice", "InvoicBank", "InvoicMail", "InvoicPeppol", "InvoicLedger", "InvoicInbox", "InvoicVeriFactu", "InvoicSDI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
@@ -130,6 +133,7 @@ let package = Package(
         .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport"]),
         .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicEInvoice", "InvoicAuthoring", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicYAML", "InvoicTestSupport"]),
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicSDITests", dependencies: ["InvoicSDI", "InvoicBook", "InvoicAuthoring", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPeppolTests", dependencies: ["InvoicPeppol", "InvoicAuthoring", "InvoicTestSupport"]),
         .testTarget(name: "InvoicLedgerTests", dependencies: ["InvoicLedger", "InvoicBook", "InvoicMoney", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicServeTests", dependencies: [

@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
 """A tiny SMTP server for the tests: accepts every message on 127.0.0.1 and keeps it.
 
-    scripts/smtp-sink.py FOLDER
+    scripts/smtp-sink.py FOLDER [--hang-after-data]
 
 Listens on a free port and prints it on the first line of standard output. Each message is
 written to FOLDER/N.eml exactly as received (dot-unstuffed), with FOLDER/N.json holding the
 envelope: the MAIL FROM, the RCPT TOs and the AUTH credentials, if any. Speaks EHLO, AUTH
 PLAIN and LOGIN, MAIL, RCPT, DATA, RSET, NOOP and QUIT; offers no STARTTLS. Runs until killed.
+With --hang-after-data it keeps each message but never answers its DATA: the client is stopped
+(killed) between the message leaving and its sender hearing so, as `invoic sdi send`'s test does.
 """
 import base64, json, os, socketserver, sys
 
 folder = sys.argv[1]
+hang = "--hang-after-data" in sys.argv[2:]
 os.makedirs(folder, exist_ok=True)
 count = 0
 
@@ -69,6 +72,9 @@ class Session(socketserver.StreamRequestHandler):
                     with open(os.path.join(folder, f"{count}.json"), "w") as out:
                         json.dump(envelope, out)
                     envelope = {"from": None, "to": [], "auth": envelope["auth"]}
+                    if hang:
+                        self.rfile.read()  # until the client is gone
+                        return
                     self.reply("250 OK: queued")
                 elif verb == "RSET":
                     envelope = {"from": None, "to": [], "auth": envelope["auth"]}

@@ -18,4 +18,16 @@ struct curl_api {
 
 int invoic_load_curl(struct curl_api *api, char *error, size_t error_size);
 
+/* What a transfer received, up to `limit` bytes (then `overflow` is set and the transfer stops):
+ * curl's write callback for HTTP answers and IMAP messages alike. */
+struct invoic_sink {
+    unsigned char *data;
+    size_t length;
+    size_t capacity;
+    int overflow;
+    size_t limit;
+};
+
+size_t invoic_collect(char *chunk, size_t size, size_t count, void *context);
+
 #endif

@@ -10,20 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct sink {
-    unsigned char *data;
-    size_t length;
-    size_t capacity;
-    int overflow;
-};
-
 /* An API answer is JSON or one XML document; 64 MB is far more than any and bounds a hostile server. */
 static const size_t max_response = 64u * 1024u * 1024u;
 
-static size_t collect(char *chunk, size_t size, size_t count, void *context) {
-    struct sink *sink = context;
+size_t invoic_collect(char *chunk, size_t size, size_t count, void *context) {
+    struct invoic_sink *sink = context;
     size_t bytes = size * count;
-    if (sink->length + bytes > max_response) {
+    if (sink->length + bytes > sink->limit) {
         sink->overflow = 1;
         return 0;
     }
@@ -66,7 +59,7 @@ int invoic_http_request_tls(const char *method, const char *url, const char *con
     for (size_t index = 0; index < header_count; index++) list = api.slist_append(list, headers[index]);
     /* curl adds "Expect: 100-continue" to large POSTs, which some API gateways answer badly. */
     list = api.slist_append(list, "Expect:");
-    struct sink sink = { NULL, 0, 0, 0 };
+    struct invoic_sink sink = { NULL, 0, 0, 0, max_response };
     api.easy_setopt(curl, CURLOPT_URL, url);
     api.easy_setopt(curl, CURLOPT_ERRORBUFFER, curl_error);
     api.easy_setopt(curl, CURLOPT_CUSTOMREQUEST, method);
@@ -77,7 +70,7 @@ int invoic_http_request_tls(const char *method, const char *url, const char *con
     } else if (strcmp(method, "GET") == 0) {
         api.easy_setopt(curl, CURLOPT_HTTPGET, 1L);
     }
-    api.easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
+    api.easy_setopt(curl, CURLOPT_WRITEFUNCTION, invoic_collect);
     api.easy_setopt(curl, CURLOPT_WRITEDATA, &sink);
     api.easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, limits.connect_seconds);
     /* Idle: less than one byte a second, either way, for that long (a provider that went silent). */

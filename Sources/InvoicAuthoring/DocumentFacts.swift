@@ -54,6 +54,22 @@ public struct DocumentFacts {
         return adding(key: "sent_via", value: via.rawValue, after: ["sent"])
     }
 
+    /// `sdi_progressive: "00007"`, the progressive `invoic sdi send` mails the FatturaPA with:
+    /// added after `sent_via:`, `sent:` or `issued:`, or the one written replaced (a file sent
+    /// again after the SdI rejected it goes with a new name). Quoted: `00007` is a number to YAML.
+    public func sdiProgressive(_ progressive: String) -> String {
+        let line = "\(keyIndent)sdi_progressive: \(YAMLText.quoted(progressive))"
+        if let pair = pairs.first(where: { $0.key.keyText == "sdi_progressive" }) {
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let first = pair.key.range.start.line - 1, last = pair.value.lastLine - 1
+            guard first >= 0, last < lines.count, first <= last else { return byteOrderMark + text }
+            lines.replaceSubrange(first...last, with: [line])
+            return byteOrderMark + lines.joined(separator: "\n")
+        }
+        let anchor = ["sent_via", "sent", "issued"].lazy.compactMap { name in pairs.first { $0.key.keyText == name } }.first
+        return byteOrderMark + text.inserting([TextInsertion.lines([line], after: anchor?.value.lastLine ?? lastLine)])
+    }
+
     public func accept(on day: Day) throws(AuthoringError) -> String {
         try requireEstimate("accept")
         if let accepted = document.accepted { throw .refused("\(document.number) was already accepted on \(accepted.value)") }

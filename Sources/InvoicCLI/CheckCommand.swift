@@ -4,6 +4,7 @@ import InvoicBook
 import InvoicDiagnostics
 import InvoicBuild
 import InvoicPeppol
+import InvoicSDI
 import InvoicVeriFactu
 
 struct CheckCommand: ParsableCommand {
@@ -37,6 +38,10 @@ struct CheckCommand: ParsableCommand {
             let outbox = PeppolChecks.diagnostics(root: book.directory, today: book.resolvedToday)
             checked.diagnostics = (checked.diagnostics + outbox.diagnostics).sorted()
             checked.sources.merge(outbox.sources) { current, _ in current }
+            // Italy: a file the SdI rejected is an error on its invoice (docs/italy.md).
+            let sdi = SDIChecks.diagnostics(book: checked.book, root: book.directory, today: book.resolvedToday)
+            checked.diagnostics = (checked.diagnostics + sdi.diagnostics).sorted()
+            checked.sources.merge(sdi.sources) { current, _ in current }
             // Spain: the VeriFactu chain must hold, and every issued invoice have its record.
             let verifactu = VeriFactuChecks.diagnostics(book: checked.book, root: book.directory)
             checked.diagnostics = (checked.diagnostics + verifactu.diagnostics).sorted()

@@ -55,7 +55,7 @@ struct MailCommand: ParsableCommand {
                 continue
             }
             do {
-                try transport(book).send(message)
+                try Self.transport(book).send(message)
             } catch {
                 Terminal.standardError.write("error: \(document.number) was not sent: \(error)\n")
                 throw ExitCode(1)
@@ -104,11 +104,7 @@ struct MailCommand: ParsableCommand {
         guard let email = client?.contact.email, let to = MailAddress(parsing: email).map({ MailAddress(name: $0.name ?? client?.contact.name, address: $0.address) }) else {
             throw Refusal(description: "\(number): the client has no e-mail address; add `email:` to clients/\(document.client.value).yaml")
         }
-        let business = book.settings.business
-        let written = book.settings.mail?.from?.value ?? business.email.map { "\(business.name) <\($0)>" }
-        guard let written, let from = MailAddress(parsing: written) else {
-            throw Refusal(description: "no sender: add `email:` under `business:` or `from:` under `mail:` in invoic.yaml")
-        }
+        let from = try sender(book)
         // A book that asks for Factur-X mails the Factur-X PDF, written in one pass.
         let rendered = FacturXPDF.isAsked(for: document, in: book)
             ? FacturXPDF.render(document, with: renderer, book: book)
@@ -135,7 +131,18 @@ struct MailCommand: ParsableCommand {
         return (document, message)
     }
 
-    private func transport(_ book: Book) -> MailTransport {
+    /// Who mails: `mail.from`, else the business's name and e-mail (`invoic sdi send` too).
+    static func sender(_ book: Book) throws -> MailAddress {
+        let business = book.settings.business
+        let written = book.settings.mail?.from?.value ?? business.email.map { "\(business.name) <\($0)>" }
+        guard let written, let from = MailAddress(parsing: written) else {
+            throw Refusal(description: "no sender: add `email:` under `business:` or `from:` under `mail:` in invoic.yaml")
+        }
+        return from
+    }
+
+    /// The book's way out: SMTP with `mail.host` (the password from the environment or ~/.netrc), else sendmail.
+    static func transport(_ book: Book) -> MailTransport {
         let settings = book.settings.mail ?? MailSettings()
         guard let host = settings.host?.value else { return .sendmail(path: settings.sendmail) }
         let security = SMTPServer.Security(rawValue: settings.security.rawValue) ?? .starttls

@@ -1,6 +1,7 @@
 import ArgumentParser
 import InvoicBook
 import InvoicPeppol
+import InvoicSDI
 import InvoicBuild
 import InvoicMoney
 import InvoicReport
@@ -56,6 +57,9 @@ struct ReportCommand: ParsableCommand {
                                  issuingCommits: BookPipeline.issuingCommits(of: result.book),
                                  peppolStates: PeppolChecks.states(root: book.directory).mapValues { attempt in
                                      IndexReport.PeppolState(state: attempt.state.rawValue, since: attempt.since ?? "", provider: attempt.provider, detail: attempt.history.last?.detail)
+                                 },
+                                 sdiStates: SDIChecks.states(book: result.book, root: book.directory).mapValues { attempt in
+                                     IndexReport.PeppolState(state: attempt.state.rawValue, since: attempt.since ?? "", provider: "SdI", detail: SDIChecks.summary(attempt).detail)
                                  })
         Terminal.standardOutput.write(report.render(format))
     }

@@ -1,14 +1,15 @@
 import Foundation
 
 /// The attachments of an RFC 5322 message (`.eml`): MIME multipart parts, nested to a bound,
-/// decoded from base64 or quoted-printable, each with its file name.
-enum MailAttachments {
+/// decoded from base64 or quoted-printable, each with its file name. (`invoic sdi receive` reads
+/// the SdI's PEC mails with it too.)
+public enum MailAttachments {
     static let maximumDepth = 8
     static let maximumParts = 200
 
-    struct Part {
-        var name: String
-        var bytes: [UInt8]
+    public struct Part {
+        public var name: String
+        public var bytes: [UInt8]
     }
 
     static func looksLikeMail(_ bytes: [UInt8]) -> Bool {
@@ -18,7 +19,12 @@ enum MailAttachments {
             || head.hasPrefix("subject:") || head.hasPrefix("delivered-to:") || head.hasPrefix("x-"))
     }
 
-    static func attachments(of bytes: [UInt8]) -> [Part] {
+    /// A header of the message itself (unfolded; the first of its name), e.g. `from`.
+    public static func header(_ name: String, of bytes: [UInt8]) -> String? {
+        split(bytes[...]).0[name.lowercased()]
+    }
+
+    public static func attachments(of bytes: [UInt8]) -> [Part] {
         var parts: [Part] = []
         collect(bytes[...], depth: 0, into: &parts)
         return parts

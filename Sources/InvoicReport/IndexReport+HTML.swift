@@ -128,7 +128,7 @@ extension IndexReport {
                 + amountCell(row.paid.minorUnits, row.paid.currency, role: "paid", lead: "paid")
                 + amountCell(row.refunded.minorUnits, row.refunded.currency, role: "refunded", lead: "refunded")
                 + amountCell(row.balance.minorUnits, row.balance.currency, role: "balance", lead: "due_amount")
-                + "<td class=\"status\">\(pill(row.status))\(late)\(refund(row))\(peppol(row))</td></tr>")
+                + "<td class=\"status\">\(pill(row.status))\(late)\(refund(row))\(peppol(row))\(sdi(row))</td></tr>")
         }
         page.line("</tbody></table></div>")
         page.line("</section>")
@@ -147,6 +147,12 @@ extension IndexReport {
 
     /// Money received on an invoice voided since: owed back to the client.
     /// "Peppol: delivered" beside the status, with the provider, the time and the reason in its title.
+    private func sdi(_ row: InvoiceRow) -> String {
+        guard let sdi = row.sdi else { return "" }
+        let title = sdi.since + (sdi.detail.map { ": \($0)" } ?? "")
+        return "<span class=\"sdi \(escaped(sdi.state))\" title=\"\(escaped(title))\">SdI: \(escaped(sdi.state))</span>"
+    }
+
     private func peppol(_ row: InvoiceRow) -> String {
         guard let peppol = row.peppol else { return "" }
         let title = "\(peppol.provider), \(peppol.since)" + (peppol.detail.map { ": \($0)" } ?? "")

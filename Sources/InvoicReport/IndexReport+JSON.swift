@@ -76,6 +76,15 @@ extension IndexReport {
     }
 
     private func jsonInvoice(_ row: InvoiceRow) -> JSONValue {
+        guard case .object(var fields) = jsonInvoiceFields(row) else { return .null }
+        // Only an invoice mailed to Italy's SdI has the key: every other book's report stays as it was.
+        if let sdi = row.sdi {
+            fields["sdi"] = .object(["state": .string(sdi.state), "since": .string(sdi.since), "detail": .string(sdi.detail)])
+        }
+        return .object(fields)
+    }
+
+    private func jsonInvoiceFields(_ row: InvoiceRow) -> JSONValue {
         .object([
             "number": .string(row.number),
             "client": .string(row.clientID),

@@ -141,6 +141,9 @@ extension IndexReport {
         /// reminders asked for: beside the invoice's figures, never part of them.
         public var reminderLevel: Int = 0
         public var reminderCharges: Money
+        /// Where its FatturaPA stands at Italy's SdI (outbox/.../sdi.yaml), when `invoic sdi send`
+        /// mailed it: the state, since when, "SdI", the last receipt's words.
+        public var sdi: PeppolState? = nil
     }
 
     public struct CreditNoteRow: Sendable, Hashable {

@@ -8,6 +8,7 @@ import InvoicHistory
 import InvoicMoney
 import InvoicPDF
 import InvoicPeppol
+import InvoicSDI
 import InvoicReport
 import ServiceLifecycle
 
@@ -437,6 +438,15 @@ public struct BookServer: Sendable {
         return ["state": attempt.state.rawValue, "title": "\(attempt.provider), \(attempt.since ?? "")\(detail)"]
     }
 
+    /// Where the document's FatturaPA stands at Italy's SdI (outbox/.../sdi.yaml), for the badge
+    /// beside its status, and the errors of a rejection (notifica di scarto) to fix.
+    static func sdiState(of document: Document, root: String) -> [String: Any]? {
+        guard let attempt = (try? SDIOutbox(root: root).record(for: document))??.current else { return nil }
+        let errors = attempt.state == .rejected ? attempt.errors.map { ["code": $0.code, "description": $0.description] } : []
+        return ["state": attempt.state.rawValue, "title": SDIChecks.summary(attempt).detail, "file": attempt.file,
+                "errors": errors, "hasErrors": !errors.isEmpty]
+    }
+
     func documentPage(_ number: String, done: String?) -> Response {
         let snapshot = live.snapshot
         let book = snapshot.book
@@ -532,6 +542,7 @@ public struct BookServer: Sendable {
         let content = render("document", [
             "kind": kind, "number": number, "status": status.rawValue, "statusLabel": words.status(status),
             "peppol": Self.either(Self.peppolState(of: document, root: live.root)),
+            "sdi": Self.sdiState(of: document, root: live.root) ?? false,
             "clientID": document.client.value, "client": book.clients[document.client.value]?.contact.name ?? document.client.value,
             "issuedOn": words.format("issued_on", ["date": words.date(document.issued.value)]),
             "dueOn": Self.either(document.figures?.dueDate.map { words.format("due_on", ["date": words.date($0)]) }), "file": document.file,

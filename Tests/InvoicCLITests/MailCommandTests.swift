@@ -12,10 +12,10 @@ import Testing
         let folder: URL
         let port: Int
 
-        init() throws {
+        init(_ options: [String] = []) throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-smtp-\(UUID().uuidString)")
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", Invoic.repository.appendingPathComponent("scripts/smtp-sink.py").path, folder.path]
+            process.arguments = ["python3", Invoic.repository.appendingPathComponent("scripts/smtp-sink.py").path, folder.path] + options
             let out = Pipe()
             process.standardOutput = out
             process.standardError = FileHandle.nullDevice

@@ -28,7 +28,11 @@ enum FatturaPARequirements {
         explanation: "An Italian invoice's withholding is the ritenuta d'acconto: `withholding: [{kind: RT01, rate: 20%}]` (RT01 a natural person, RT02 a legal person; RT03..RT06 pension funds), written as DatiRitenuta with causale A. Withheld on every line, its base is the whole taxable amount: the INPS contribution (TC22) belongs in it, but a professional fund's contribution (TC01..TC21) and the stamp duty (N1) do not, so such an invoice cannot state its base right and is refused.",
         example: "withholding: [{kind: IRPF, rate: 20%}]   <- an Italian invoice's kind is RT01 or RT02")
 
-    static let rules = [settings, party, natura, bollo, latin, ritenuta]
+    static let progressive = Rule(.fatturapaProgressive, summary: "a FatturaPA's `sdi_progressive:` is not one the SdI takes, or another document's",
+        explanation: "`invoic sdi send` writes `sdi_progressive:` on a document when it mails its FatturaPA to the SdI: the progressive of its file name (IT<id>_<progressive>.xml) and of ProgressivoInvio, 1 to 5 letters or digits. The SdI rejects a name it received before (00002), so two documents never share one; a file sent again after a rejection gets a new one from `invoic sdi send`. Leave it as written.",
+        example: "sdi_progressive: \"00003\"   <- invoices/2026_001.yaml says 00003 too")
+
+    static let rules = [settings, party, natura, bollo, latin, ritenuta, progressive]
 
     static func problems(of document: Document, in book: Book, setting: (file: String, range: SourceRange)) -> [Diagnostic] {
         guard let figures = document.figures, let italian = FatturaPAFigures(book: book, document: document) else { return [] }
@@ -41,6 +45,16 @@ enum FatturaPARequirements {
         let clientFile = client?.file ?? "clients/\(document.client.value).yaml"
         let fatturapa = book.settings.fatturapa
 
+        // The file's name, which the SdI takes once.
+        if let written = document.sdiProgressive {
+            if !(1...5).contains(written.value.count) || !written.value.allSatisfy({ $0.isASCII && ($0.isNumber || $0.isUppercase) }) {
+                add(progressive, "`\(written.value)` is no SdI progressive: 1 to 5 digits or capital letters", document.file, written.range,
+                    help: "`invoic sdi send` writes it; restore the value it wrote (`git log -p \(document.file)`)")
+            } else if let other = book.documents.first(where: { $0.kind.isBilling && $0.number != document.number && $0.sdiProgressive?.value == written.value }) {
+                add(progressive, "\(other.number) was sent with the progressive \(written.value) too: the SdI rejects a file name it received (00002)", document.file, written.range,
+                    help: "restore the value `invoic sdi send` wrote (`git log -p \(document.file)`)")
+            }
+        }
         // The seller.
         if fatturapa?.regime == nil {
             add(settings, "a FatturaPA names the seller's regime (RegimeFiscale)", setting.file, setting.range,
@@ -166,4 +180,5 @@ extension DiagnosticCode {
     public static let fatturapaBollo = DiagnosticCode("fatturapa-bollo")
     public static let fatturapaLatin = DiagnosticCode("fatturapa-latin")
     public static let fatturapaRitenuta = DiagnosticCode("fatturapa-ritenuta")
+    public static let fatturapaProgressive = DiagnosticCode("fatturapa-progressive")
 }

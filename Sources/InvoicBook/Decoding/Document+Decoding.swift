@@ -42,6 +42,7 @@ extension Document {
         document.order = reader.located(fields["order"])
         document.contract = reader.located(fields["contract"])
         document.ksef = reader.located(fields["ksef"])
+        document.sdiProgressive = reader.located(fields["sdi_progressive"])
         document.projectReference = reader.located(fields["project_reference"])
         document.period = reader.period(fields["period"])
         document.deliverTo = reader.deliveryPlace(fields["deliver_to"])

@@ -364,6 +364,7 @@ public enum Schema {
         KeySpec("order", .text, "the buyer's purchase order number (BT-13)"),
         KeySpec("contract", .text, "the contract reference (BT-12)"),
         KeySpec("ksef", .text, "the KSeF number Poland's KSeF gave this FA(3) invoice, NIP-YYYYMMDD-XXXXXXXXXXXX-CC (docs/poland.md)"),
+        KeySpec("sdi_progressive", .text, "the progressive of the FatturaPA file `invoic sdi send` mailed to the SdI (written by it; docs/italy.md)"),
         KeySpec("project_reference", .text, "the buyer's project reference (BT-11)"),
         KeySpec("period", .mapping(period), "the invoicing period (BG-14): {from: YYYY-MM-DD, to: YYYY-MM-DD}"),
         KeySpec("deliver_to", .mapping(deliveryPlace), "where the goods or services went, when not the client's address (BG-13), over the client's"),
@@ -380,7 +381,7 @@ public enum Schema {
         KeySpec("category", .text, "grouping for reports"),
         KeySpec("delivered", .date, "date of supply, when it differs from the issue date"),
         KeySpec("sent", .date, "the day it went to the client"),
-        KeySpec("sent_via", .oneOf(Document.SentVia.allCases.map(\.rawValue)), "how it went: peppol (written by `invoic peppol send`), mail, post or hand"),
+        KeySpec("sent_via", .oneOf(Document.SentVia.allCases.map(\.rawValue)), "how it went: peppol (written by `invoic peppol send`), sdi (by `invoic sdi send`), mail, post or hand"),
         KeySpec("items", .list(.mapping(item)), required: true, "the lines; at least one"),
         KeySpec("notes", .text, "printed in the footer"),
         KeySpec("subtotal", .amount, "stated subtotal, checked"),
@@ -419,7 +420,7 @@ public enum Schema {
 
     /// A schedule and the invoice it writes: every invoice key but those of one issued invoice.
     public static let recurring = KeyTable(name: "recurring invoice", keys: schedule + invoice.keys.filter {
-        !["number", "issued", "due", "sent", "sent_via", "delivered", "period", "from_estimate", "recurring", "occurrence", "reminders", "payments", "void", "prepaid", "rounding_amount"].contains($0.name)
+        !["number", "issued", "due", "sent", "sent_via", "sdi_progressive", "delivered", "period", "from_estimate", "recurring", "occurrence", "reminders", "payments", "void", "prepaid", "rounding_amount"].contains($0.name)
             && StatedFigure(rawValue: $0.name) == nil
     }.map { KeySpec($0.name, $0.type, $0.help) })
 

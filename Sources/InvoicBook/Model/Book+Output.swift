@@ -42,19 +42,28 @@ extension Book {
         return vat.hasPrefix("IT") ? String(vat.dropFirst(2)) : vat
     }
 
-    /// The progressive of `document` (ProgressivoInvio and the file name): its place among the
-    /// book's invoices and credit notes in order of issue, in base 36 on five characters. Each
-    /// document has its own, so no two files of the book ever share a name; the book's files and
-    /// git keep them, and a document's place does not move once later ones are issued.
+    /// The progressive of `document` (ProgressivoInvio and the file name), in base 36 on five
+    /// characters. The book keeps the counter: a document `invoic sdi send` mailed keeps the
+    /// progressive it went with (`sdi_progressive:`, written before the mail leaves, and a new
+    /// one when it goes again after a rejection: the SdI refuses a name it received, 00002). One
+    /// not sent yet takes the next free ones after the highest written, in order of issue, so the
+    /// file `build` writes is the one `sdi send` mails, and no two files of the book share a name.
+    /// A book that never sent numbers its documents 1, 2, 3... in order of issue.
     public func sdiProgressive(for document: Document) -> String {
-        let billing = documents.filter(\.kind.isBilling).sorted {
+        if let written = document.sdiProgressive?.value { return written }
+        let unsent = documents.filter { $0.kind.isBilling && $0.sdiProgressive == nil }.sorted {
             ($0.issued.value, $0.kind.rawValue, $0.number) < ($1.issued.value, $1.kind.rawValue, $1.number)
         }
-        let index = (billing.firstIndex { $0.kind == document.kind && $0.number == document.number } ?? billing.count) + 1
-        return Self.base36(index, width: 5)
+        let index = (unsent.firstIndex { $0.kind == document.kind && $0.number == document.number } ?? unsent.count) + 1
+        return Self.base36(highestSDIProgressive + index, width: 5)
     }
 
-    static func base36(_ value: Int, width: Int) -> String {
+    /// The highest progressive a document of the book was sent with (0 when none was).
+    public var highestSDIProgressive: Int {
+        documents.compactMap { $0.sdiProgressive.flatMap { Int($0.value, radix: 36) } }.max() ?? 0
+    }
+
+    public static func base36(_ value: Int, width: Int) -> String {
         let text = String(value, radix: 36).uppercased()
         return String(repeating: "0", count: max(0, width - text.count)) + text
     }

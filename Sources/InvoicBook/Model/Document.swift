@@ -64,7 +64,7 @@ public struct Document: Sendable {
     public var sentVia: Located<SentVia>?
 
     public enum SentVia: String, Sendable, CaseIterable {
-        case peppol, mail, post, hand
+        case peppol, sdi, mail, post, hand
     }
     public var items: [LineItem]
     public var itemsRange: SourceRange?
@@ -96,6 +96,10 @@ public struct Document: Sendable {
     public var contract: Located<String>?
     /// `ksef:`, the number Poland's KSeF gave the invoice once it took it (docs/poland.md).
     public var ksef: Located<String>?
+    /// `sdi_progressive:`, the progressive of the FatturaPA file `invoic sdi send` mailed to Italy's
+    /// SdI (its name and ProgressivoInvio), written there when it was first sent, and a new one when
+    /// it is sent again after a rejection (docs/italy.md).
+    public var sdiProgressive: Located<String>?
     public var projectReference: Located<String>?
     public var period: Located<DayRange>?
     /// `deliver_to:` (BG-13), over the client's.
