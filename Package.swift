@@ -91,6 +91,11 @@ let package = Package(
         // is made), the outbox records, and the SML/SMP lookup (libresolv's res_nquery, in glibc's
         // libc since 2.34; expat for the SMP's XML).
         .target(name: "InvoicPeppol", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics", "InvoicAuthoring", "InvoicEInvoice", "InvoicMail", "InvoicInbox", "CSMTP", "InvoicXML"]),
+        // Poland's KSeF 2.0 API (docs/poland.md): the KSeF token and session key encrypted for the
+        // Ministry (RSA-OAEP-SHA256, AES-256-CBC through libcrypto), each FA(3) sent once through an
+        // outbox record, its UPO validated against upo-v4-3.xsd, and purchase invoices fetched into
+        // the inbox. HTTP is InvoicPeppol's client over libcurl.
+        .target(name: "InvoicKSeF", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics", "InvoicAuthoring", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox", "InvoicXML", "InvoicXMLSchema", "COpenSSL"]),
         // `invoic serve`: the book as a local web app (Hummingbird, pages from Mustache templates).
         .target(name: "InvoicServe", dependencies: [
             "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox",
@@ -106,6 +111,7 @@ let package = Package(
         .target(name: "InvoicCLI", dependencies: [
             "InvoicLSP", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
             "InvoicEInvoice", "InvoicBank", "InvoicMail", "InvoicPeppol", "InvoicLedger", "InvoicInbox", "InvoicVeriFactu",
+            "InvoicKSeF",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
@@ -131,13 +137,14 @@ let package = Package(
         .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicEInvoice", "InvoicAuthoring", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicYAML", "InvoicTestSupport"]),
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPeppolTests", dependencies: ["InvoicPeppol", "InvoicAuthoring", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicKSeFTests", dependencies: ["InvoicKSeF", "InvoicXMLSchema", "InvoicTestSupport"]),
         .testTarget(name: "InvoicLedgerTests", dependencies: ["InvoicLedger", "InvoicBook", "InvoicMoney", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicServeTests", dependencies: [
             "InvoicServe", "InvoicAuthoring", "InvoicBook", "InvoicInbox", "InvoicTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
         .testTarget(name: "InvoicLSPTests", dependencies: ["InvoicLSP", "InvoicBook", "InvoicDiagnostics", "InvoicTestSupport", "invoic"]),
-        .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "InvoicBank", "InvoicAuthoring", "InvoicPDF", "InvoicReport", "InvoicTestSupport", "invoic", "invoic-serve"]),
+        .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "InvoicBank", "InvoicAuthoring", "InvoicPDF", "InvoicReport", "InvoicTestSupport", "InvoicXMLSchema", "invoic", "invoic-serve"]),
     ],
     swiftLanguageModes: [.v6]
 )
