@@ -128,6 +128,8 @@ import Testing
 
         let sent = try Self.ksef(["send"], book, server)
         #expect(sent.status == 0, "\(sent.stdout)\n\(sent.stderr)")
+        // invoic validated the UPO itself (resources/schemas/pl-ksef): no warning about it.
+        #expect(!sent.stderr.contains("warning"), "\(sent.stderr)")
         let violations = try server.violations()
         #expect(violations.isEmpty, "\(violations)")
         // The fake decrypted exactly the file `build` wrote (and KOD I hashes).
