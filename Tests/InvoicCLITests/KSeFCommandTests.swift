@@ -216,6 +216,38 @@ import Testing
         #expect(try Self.number(in: book, "invoices/2026/FV-2026-004.yaml") != nil)
     }
 
+    /// invoic killed while KSeF takes the invoice: the next run finds it in the session, sends nothing.
+    @Test func aSendKilledMidCallNeverSendsTwice() throws {
+        let server = try FakeKSeF(["delay_send": 5])
+        defer { server.stop() }
+        let book = try Self.makeBook()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let process = Process()
+        process.executableURL = Invoic.binary
+        process.arguments = ["ksef", "send", "--today", "2026-11-21", "-C", book.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["INVOIC_KSEF_TOKEN": Self.token, "INVOIC_KSEF_API_URL": server.url]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var waited = 0
+        while try server.invoicesTaken().isEmpty, waited < 400 {
+            usleep(50_000)
+            waited += 1
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(try server.invoicesTaken().count == 1)
+        #expect(try Self.text(book, "outbox/2026/FV-2026-004/ksef.yaml").contains("state: recorded"))
+
+        try server.configure([:])
+        let resumed = try Self.ksef(["send"], book, server)
+        #expect(resumed.status == 0, "\(resumed.stdout)\n\(resumed.stderr)")
+        // One invoice request reached KSeF in all (the killed run's); the resumed run asked instead.
+        #expect(try server.invoicesTaken().count == 1)
+        #expect(try server.count("GET", "/sessions/[^/]+/invoices[?]") >= 1)
+        #expect(try Self.number(in: book, "invoices/2026/FV-2026-004.yaml") != nil)
+    }
+
     @Test func aRequestThatNeverArrivedIsSentAgainOnce() throws {
         let server = try FakeKSeF(["lose_send": 1])
         defer { server.stop() }

@@ -24,6 +24,7 @@ Usage: fake_ksef.py STATE_DIR. STATE_DIR/config.json (re-read on every request) 
    "drop_send_answer": N      the first N invoices are taken, and the connection is closed
                               before the answer (the answer is lost; KSeF has them)
    "lose_send": N             the first N invoice requests are dropped unread (KSeF never had them)
+   "delay_send": 5            each invoice is taken at once and answered 5 s later (a kill meanwhile)
    "processing_polls": 1      how many status queries an invoice answers 150 before 200
    "reject": "450"            every invoice fails verification with this code
    "purchases": [{"file": "/path/fa3.xml", "ksef": "...", "stored": "2026-11-02T10:00:00Z"}]}
@@ -41,6 +42,7 @@ import random
 import re
 import sys
 import threading
+import time
 import urllib.parse
 import xml.etree.ElementTree as ET
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -419,6 +421,13 @@ class Handler(BaseHTTPRequestHandler):
             log({"method": method, "path": path, "accepted": invoice["status"]["code"], "invoiceNumber": invoice["invoiceNumber"], "offline": invoice["offline"]})
             if COUNTERS["send"] <= cfg.get("lose_send", 0) + cfg.get("drop_send_answer", 0):
                 self.drop()
+            if cfg.get("delay_send"):
+                # Slow to answer, as a busy KSeF: the test kills invoic meanwhile.
+                LOCK_ROUTE.release()
+                try:
+                    time.sleep(cfg["delay_send"])
+                finally:
+                    LOCK_ROUTE.acquire()
             return self.answer(202, {"referenceNumber": invoice["referenceNumber"]})
 
         match = re.fullmatch(r"/sessions/online/([^/]+)/close", path)
