@@ -308,6 +308,34 @@ import Testing
         #expect(missing.status == 1 && missing.stderr.contains("set INVOIC_KSEF_TOKEN"), "\(missing.stderr)")
     }
 
+    /// KSeF unreachable: the invoice stays offline (OFFLINE under KOD I, `check` counting its
+    /// deadline) with nothing recorded, and the next `ksef send` sends it with `offlineMode`.
+    @Test func anInvoiceIssuedWhileKSeFIsUnreachableIsSentByTheNextRun() throws {
+        let book = try Self.makeBook()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let down = try Invoic.run(["ksef", "send", "--today", "2026-11-21", "-C", book.path],
+                                  environment: ["INVOIC_KSEF_TOKEN": Self.token, "INVOIC_KSEF_API_URL": "http://127.0.0.1:1/v2"])
+        #expect(down.status == 1 && down.stderr.contains("FV-2026-004: not confirmed by KSeF yet: not sent:"), "\(down.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: book.appendingPathComponent("outbox/2026/FV-2026-004/ksef.yaml").path))
+        #expect(try Self.ksef(["status", "FV-2026-004"], book, nil).stdout == "FV-2026-004: pending (offline: issued 2026-11-20)\n")
+        #expect(try Invoic.run(["build", "--today", "2026-11-21", "-C", book.path]).status == 0)
+        let pdf = book.appendingPathComponent("build/FV-2026-004.pdf").path
+        #expect(try runProcess(URL(fileURLWithPath: "/usr/bin/pdftotext"), [pdf, "-"]).stdout.contains("OFFLINE"))
+
+        let server = try FakeKSeF()
+        defer { server.stop() }
+        let sent = try Self.ksef(["send"], book, server)
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(try server.invoicesTaken().first?["offline"] as? Bool == true)
+        let number = try #require(try Self.number(in: book, "invoices/2026/FV-2026-004.yaml"))
+        #expect(try Invoic.run(["build", "--today", "2026-11-22", "-C", book.path]).status == 0)
+        let text = try runProcess(URL(fileURLWithPath: "/usr/bin/pdftotext"), [pdf, "-"]).stdout
+        #expect(text.contains(number) && !text.contains("OFFLINE"), "\(text)")
+        // Past the deadline, a sent invoice is not overdue.
+        let late = try Invoic.run(["check", "--today", "2026-11-30", "--diagnostics-format", "gnu", "-C", book.path])
+        #expect(late.status == 0 && !late.stderr.contains("ksef-send"), "\(late.stderr)")
+    }
+
     /// The environment is a setting, test by default: what `init --country PL` starts with.
     @Test func theEnvironmentIsASettingTestByDefault() throws {
         let book = try Self.makeBook { $0.replacingOccurrences(of: "ksef:\n  environment: test ", with: "#") }
