@@ -62,24 +62,38 @@ struct KSeFSendCommand: ParsableCommand {
         var trouble = false
         // Two rounds: a correction's FA(3) names the corrected invoice's KSeF number, so it waits
         // until that invoice has one (tryby-offline.md: a correction follows its invoice).
+        var waitingNumbers: Set<String> = []
         for round in 0..<2 {
             let checked = try bookWithoutErrors(options.directory, before: "sending to KSeF")
             let book = checked.book
-            for number in numbers where book.document(number) == nil && round == 0 {
-                Terminal.standardError.writePrintable("error: no invoice or credit note \(number) in this book\n")
-                trouble = true
-            }
             let pending = pendingDocuments(book, today: options.today)
             let pendingNumbers = Set(pending.map(\.number))
-            var wanted = pending.filter { numbers.isEmpty || numbers.contains($0.number) }
+            var wanted: [Document]
             if round == 0 {
-                for number in numbers where book.document(number).map({ !pendingNumbers.contains($0.number) }) == true {
-                    let document = book.document(number)!
-                    Terminal.standardOutput.writePrintable(document.ksef.map { "\(number) is in KSeF already: \($0.value)\n" } ?? "\(number) is not an FA(3) document waiting for KSeF\n")
+                for number in numbers where !pendingNumbers.contains(number) {
+                    if let document = book.document(number) {
+                        Terminal.standardOutput.writePrintable(document.ksef.map { "\(number) is in KSeF already: \($0.value)\n" } ?? "\(number) is not an FA(3) document waiting for KSeF\n")
+                    } else {
+                        Terminal.standardError.writePrintable("error: no invoice or credit note \(number) in this book\n")
+                        trouble = true
+                    }
                 }
+                wanted = pending.filter { numbers.isEmpty || numbers.contains($0.number) }
+                let waiting = wanted.filter { $0.corrects.map { pendingNumbers.contains($0.value) } ?? false }
+                for document in waiting where !wanted.contains(where: { $0.number == document.corrects?.value }) {
+                    Terminal.standardError.writePrintable("error: \(document.number) corrects \(document.corrects?.value ?? ""), which has no KSeF number yet: send it first (`invoic ksef send \(document.corrects?.value ?? "") \(document.number)`)\n")
+                    trouble = true
+                }
+                waitingNumbers = Set(waiting.filter { document in wanted.contains { $0.number == document.corrects?.value } }.map(\.number))
+                wanted = wanted.filter { !waiting.map(\.number).contains($0.number) }
+            } else {
+                wanted = pending.filter { waitingNumbers.contains($0.number) }
+                for document in wanted where document.corrects.map({ pendingNumbers.contains($0.value) }) ?? false {
+                    Terminal.standardError.writePrintable("error: \(document.number): not sent, \(document.corrects?.value ?? "") has no KSeF number\n")
+                    trouble = true
+                }
+                wanted = wanted.filter { !($0.corrects.map { pendingNumbers.contains($0.value) } ?? false) }
             }
-            let waiting = wanted.filter { $0.corrects.map { pendingNumbers.contains($0.value) } ?? false }
-            wanted = round == 0 ? wanted.filter { document in !waiting.contains { $0.number == document.number } } : wanted
             if wanted.isEmpty {
                 if round == 0, numbers.isEmpty { Terminal.standardOutput.writePrintable("nothing to send: every FA(3) document has its KSeF number\n") }
                 break
@@ -92,6 +106,9 @@ struct KSeFSendCommand: ParsableCommand {
             if options.dryRun {
                 for item in items {
                     Terminal.standardOutput.writePrintable("would send \(item.document.number) (\(item.file.count) bytes, SHA-256 \(KSeFAPI.hash(item.file))\(item.offline ? ", offline" : "")) to \(api.baseURL) for NIP \(nip)\n")
+                }
+                for number in waitingNumbers.sorted() {
+                    Terminal.standardOutput.writePrintable("would send \(number) once the invoice it corrects has its KSeF number\n")
                 }
                 break
             }
@@ -116,7 +133,7 @@ struct KSeFSendCommand: ParsableCommand {
                     trouble = true
                 }
             }
-            if waiting.isEmpty { break }
+            if waitingNumbers.isEmpty { break }
         }
         if trouble { throw ExitCode(1) }
     }

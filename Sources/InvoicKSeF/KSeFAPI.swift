@@ -51,6 +51,8 @@ public final class KSeFAPI: @unchecked Sendable {
 
     public init(baseURL: String, token: String, nip: String, http: HTTPClient = HTTPClient(), maximumPolls: Int = 60) {
         self.baseURL = baseURL
+        var http = http
+        http.timeoutSettings = nil
         self.http = http
         self.token = token
         self.nip = nip
@@ -86,8 +88,7 @@ public final class KSeFAPI: @unchecked Sendable {
         do {
             return try http.perform(HTTPRequest(method, baseURL + path, headers: headers, body: body))
         } catch {
-            throw KSeFError(error.message.replacingOccurrences(of: " (the connect timeout, `connect_timeout:` under `peppol:`)", with: "")
-                .replacingOccurrences(of: " (the idle timeout, `idle_timeout:` under `peppol:`)", with: ""))
+            throw KSeFError(error.message)
         }
     }
 
