@@ -182,6 +182,10 @@ import Testing
             items:
               - { description: Backend development, quantity: 1, unit: godz., price: 150.00 }
             """.write(to: book.appendingPathComponent("credit-notes/KOR-2026-002.yaml"), atomically: true, encoding: .utf8)
+        // Named alone, the correction waits for its invoice: nothing is sent.
+        let alone = try Self.ksef(["send", "KOR-2026-002"], book, server)
+        #expect(alone.status == 1 && alone.stderr.contains("KOR-2026-002 corrects FV-2026-004, which has no KSeF number yet: send it first"), "\(alone.stderr)")
+        #expect(try server.invoicesTaken().isEmpty)
         let sent = try Self.ksef(["send"], book, server)
         #expect(sent.status == 0, "\(sent.stdout)\n\(sent.stderr)")
         let invoice = try #require(try Self.number(in: book, "invoices/2026/FV-2026-004.yaml"))
@@ -334,6 +338,18 @@ import Testing
         // Past the deadline, a sent invoice is not overdue.
         let late = try Invoic.run(["check", "--today", "2026-11-30", "--diagnostics-format", "gnu", "-C", book.path])
         #expect(late.status == 0 && !late.stderr.contains("ksef-send"), "\(late.stderr)")
+    }
+
+    /// A KSeF number whose CRC-8 fails is never written into the book.
+    @Test func aNumberThatFailsItsCRCIsNotKept() throws {
+        let server = try FakeKSeF(["bad_crc": true])
+        defer { server.stop() }
+        let book = try Self.makeBook()
+        defer { try? FileManager.default.removeItem(at: book) }
+        let sent = try Self.ksef(["send"], book, server)
+        #expect(sent.status == 1 && sent.stderr.contains("KSeF answered a KSeF number that is not one"), "\(sent.stderr)")
+        #expect(try Self.number(in: book, "invoices/2026/FV-2026-004.yaml") == nil)
+        #expect(!(try Self.text(book, "outbox/2026/FV-2026-004/ksef.yaml")).contains("ksef_number"))
     }
 
     /// The environment is a setting, test by default: what `init --country PL` starts with.

@@ -26,6 +26,7 @@ Usage: fake_ksef.py STATE_DIR. STATE_DIR/config.json (re-read on every request) 
    "lose_send": N             the first N invoice requests are dropped unread (KSeF never had them)
    "delay_send": 5            each invoice is taken at once and answered 5 s later (a kill meanwhile)
    "processing_polls": 1      how many status queries an invoice answers 150 before 200
+   "bad_crc": true            KSeF numbers given with a wrong CRC-8
    "reject": "450"            every invoice fails verification with this code
    "purchases": [{"file": "/path/fa3.xml", "ksef": "...", "stored": "2026-11-02T10:00:00Z"}]}
 Each decrypted invoice is written to STATE_DIR/sent-<n>-<number>.xml.
@@ -412,6 +413,9 @@ class Handler(BaseHTTPRequestHandler):
                     "originalSessionReferenceNumber": original_session, "originalKsefNumber": original["ksefNumber"]}}
             else:
                 invoice["ksefNumber"] = ksef_number(seller)
+                if cfg.get("bad_crc"):
+                    # A number whose CRC-8 is off by one: invoic must not keep it.
+                    invoice["ksefNumber"] = invoice["ksefNumber"][:-2] + "%02X" % ((int(invoice["ksefNumber"][-2:], 16) + 1) % 256)
                 invoice["status"] = {"code": 200, "description": "Sukces"}
                 BY_HASH[body["invoiceHash"]] = (match.group(1), invoice)
             session["invoices"].append(invoice)
