@@ -94,6 +94,11 @@ let package = Package(
         // Italy's SdI by PEC: FatturaPA files mailed through InvoicMail, recorded in Peppol's outbox
         // folders, and the SdI's receipts read from the PEC mailbox (InvoicInbox's MIME reader).
         .target(name: "InvoicSDI", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics", "InvoicAuthoring", "InvoicMail", "InvoicPeppol", "InvoicInbox", "InvoicXML"]),
+        // Poland's KSeF 2.0 API (docs/poland.md): the KSeF token and session key encrypted for the
+        // Ministry (RSA-OAEP-SHA256, AES-256-CBC through libcrypto), each FA(3) sent once through an
+        // outbox record, its UPO validated against upo-v4-3.xsd, and purchase invoices fetched into
+        // the inbox. HTTP is InvoicPeppol's client over libcurl.
+        .target(name: "InvoicKSeF", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics", "InvoicAuthoring", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox", "InvoicXML", "InvoicXMLSchema", "COpenSSL"]),
         // `invoic serve`: the book as a local web app (Hummingbird, pages from Mustache templates).
         .target(name: "InvoicServe", dependencies: [
             "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox", "InvoicVeriFactu", "InvoicSDI",
@@ -109,6 +114,7 @@ let package = Package(
         .target(name: "InvoicCLI", dependencies: [
             "InvoicLSP", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
             "InvoicEInvoice", "InvoicBank", "InvoicMail", "InvoicPeppol", "InvoicLedger", "InvoicInbox", "InvoicVeriFactu", "InvoicSDI",
+            "InvoicKSeF",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
@@ -135,6 +141,7 @@ let package = Package(
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),
         .testTarget(name: "InvoicSDITests", dependencies: ["InvoicSDI", "InvoicBook", "InvoicAuthoring", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPeppolTests", dependencies: ["InvoicPeppol", "InvoicAuthoring", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicKSeFTests", dependencies: ["InvoicKSeF", "InvoicXMLSchema", "InvoicTestSupport"]),
         .testTarget(name: "InvoicLedgerTests", dependencies: ["InvoicLedger", "InvoicBook", "InvoicMoney", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicServeTests", dependencies: [
             "InvoicServe", "InvoicAuthoring", "InvoicBook", "InvoicInbox", "InvoicTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -70,6 +70,12 @@ public struct DocumentFacts {
         return byteOrderMark + text.inserting([TextInsertion.lines([line], after: anchor?.value.lastLine ?? lastLine)])
     }
 
+    /// `ksef:` with the number KSeF gave the invoice (`invoic ksef send`), quoted as every id.
+    public func ksef(number: String) throws(AuthoringError) -> String {
+        if let ksef = document.ksef { throw .refused("\(document.number) already has the KSeF number \(ksef.value)") }
+        return adding(key: "ksef", value: YAMLText.quoted(number), after: ["sent_via", "sent", "due", "issued"])
+    }
+
     public func accept(on day: Day) throws(AuthoringError) -> String {
         try requireEstimate("accept")
         if let accepted = document.accepted { throw .refused("\(document.number) was already accepted on \(accepted.value)") }

@@ -62,6 +62,8 @@ public struct HTTPClient: Sendable {
 
     public static let defaultConnectTimeout = 10
     public static let defaultIdleTimeout = 30
+    /// The settings that name the timeouts, for the messages (`peppol:`); nil where they are fixed (KSeF).
+    public var timeoutSettings: String? = "peppol"
 
     public init(connectTimeout: Int = defaultConnectTimeout, idleTimeout: Int = defaultIdleTimeout, totalTimeout: Int = 600) {
         self.connectTimeout = connectTimeout
@@ -96,9 +98,9 @@ public struct HTTPClient: Sendable {
             let reason: String
             switch response.timed_out {
             case (INVOIC_HTTP_CONNECT_TIMEOUT):
-                reason = "no connection within \(connectTimeout) s (the connect timeout, `connect_timeout:` under `peppol:`)"
+                reason = "no connection within \(connectTimeout) s" + (timeoutSettings.map { " (the connect timeout, `connect_timeout:` under `\($0):`)" } ?? "")
             case (INVOIC_HTTP_IDLE_TIMEOUT):
-                reason = "no answer: nothing came for \(idleTimeout) s (the idle timeout, `idle_timeout:` under `peppol:`)"
+                reason = "no answer: nothing came for \(idleTimeout) s" + (timeoutSettings.map { " (the idle timeout, `idle_timeout:` under `\($0):`)" } ?? "")
             case (INVOIC_HTTP_TOTAL_TIMEOUT):
                 reason = "the answer took over \(totalTimeout) s in all (the total timeout)"
             default:

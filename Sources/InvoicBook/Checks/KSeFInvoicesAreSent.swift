@@ -41,7 +41,8 @@ public enum KSeFInvoicesAreSent {
         explanation: """
         An FA(3) invoice without `ksef:` has no KSeF number yet: it was issued offline (offline24) and the
         law gives until the next working day after its issue date to send it (art. 106nda of the VAT Act).
-        Send its FA(3) file (`build/NAME.fa3.xml`) and write the number KSeF gives as `ksef:`.
+        `invoic ksef send` sends its FA(3) file and writes the number KSeF gives as `ksef:` (or send
+        `build/NAME.fa3.xml` another way and write the number yourself).
         """,
         example: """
         # file: invoices/FV-2026-004.yaml   (issued 2026-11-20, a Friday; no ksef:)
@@ -73,11 +74,11 @@ public enum KSeFInvoicesAreSent {
             if today <= deadline {
                 return .warning(dueRule.code, "\(document.number) has no KSeF number: send it to KSeF by \(deadline)",
                                 file: document.file, range: document.issued.range,
-                                help: "send its FA(3) file (\(book.einvoiceFileName(for: document, format: .fa3)), which `invoic build` writes) to KSeF, then write the number KSeF gives as `ksef:` in \(document.file)")
+                                help: "`invoic ksef send` sends it and writes its number as `ksef:`; or send its FA(3) file (\(book.einvoiceFileName(for: document, format: .fa3)), which `invoic build` writes) to KSeF another way, then write the number KSeF gives as `ksef:` in \(document.file)")
             }
             return .error(overdueRule.code, "\(document.number) was due in KSeF by \(deadline) and has no KSeF number",
                           file: document.file, range: document.issued.range,
-                          help: "send its FA(3) file to KSeF now and write its number as `ksef:`; if KSeF announced an outage, its end moves the deadline")
+                          help: "send it to KSeF now (`invoic ksef send` writes its number as `ksef:`); if KSeF announced an outage, its end moves the deadline")
         }
     }
 }
