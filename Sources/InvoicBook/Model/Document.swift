@@ -96,6 +96,9 @@ public struct Document: Sendable {
     public var contract: Located<String>?
     /// `ksef:`, the number Poland's KSeF gave the invoice once it took it (docs/poland.md).
     public var ksef: Located<String>?
+    /// `split_payment: true`: Poland's mechanizm podzielonej płatności (MPP, art. 106e ust. 1 pkt
+    /// 18a of the VAT Act) applies: the PDF says so and FA(3) writes P_18A 1 (docs/poland.md).
+    public var splitPayment: Located<Bool>?
     public var projectReference: Located<String>?
     public var period: Located<DayRange>?
     /// `deliver_to:` (BG-13), over the client's.
@@ -171,6 +174,9 @@ public struct LineItem: Sendable {
     public var note: String?
     public var period: Located<DayRange>?
     public var itemID: String?
+    /// `annex_15: true`: the goods or services are listed in annex 15 of Poland's VAT Act, so an
+    /// invoice above PLN 15,000 gross that holds them is paid by split payment (MPP).
+    public var annex15 = false
     /// `withholding:` of the line, over the document's: `[]` for a line no tax is withheld on.
     public var withholding: Located<[Withholding]>?
 }
