@@ -10,10 +10,11 @@ extension Composer {
         var height = 0.0
         for (url, captionText, name) in codes {
             guard let qr = QRCode(url) else { return nil }
-            // A module of at least 0.5 mm, and no less than 25 mm: KOD I's link of ~100 characters
-            // is a version 6-7 code (25 mm); KOD II's, with its signature, up to version 15 (~40 mm),
-            // which a phone and a 150 dpi scan both read.
-            let side = max(25, Double(qr.size + 8) * 0.5) / 25.4 * 72
+            // No less than 25 mm, and a module of at least 0.4 mm: KOD I's link of ~100 characters
+            // is a version 6-7 code (25 mm, 0.5 mm a module); KOD II's, with an RSA signature of 256
+            // bytes, a version 17 (~37 mm), an ECDSA one a version 10 (25 mm); a phone and a 150 dpi
+            // scan read both.
+            let side = max(25, Double(qr.size + 8) * 0.4) / 25.4 * 72
             let caption = block(captionText, .note, width: max(side, 220))
             ops.append(.qrCode(qr, Rect(x: x, y: 0, width: side, height: side), alt: "\(name): \(url)"))
             ops.append(.text(caption, x: x, y: side + 4))
