@@ -84,7 +84,7 @@ public enum KSeF {
         let stamp = "\(path)\u{0}\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)\u{0}\(attributes?[.size] as? Int ?? -1)\u{0}\(base64URL(SHA256.digest(Array((password ?? "").utf8))))"
         if let known = certificates.withLock({ $0[stamp] }) { return .success(known) }
         do {
-            let certificate = try KSeFOfflineCertificate.load(path: path, password: password)
+            let certificate = try KSeFOfflineCertificate.load(path: path, password: password, shown: setting.value)
             certificates.withLock { $0[stamp] = certificate }
             return .success(certificate)
         } catch {

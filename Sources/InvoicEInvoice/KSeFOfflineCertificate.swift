@@ -37,10 +37,12 @@ public final class KSeFOfflineCertificate: @unchecked Sendable {
         self.serial = serial
     }
 
-    /// The certificate and key in `path` (PEM, else PKCS#12), the key decrypted with `password`.
-    public static func load(path: String, password: String?) throws(Failure) -> KSeFOfflineCertificate {
+    /// The certificate and key in `path` (PEM, else PKCS#12), the key decrypted with `password`;
+    /// messages name the file as `shown` (as the book writes it).
+    public static func load(path: String, password: String?, shown: String? = nil) throws(Failure) -> KSeFOfflineCertificate {
+        let name = shown ?? path
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(message: "cannot read the KSeF offline certificate \(path)")
+            throw Failure(message: "cannot read the KSeF offline certificate \(name)")
         }
         let bytes = [UInt8](data)
         var certificate: OpaquePointer?
@@ -68,29 +70,29 @@ public final class KSeFOfflineCertificate: @unchecked Sendable {
                 return d2i_PKCS12(nil, &pointer, buffer.count)
             }
             guard let p12 else {
-                throw Failure(message: "\(path) is neither PEM nor PKCS#12")
+                throw Failure(message: "\(name) is neither PEM nor PKCS#12")
             }
             defer { PKCS12_free(p12) }
             var phrase = secret ?? [0]
             let parsed = phrase.withUnsafeMutableBufferPointer { PKCS12_parse(p12, $0.baseAddress, &key, &certificate, nil) }
             guard parsed == 1 else {
                 ERR_clear_error()
-                throw Failure(message: "cannot open the PKCS#12 file \(path): wrong password? (it is read from \(KSeFSettings.passwordVariable))")
+                throw Failure(message: "cannot open the PKCS#12 file \(name): wrong password? (it is read from \(KSeFSettings.passwordVariable))")
             }
         }
         ERR_clear_error()
         guard let certificate else {
             EVP_PKEY_free(key)
-            throw Failure(message: "\(path) holds no certificate (a PEM `CERTIFICATE` block or a PKCS#12 certificate)")
+            throw Failure(message: "\(name) holds no certificate (a PEM `CERTIFICATE` block or a PKCS#12 certificate)")
         }
         defer { X509_free(certificate) }
         guard let key else {
-            throw Failure(message: "\(path) holds no private key that opens: the KSeF offline certificate's key must be in the file, its password in \(KSeFSettings.passwordVariable)")
+            throw Failure(message: "\(name) holds no private key that opens: the KSeF offline certificate's key must be in the file, its password in \(KSeFSettings.passwordVariable)")
         }
         guard X509_check_private_key(certificate, key) == 1 else {
             ERR_clear_error()
             EVP_PKEY_free(key)
-            throw Failure(message: "the private key in \(path) is not the certificate's")
+            throw Failure(message: "the private key in \(name) is not the certificate's")
         }
         let algorithm: Algorithm
         switch EVP_PKEY_get_base_id(key) {
@@ -98,7 +100,7 @@ public final class KSeFOfflineCertificate: @unchecked Sendable {
             let bits = Int(EVP_PKEY_get_bits(key))
             guard bits >= 2048 else {
                 EVP_PKEY_free(key)
-                throw Failure(message: "the RSA key in \(path) has \(bits) bits; KOD II needs at least 2048 (kody-qr.md)")
+                throw Failure(message: "the RSA key in \(name) has \(bits) bits; KOD II needs at least 2048 (kody-qr.md)")
             }
             algorithm = .rsaPSS(modulusBits: bits)
         case EVP_PKEY_EC:
@@ -107,16 +109,16 @@ public final class KSeFOfflineCertificate: @unchecked Sendable {
             guard EVP_PKEY_get_utf8_string_param(key, "group", &name, name.count, &length) == 1,
                   String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) == "prime256v1" else {
                 EVP_PKEY_free(key)
-                throw Failure(message: "the EC key in \(path) is not on P-256 (secp256r1), the curve KOD II signs with (kody-qr.md)")
+                throw Failure(message: "the EC key in \(name) is not on P-256 (secp256r1), the curve KOD II signs with (kody-qr.md)")
             }
             algorithm = .ecdsaP256
         default:
             EVP_PKEY_free(key)
-            throw Failure(message: "the key in \(path) is neither RSA nor EC P-256, which KOD II signs with (kody-qr.md)")
+            throw Failure(message: "the key in \(name) is neither RSA nor EC P-256, which KOD II signs with (kody-qr.md)")
         }
         guard let number = X509_get_serialNumber(certificate), let digits = ASN1_STRING_get0_data(number) else {
             EVP_PKEY_free(key)
-            throw Failure(message: "the certificate in \(path) has no serial number")
+            throw Failure(message: "the certificate in \(name) has no serial number")
         }
         let serial = UnsafeBufferPointer(start: digits, count: Int(ASN1_STRING_length(number))).map { String(format: "%02X", $0) }.joined()
         return KSeFOfflineCertificate(key: key, algorithm: algorithm, serial: serial)
