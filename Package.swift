@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(name: "InvoicXMLSchemaTests", dependencies: ["InvoicXMLSchema", "InvoicTestSupport"]),
         .testTarget(name: "InvoicVeriFactuTests", dependencies: ["InvoicVeriFactu", "InvoicBook", "InvoicXMLSchema", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicEInvoice", "InvoicAuthoring", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicYAML", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicEInvoice", "InvoicAuthoring", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicYAML", "InvoicTestSupport", "InvoicXMLSchema"]),
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPeppolTests", dependencies: ["InvoicPeppol", "InvoicAuthoring", "InvoicTestSupport"]),
         .testTarget(name: "InvoicLedgerTests", dependencies: ["InvoicLedger", "InvoicBook", "InvoicMoney", "InvoicTestSupport", "invoic"]),
