@@ -58,7 +58,7 @@ let package = Package(
         // (InvoicPDF's writer writes it in the same pass as the PDF).
         .target(name: "InvoicFacturX", dependencies: ["InvoicPDF"]),
         // EN 16931 e-invoices: UBL, CII and their national profiles, from the checked book.
-        .target(name: "InvoicEInvoice", dependencies: ["InvoicBook", "InvoicMoney", "InvoicReport", "InvoicDiagnostics", "InvoicAuthoring"]),
+        .target(name: "InvoicEInvoice", dependencies: ["InvoicBook", "InvoicMoney", "InvoicReport", "InvoicDiagnostics", "InvoicAuthoring", "COpenSSL"]),
         .target(name: "InvoicBuild", dependencies: ["InvoicBook", "InvoicDiagnostics", "InvoicHistory", "InvoicPDF", "InvoicReport", "InvoicEInvoice", "InvoicFacturX", "InvoicInbox"]),
         // Bank statements (camt.053/054, MT940, CSV) matched with the book's open invoices.
         // camt statements are read with expat, which fontconfig loads anyway (FoundationXML would
@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(name: "InvoicXMLSchemaTests", dependencies: ["InvoicXMLSchema", "InvoicTestSupport"]),
         .testTarget(name: "InvoicVeriFactuTests", dependencies: ["InvoicVeriFactu", "InvoicBook", "InvoicXMLSchema", "InvoicPeppol", "InvoicTestSupport"]),
         .testTarget(name: "InvoicBankTests", dependencies: ["InvoicBank", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicEInvoice", "InvoicAuthoring", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicYAML", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicInboxTests", dependencies: ["InvoicInbox", "InvoicEInvoice", "InvoicAuthoring", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicYAML", "InvoicTestSupport", "InvoicXMLSchema"]),
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),
         .testTarget(name: "InvoicSDITests", dependencies: ["InvoicSDI", "InvoicBook", "InvoicAuthoring", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPeppolTests", dependencies: ["InvoicPeppol", "InvoicAuthoring", "InvoicTestSupport"]),

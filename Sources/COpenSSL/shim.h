@@ -8,3 +8,5 @@
 #include <openssl/err.h>
 #include <openssl/rsa.h>
 #include <openssl/pkcs12.h>
+#include <openssl/ec.h>
+#include <openssl/bn.h>

@@ -224,11 +224,16 @@ extension BookPipeline {
             stamp = BuildStamp.current(root: root, folder: folder, context: context, logo: .some(logo))
         }
         let book = checked.book
+        // KOD II is signed with a certificate outside the book, which the stamp (taken before the
+        // book is read) cannot count: such a book is always planned, and the outputs' own
+        // fingerprints (which count the certificate's bytes) still skip what did not change.
+        let offline = book.settings.ksef?.offlineCertificate != nil
+        if offline { BuildStamp.invalidate(in: folder) }
         let plan = BuildPlan(book: book, renderer: "invoic \(request.version)")
         let report = IndexReport(book: book, today: request.today, warnings: checked.diagnostics,
                                  issuingCommits: Self.issuingCommits(of: book, history: checked.judgedHistory))
         let emit = EmitStep(folder: folder, jobs: request.jobs)
-        let summary = try emit.run(plan, extraFiles: { report.renderAll().map { ($0.fileName, $0.bytes) } }, stamp: stamp,
+        let summary = try emit.run(plan, extraFiles: { report.renderAll().map { ($0.fileName, $0.bytes) } }, stamp: offline ? nil : stamp,
                                    inputs: plan.inputs, makeRenderer: { () throws(RenderFailure) in
             if let resolved = spare.take() { return PDFDocumentRenderer(renderer: resolved, book: book) }
             do throws(TemplateError) {
@@ -277,7 +282,8 @@ struct PDFDocumentRenderer: DocumentRenderer {
 }
 
 /// A document's PDF with what its e-invoices put on it, for `build`, `invoic pdf` and `mail` alike:
-/// Factur-X (its XML inside), and Poland's KSeF KOD I (the QR code of the FA(3) file's hash).
+/// Factur-X (its XML inside), and Poland's KSeF KOD I (the QR code of the FA(3) file's hash) and,
+/// on an invoice issued offline, KOD II (the offline certificate's signed link).
 public enum FacturXPDF {
     /// Whether the book asks for `document`'s PDF to carry or show its e-invoice.
     public static func isAsked(for document: Document, in book: Book) -> Bool {
@@ -293,7 +299,13 @@ public enum FacturXPDF {
     public static func render(_ document: Document, with renderer: PDFRenderer, book: Book, copy: DocumentCopy? = nil,
                               facturX: Bool? = nil) -> Result<[UInt8], RenderFailure> {
         let formats = book.einvoiceFormats(for: document)
-        let verification = KSeF.verificationCode(of: document, in: book).map { VerificationCode(url: $0.url, caption: $0.caption) }
+        let verification: VerificationCode?
+        switch KSeF.verificationCodes(of: document, in: book) {
+        case .success(let codes):
+            verification = codes.map { VerificationCode(url: $0.invoice.url, caption: $0.invoice.caption,
+                                                        certificate: $0.certificate.map { .init(url: $0.url, caption: $0.caption) }) }
+        case .failure(let failure): return .failure(RenderFailure([failure.diagnostic]))
+        }
         guard copy == nil, facturX ?? formats.contains(.facturX) else {
             return renderer.render(document, copy: copy, verification: verification).mapError { RenderFailure($0.diagnostics) }
         }

@@ -58,6 +58,11 @@ public struct BuildPlan: Sendable {
             if formats.contains(.facturX) { pdf.add("factur-x") }
             // KOD I on the PDF holds the hash of the FA(3) file.
             if formats.contains(.fa3) { pdf.add("ksef") }
+            // KOD II on an offline invoice is signed with the offline certificate: another certificate, another PDF.
+            if formats.contains(.fa3), document.ksef == nil, let certificate = book.settings.ksef?.offlineCertificate?.value {
+                let path = certificate.hasPrefix("/") ? certificate : URL(fileURLWithPath: book.root).appendingPathComponent(certificate).path
+                pdf.add(FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? [])
+            }
             outputs.append(Output(name: book.pdfFileName(for: document), reference: DocumentReference(book.documents, index), fingerprint: pdf.hex,
                                   facturX: formats.contains(.facturX)))
             for format in formats where format != .facturX {

@@ -3,6 +3,7 @@ import ArgumentParser
 import InvoicBook
 import InvoicDiagnostics
 import InvoicBuild
+import InvoicEInvoice
 import InvoicPeppol
 import InvoicSDI
 import InvoicVeriFactu
@@ -32,7 +33,8 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         var checked = try runPipeline(BookPipeline(root: book.directory, history: historyOptions.policy, staged: staged))
         checked.diagnostics = (checked.diagnostics + RecurringInvoicesAreWritten.diagnostics(checked.book, today: book.resolvedToday)
-            + KSeFInvoicesAreSent.diagnostics(checked.book, today: book.resolvedToday)).sorted()
+            + KSeFInvoicesAreSent.diagnostics(checked.book, today: book.resolvedToday)
+            + [KSeF.offlineCertificate(of: checked.book)].compactMap { if case .failure(let failure) = $0 { failure.diagnostic } else { nil } }).sorted()
         // The outbox is the book's record of Peppol transmissions: one that failed is a warning.
         if !staged {
             let outbox = PeppolChecks.diagnostics(root: book.directory, today: book.resolvedToday)

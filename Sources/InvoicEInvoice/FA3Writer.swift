@@ -90,7 +90,8 @@ enum FA3Writer {
                 a.text("P_16", book.settings.vatBasis?.value == .cash ? "1" : "2")
                 a.text("P_17", "2")
                 a.text("P_18", model.taxGroups.contains { $0.tax.category == .reverseCharge } ? "1" : "2")
-                a.text("P_18A", "2")
+                // MPP: the book states it (`split_payment: true`), as the PDF prints it; check warns when annex-15 goods above PLN 15,000 lack it.
+                a.text("P_18A", document.splitPayment?.value == true ? "1" : "2")
                 a.element("Zwolnienie") { z in
                     if let exempt = model.taxGroups.first(where: { $0.tax.category == .exempt }) {
                         z.text("P_19", "1")

@@ -49,6 +49,16 @@ public enum EInvoiceReader {
             }
             return try FatturaPA(root: root).read(&reading)
         }
+        // Poland's FA(3), as KSeF delivers it; its older FA(2) (namespace .../2023/06/29/12648/) is refused.
+        if root.name == "Faktura" {
+            guard root.namespace == FA3.namespace else {
+                throw Refusal("no FA(3): the root element `Faktura` is in the namespace `\(root.namespace ?? "")`, not \(FA3.namespace)",
+                              help: "invoic receives Poland's FA(3) (KSeF since 1 February 2026); FA(2) and older are no longer issued: ask the supplier for the FA(3) file KSeF holds")
+            }
+            var result = try FA3(root: root).read(&reading)
+            result.readingProblems = reading.problems
+            return [result]
+        }
         switch root.name {
         case "Invoice", "CreditNote":
             document = try UBL(root: root, isCreditNote: root.name == "CreditNote").read(&reading)

@@ -6,7 +6,7 @@ import InvoicMoney
 /// beside each field). Amounts are exact `Money` of the document currency; prices and quantities
 /// keep the decimals the document wrote.
 public struct ReceivedDocument: Sendable {
-    public enum Syntax: String, Sendable { case ubl = "UBL", cii = "CII", fatturapa = "FatturaPA" }
+    public enum Syntax: String, Sendable { case ubl = "UBL", cii = "CII", fatturapa = "FatturaPA", fa3 = "FA(3)" }
     public enum Kind: String, Sendable { case invoice, creditNote = "credit-note" }
 
     public var syntax: Syntax

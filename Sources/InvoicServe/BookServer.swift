@@ -362,8 +362,15 @@ public struct BookServer: Sendable {
         guard let document = snapshot.book.document(number) else { return notFound(words.format("no_document", ["number": number])) }
         guard let renderer = makeRenderer() else { return noOutput(words["no_pdf_errors"], back: "/diagnostics") }
         let copy = copy ? DocumentCopy(of: document, in: snapshot.book, on: snapshot.today) : nil
-        // Poland's KOD I, as on the PDF `invoic pdf` writes (and its copy).
-        let verification = KSeF.verificationCode(of: document, in: snapshot.book).map { VerificationCode(url: $0.url, caption: $0.caption) }
+        // Poland's KOD I (and KOD II offline), as on the PDF `invoic pdf` writes (and its copy).
+        let verification: VerificationCode?
+        switch KSeF.verificationCodes(of: document, in: snapshot.book) {
+        case .success(let codes):
+            verification = codes.map { VerificationCode(url: $0.invoice.url, caption: $0.invoice.caption,
+                                                        certificate: $0.certificate.map { .init(url: $0.url, caption: $0.caption) }) }
+        case .failure(let failure):
+            return noOutput(words.format("cannot_render", ["what": number]), text: failure.diagnostic.message, back: Self.documentPath(number))
+        }
         switch renderer.render(document, copy: copy, verification: verification) {
         case .success(let bytes): return Self.pdfResponse(bytes)
         case .failure(let error):

@@ -47,6 +47,7 @@ public enum BookChecker {
         RefundsDoNotExceedTheCredit.self,
         EInvoicesCarryWhatTheirFormatsNeed.self,
         KSeFNumbersAreValid.self,
+        SplitPaymentIsStated.self,
         RecurringSchedulesKeepWhatIsWritten.self,
     ] }
 

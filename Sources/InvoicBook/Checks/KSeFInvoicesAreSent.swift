@@ -60,7 +60,21 @@ public enum KSeFInvoicesAreSent {
         issued: 2026-11-02   <- was due in KSeF by 2026-11-03
         """)
 
-    static var rules: [Rule] { [dueRule, overdueRule] }
+    /// KOD II's certificate (`ksef.offline_certificate:`) does not sign: checked where it is read
+    /// (InvoicEInvoice's `KSeF`, which has libcrypto), by `check` and before a PDF is written.
+    public static let certificateRule = Rule(.ksefOfflineCertificate, summary: "the KSeF offline certificate cannot sign KOD II",
+        explanation: """
+        An FA(3) invoice issued offline carries KOD II, a link signed with the private key of the
+        business's KSeF offline certificate (kody-qr.md). `offline_certificate:` under `ksef:` names the
+        file that holds the certificate and its key: PEM (the CERTIFICATE and the PRIVATE KEY blocks) or
+        PKCS#12, kept outside git; its password is read from INVOIC_KSEF_CERTIFICATE_PASSWORD. The key
+        is RSA of 2048 bits or more (signed RSASSA-PSS) or EC on P-256 (ECDSA).
+        """,
+        example: """
+        ksef:
+          offline_certificate: ../secrets/ksef-offline.p12   <- wrong password, or not the certificate's key
+        """)
+    static var rules: [Rule] { [dueRule, overdueRule, certificateRule] }
 
     /// KSeF binds invoices issued from its start, 2026-02-01 (the largest businesses; everyone
     /// from 2026-04-01, the smallest from 2027-01-01): older ones were never due there.
@@ -122,4 +136,5 @@ extension DiagnosticCode {
     public static let ksefNumber = DiagnosticCode("ksef-number")
     public static let ksefSendDue = DiagnosticCode("ksef-send-due")
     public static let ksefSendOverdue = DiagnosticCode("ksef-send-overdue")
+    public static let ksefOfflineCertificate = DiagnosticCode("ksef-offline-certificate")
 }

@@ -66,7 +66,9 @@ extension BookSettings {
         if let node = fields["ksef"], let ksef = reader.fields(of: node, table: Schema.ksef, requireKeys: false) {
             settings.ksef = KSeFSettings(environment: reader.oneOf(ksef["environment"], KSeFSettings.Environment.allCases.map(\.rawValue), what: "KSeF environment")
                 .flatMap { located in KSeFSettings.Environment(rawValue: located.value).map { Located($0, at: located.range) } })
+            settings.ksef?.offlineCertificate = ksef["offline_certificate"].flatMap { node in reader.text(node).map { Located($0, at: node.range) } }
         }
+        settings.amountInWords = reader.oneOf(fields["amount_in_words"], ["true", "false"], what: "amount_in_words setting")?.value == "true"
         settings.lockedUntil = reader.date(fields["locked_until"])
         if let node = fields["ledger"] { settings.ledger = reader.ledgerAccounts(node) }
         if let node = fields["verifactu"] { settings.verifactu = reader.verifactuSettings(node) }

@@ -43,6 +43,7 @@ extension Document {
         document.contract = reader.located(fields["contract"])
         document.ksef = reader.located(fields["ksef"])
         document.sdiProgressive = reader.located(fields["sdi_progressive"])
+        document.splitPayment = reader.oneOf(fields["split_payment"], ["true", "false"], what: "split_payment flag").map { Located($0.value == "true", at: $0.range) }
         document.projectReference = reader.located(fields["project_reference"])
         document.period = reader.period(fields["period"])
         document.deliverTo = reader.deliveryPlace(fields["deliver_to"])
@@ -137,6 +138,7 @@ extension Document {
         item.note = reader.text(fields["note"])
         item.period = reader.period(fields["period"])
         item.itemID = reader.text(fields["item_id"])
+        item.annex15 = reader.oneOf(fields["annex_15"], ["true", "false"], what: "annex_15 flag")?.value == "true"
         item.withholding = reader.withholding(fields["withholding"])
         return item
     }

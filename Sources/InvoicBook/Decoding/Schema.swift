@@ -203,6 +203,7 @@ public enum Schema {
 
     static let ksef = KeyTable(name: "ksef", keys: [
         KeySpec("environment", .oneOf(KSeFSettings.Environment.allCases.map(\.rawValue)), "the KSeF environment the FA(3) invoices and their QR codes are for: test (the default), demo or production"),
+        KeySpec("offline_certificate", .text, "the KSeF offline certificate and its private key (a PEM or PKCS#12 file outside git; its password in INVOIC_KSEF_CERTIFICATE_PASSWORD): invoices without a KSeF number carry KOD II"),
     ])
 
     static let fatturapa = KeyTable(name: "fatturapa", keys: [
@@ -267,6 +268,7 @@ public enum Schema {
         KeySpec("fatturapa", .mapping(fatturapa), "an Italian business's FatturaPA: regime, transmitter, who bears the stamp duty (docs/italy.md)"),
         KeySpec("verifactu", .mapping(verifactu), "Spain: keep VeriFactu records of every invoice in verifactu/records/ (docs/spain.md): {nif, environment, rectification}"),
         KeySpec("bank", .mapping(bank), "how `invoic match` reads the bank's CSV statements (camt and MT940 need nothing)"),
+        KeySpec("amount_in_words", .flag, "true: documents in Polish print the total in words under the totals (słownie: ...)"),
         KeySpec("history", .flag, "true: `invoic check` also judges the book against its git history, as with --history"),
         KeySpec("vat_basis", .oneOf(VATBasis.allCases.map(\.rawValue)), "when a sale counts for VAT in `invoic report vat`: accrual (by invoice date, the default) or cash (by payment date)"),
         KeySpec("locked_until", .date, "the last day of the filed VAT periods, YYYY-MM-DD (`invoic lock 2026-Q3`): check refuses changes dated on or before it"),
@@ -328,6 +330,7 @@ public enum Schema {
         KeySpec("note", .text, "a remark on the line, printed under it (BT-127)"),
         KeySpec("period", .mapping(period), "the period this line bills (BG-26): {from: YYYY-MM-DD, to: YYYY-MM-DD}"),
         KeySpec("item_id", .text, "your article number for what is sold (BT-155), printed under the description"),
+        KeySpec("annex_15", .flag, "Poland: true when the goods or services are listed in annex 15 of the VAT Act (split payment, MPP, above PLN 15,000)"),
         KeySpec("price", .price, required: true, "price per unit, 0 or more"),
         KeySpec("tax", .tax, "this line's tax rate or category, over the document's"),
         KeySpec("withholding", withholding, "the taxes withheld on this line, over the document's; [] for a line not subject (a disbursement)"),
@@ -365,6 +368,7 @@ public enum Schema {
         KeySpec("contract", .text, "the contract reference (BT-12)"),
         KeySpec("ksef", .text, "the KSeF number Poland's KSeF gave this FA(3) invoice, NIP-YYYYMMDD-XXXXXXXXXXXX-CC (docs/poland.md)"),
         KeySpec("sdi_progressive", .text, "the progressive of the FatturaPA file `invoic sdi send` mailed to the SdI (written by it; docs/italy.md)"),
+        KeySpec("split_payment", .flag, "Poland: true when the split payment mechanism (MPP) applies: printed on the PDF, P_18A 1 in FA(3)"),
         KeySpec("project_reference", .text, "the buyer's project reference (BT-11)"),
         KeySpec("period", .mapping(period), "the invoicing period (BG-14): {from: YYYY-MM-DD, to: YYYY-MM-DD}"),
         KeySpec("deliver_to", .mapping(deliveryPlace), "where the goods or services went, when not the client's address (BG-13), over the client's"),

@@ -48,6 +48,9 @@ public struct BookSettings: Sendable {
     /// `business.vat_on_debits: true`: the seller opted to pay VAT on services when invoiced
     /// ("option pour le paiement de la TVA d'après les débits"), a mention the invoice must carry.
     public var vatOnDebits = false
+    /// `amount_in_words: true`: documents in Polish print the total in words ("słownie"), which
+    /// Polish practice asks for (docs/poland.md).
+    public var amountInWords = false
 
     public init(business: Contact, logo: Located<String>? = nil, payment: PaymentDetails = PaymentDetails(),
                 defaults: Defaults = Defaults(), numbering: Numbering = Numbering(),

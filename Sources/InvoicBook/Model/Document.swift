@@ -100,6 +100,9 @@ public struct Document: Sendable {
     /// SdI (its name and ProgressivoInvio), written there when it was first sent, and a new one when
     /// it is sent again after a rejection (docs/italy.md).
     public var sdiProgressive: Located<String>?
+    /// `split_payment: true`: Poland's mechanizm podzielonej płatności (MPP, art. 106e ust. 1 pkt
+    /// 18a of the VAT Act) applies: the PDF says so and FA(3) writes P_18A 1 (docs/poland.md).
+    public var splitPayment: Located<Bool>?
     public var projectReference: Located<String>?
     public var period: Located<DayRange>?
     /// `deliver_to:` (BG-13), over the client's.
@@ -175,6 +178,9 @@ public struct LineItem: Sendable {
     public var note: String?
     public var period: Located<DayRange>?
     public var itemID: String?
+    /// `annex_15: true`: the goods or services are listed in annex 15 of Poland's VAT Act, so an
+    /// invoice above PLN 15,000 gross that holds them is paid by split payment (MPP).
+    public var annex15 = false
     /// `withholding:` of the line, over the document's: `[]` for a line no tax is withheld on.
     public var withholding: Located<[Withholding]>?
 }

@@ -18,6 +18,12 @@ public struct KSeFSettings: Sendable {
     /// The environment; test when unset, so a new book cannot print a production code by mistake.
     public var environment: Located<Environment>?
 
+    /// `offline_certificate:`, the file (PEM or PKCS#12, outside git) holding the KSeF offline
+    /// certificate and its private key: invoices issued offline carry KOD II, signed with it.
+    /// Its password, if any, is read from `passwordVariable`, never from the book.
+    public var offlineCertificate: Located<String>?
+    public static let passwordVariable = "INVOIC_KSEF_CERTIFICATE_PASSWORD"
+
     public init(environment: Located<Environment>? = nil) {
         self.environment = environment
     }

@@ -66,6 +66,8 @@ public enum LabelKeys {
         "fr_late_penalties": "France: the late-payment penalties (note PMD, Code de commerce L441-10)",
         "fr_no_discount": "France: no discount for early payment (note AAB, Code de commerce L441-9)",
         "fr_vat_on_debits": "France: the option for paying VAT on debits (`vat_on_debits:`, CGI art. 269-2-c)",
+        "split_payment": "Poland: the split payment mention (`split_payment: true`, art. 106e ust. 1 pkt 18a of the VAT Act; the Polish words are the law's)",
+        "amount_in_words": "Poland: under the totals, the amount in Polish words (`amount_in_words: true`); {amount} is filled in",
         "deliver_to": "beside the client: where the goods went (`deliver_to:`)",
         "payment_direct_debit": "payment details of a direct debit; {iban} and {mandate} are filled in",
         "payment_card": "payment details of an invoice paid by card; {card} is filled in (the last digits)",

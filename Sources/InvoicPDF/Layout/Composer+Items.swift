@@ -203,6 +203,12 @@ extension Composer {
             if thirdParty != 0 { row(&self, labels["view_third_party"], text.money(thirdParty)) }
             row(&self, labels[credit ? "credit_remaining" : "amount_due"], text.money(amountDue), labelStyle: .totalsValue, valueStyle: .amount)
         }
+        // "Słownie": the amount asked for, in Polish words, when the book asks (`amount_in_words:`).
+        if let words = amountInWords(issued.prepaid != 0 || issued.rounding != 0 || thirdParty != 0 || issued.withheld != 0 ? amountDue : breakdown.total) {
+            let line = block(words, .totalsLabel, width: width)
+            ops.append(.text(line, x: x, y: y + 2))
+            y += line.height + 8
+        }
         // invoi sets the status stamp like a rubber stamp, beside the totals.
         if stamped, template.layout == .invoi, let stamp {
             let probe = stampOps(label: stamp.label, color: stamp.color, rightEdge: 0, top: 0)
@@ -357,6 +363,13 @@ extension Composer {
         }
     }
 
+    /// `amount` in Polish words under the label "Słownie: {amount}", on a document in Polish of a
+    /// book that asks for it (`amount_in_words: true`); the words exist in Polish only.
+    func amountInWords(_ amount: Int64) -> String? {
+        guard parties.settings.amountInWords, reading == nil, figures.locale.lowercased().hasPrefix("pl") else { return nil }
+        return labels.format("amount_in_words", ["amount": PolishWords.amount(amount, figures.currency)])
+    }
+
     /// Why no VAT is charged, as the law asks it printed: the document's (or its client's, or the
     /// book's) `exemption:` text, else the category's legal text in the document's language.
     var legalTexts: [String] {
@@ -378,6 +391,8 @@ extension Composer {
             texts += ["fr_recovery_fee", "fr_late_penalties", "fr_no_discount"].map { labels[$0] }
             if parties.settings.vatOnDebits { texts.append(labels["fr_vat_on_debits"]) }
         }
+        // Poland's split payment (MPP): the words art. 106e ust. 1 pkt 18a of the VAT Act asks for.
+        if document.splitPayment?.value == true, reading == nil, !isEstimate { texts.append(labels["split_payment"]) }
         // An invoice that goes through the SdI: the PDF is its courtesy copy (docs/italy.md).
         if parties.isCourtesyCopy { texts.append(FatturaPASettings.courtesyCopy) }
         return texts

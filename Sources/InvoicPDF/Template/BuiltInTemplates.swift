@@ -369,6 +369,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_standing_agreement": "standing agreement",
         "view_means_sepa_credit_transfer": "SEPA credit transfer",
         "view_means_sepa_direct_debit": "SEPA direct debit",
+        "split_payment": "Split payment mechanism (mechanizm podzielonej płatności)",
+        "amount_in_words": "In words: {amount}",
     ]
 
     private static let labels1: [String: String] = [
@@ -558,6 +560,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_standing_agreement": "Dauerauftrag",
         "view_means_sepa_credit_transfer": "SEPA-Überweisung",
         "view_means_sepa_direct_debit": "SEPA-Lastschrift",
+        "split_payment": "Split-Payment-Verfahren (mechanizm podzielonej płatności)",
+        "amount_in_words": "In Worten: {amount}",
     ]
 
     private static let labels8: [String: String] = [
@@ -726,6 +730,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_standing_agreement": "ordre permanent",
         "view_means_sepa_credit_transfer": "virement SEPA",
         "view_means_sepa_direct_debit": "prélèvement SEPA",
+        "split_payment": "Mécanisme de paiement scindé (mechanizm podzielonej płatności)",
+        "amount_in_words": "En toutes lettres : {amount}",
     ]
 
     private static let labels11: [String: String] = [
@@ -885,6 +891,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_standing_agreement": "orden permanente",
         "view_means_sepa_credit_transfer": "transferencia SEPA",
         "view_means_sepa_direct_debit": "adeudo directo SEPA",
+        "split_payment": "Mecanismo de pago fraccionado (mechanizm podzielonej płatności)",
+        "amount_in_words": "En letras: {amount}",
     ]
 
     private static let labels12: [String: String] = [
@@ -1044,6 +1052,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_standing_agreement": "ordine permanente",
         "view_means_sepa_credit_transfer": "bonifico SEPA",
         "view_means_sepa_direct_debit": "addebito diretto SEPA",
+        "split_payment": "Scissione dei pagamenti (mechanizm podzielonej płatności)",
+        "amount_in_words": "In lettere: {amount}",
     ]
 
     private static let labels13: [String: String] = [
@@ -1203,6 +1213,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_standing_agreement": "periodieke overboeking",
         "view_means_sepa_credit_transfer": "SEPA-overschrijving",
         "view_means_sepa_direct_debit": "SEPA-incasso",
+        "split_payment": "Gesplitste betaling (mechanizm podzielonej płatności)",
+        "amount_in_words": "In woorden: {amount}",
     ]
 
     private static let labels14: [String: String] = [
@@ -1362,6 +1374,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_standing_agreement": "ordem permanente",
         "view_means_sepa_credit_transfer": "transferência SEPA",
         "view_means_sepa_direct_debit": "débito direto SEPA",
+        "split_payment": "Mecanismo de pagamento dividido (mechanizm podzielonej płatności)",
+        "amount_in_words": "Por extenso: {amount}",
     ]
 
     private static let labels15: [String: String] = [
@@ -1372,7 +1386,7 @@ page_numbers: auto            # auto (only when there is more than one page), al
     ]
 
     private static let labels16: [String: String] = [
-        "invoice": "Faktura",
+        "invoice": "Faktura VAT",
         "estimate": "Oferta",
         "bill_to": "Nabywca",
         "from": "Sprzedawca",
@@ -1528,6 +1542,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_standing_agreement": "zlecenie stałe",
         "view_means_sepa_credit_transfer": "polecenie przelewu SEPA",
         "view_means_sepa_direct_debit": "polecenie zapłaty SEPA",
+        "split_payment": "mechanizm podzielonej płatności",
+        "amount_in_words": "Słownie: {amount}",
     ]
 
     private static let labels17: [String: String] = [
@@ -1687,6 +1703,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_standing_agreement": "stående överföring",
         "view_means_sepa_credit_transfer": "SEPA-betalning",
         "view_means_sepa_direct_debit": "SEPA-autogiro",
+        "split_payment": "Delad betalning (mechanizm podzielonej płatności)",
+        "amount_in_words": "Med bokstäver: {amount}",
     ]
 
     private static let labels18: [String: String] = [
@@ -1846,6 +1864,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_standing_agreement": "fast overførsel",
         "view_means_sepa_credit_transfer": "SEPA-overførsel",
         "view_means_sepa_direct_debit": "SEPA-direkte debitering",
+        "split_payment": "Opdelt betaling (mechanizm podzielonej płatności)",
+        "amount_in_words": "Med bogstaver: {amount}",
     ]
 
     private static let labels19: [String: String] = [
@@ -2005,6 +2025,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_standing_agreement": "fast betalingsoppdrag",
         "view_means_sepa_credit_transfer": "SEPA-overføring",
         "view_means_sepa_direct_debit": "SEPA-direktedebitering",
+        "split_payment": "Delt betaling (mechanizm podzielonej płatności)",
+        "amount_in_words": "Med bokstaver: {amount}",
     ]
 
     private static let labels20: [String: String] = [
@@ -2164,6 +2186,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_standing_agreement": "toistuva maksu",
         "view_means_sepa_credit_transfer": "SEPA-tilisiirto",
         "view_means_sepa_direct_debit": "SEPA-suoraveloitus",
+        "split_payment": "Jaettu maksu (mechanizm podzielonej płatności)",
+        "amount_in_words": "Kirjaimin: {amount}",
     ]
 
     private static let labels21: [String: String] = [
@@ -2323,6 +2347,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_standing_agreement": "trvalý příkaz",
         "view_means_sepa_credit_transfer": "převod SEPA",
         "view_means_sepa_direct_debit": "inkaso SEPA",
+        "split_payment": "Mechanismus rozdělené platby (mechanizm podzielonej płatności)",
+        "amount_in_words": "Slovy: {amount}",
     ]
 
     private static let labels22: [String: String] = [
@@ -2482,6 +2508,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_standing_agreement": "定期支払契約",
         "view_means_sepa_credit_transfer": "SEPA 振込",
         "view_means_sepa_direct_debit": "SEPA 口座振替",
+        "split_payment": "分割支払メカニズム (mechanizm podzielonej płatności)",
+        "amount_in_words": "金額（文字）: {amount}",
     ]
 
     private static let labels23: [String: String] = [
@@ -2641,6 +2669,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_standing_agreement": "长期支付协议",
         "view_means_sepa_credit_transfer": "SEPA 转账",
         "view_means_sepa_direct_debit": "SEPA 直接借记",
+        "split_payment": "分离支付机制 (mechanizm podzielonej płatności)",
+        "amount_in_words": "金额大写: {amount}",
     ]
 
     private static let labels24: [String: String] = [
