@@ -370,12 +370,18 @@ import Testing
 
     /// The buyer's invoices: each fetched once, checked against KSeF's hash, handed to `invoic receive`'s pipeline.
     @Test func receiveFetchesEachPurchaseOnce() throws {
-        // A supplier's FA(3): the example book's own file stands in for one (pl43page's reader of
-        // FA(3) decides whether the pipeline reads it; until then it is kept as not read).
+        // A supplier's FA(3) to this book (NIP 6771234561): the example's FV-2026-003 with the
+        // parties turned round, the seller a Kraków company of NIP 5265877635.
         let supplier = try Invoic.copy(Invoic.examples.appendingPathComponent("poland"))
         defer { try? FileManager.default.removeItem(at: supplier) }
         #expect(try Invoic.run(["build", "--today", "2026-11-21", "-C", supplier.path]).status == 0)
-        let file = supplier.appendingPathComponent("build/FV-2026-002.fa3.xml").path
+        var xml = try String(contentsOf: supplier.appendingPathComponent("build/FV-2026-003.fa3.xml"), encoding: .utf8)
+        #expect(xml.contains("<NIP>6771234561</NIP>") && xml.contains("<NIP>1132853869</NIP>") && xml.contains("<P_15>9943.50</P_15>"))
+        xml = xml.replacingOccurrences(of: "<NIP>6771234561</NIP>", with: "<NIP>5265877635</NIP>")
+            .replacingOccurrences(of: "<NIP>1132853869</NIP>", with: "<NIP>6771234561</NIP>")
+            .replacingOccurrences(of: "<Nazwa>Anna Nowak Software</Nazwa>", with: "<Nazwa>Kowalski Narzędzia Sp. z o.o.</Nazwa>")
+        let file = supplier.appendingPathComponent("supplier-fv-2026-003.xml").path
+        try xml.write(toFile: file, atomically: true, encoding: .utf8)
         let number = "5265877635-20250826-0100001AF629-AF"
         let server = try FakeKSeF(["purchases": [["file": file, "ksef": number, "stored": "2026-11-02T10:00:00Z"],
                                                  ["file": file, "ksef": "5265877635-20250826-0100001AF629-AE", "stored": "2026-11-02T10:00:00Z"]]])
@@ -387,7 +393,12 @@ import Testing
         #expect(first.status == 1 && first.stderr.contains("not one (5265877635-20250826-0100001AF629-AE)"), "\(first.stderr)")
         #expect(first.stdout.contains("received \(number)") || first.stdout.contains("fetched \(number) into received/ksef/\(number)/\(number).xml"), "\(first.stdout)")
         let record = try Self.text(book, "received/ksef/\(number)/ksef.yaml")
-        #expect(record.contains("purchase: ") || record.contains("not_read: "), "\(record)")
+        // The inbox's FA(3) reader takes it into purchases/, to the grosz.
+        #expect(record.contains("purchase: ") && !record.contains("not_read: "), "\(record)")
+        let purchases = try FileManager.default.contentsOfDirectory(atPath: book.appendingPathComponent("purchases/2026").path)
+        let purchase = try #require(purchases.first { $0.contains("fv-2026-003") }, "\(purchases)")
+        let kept = try Self.text(book, "purchases/2026/\(purchase)")
+        #expect(kept.contains("9943.50") && kept.contains("5265877635"), "\(kept)")
         #expect(try server.count("GET", "/invoices/ksef/") == 1)
         let second = try Self.ksef(["receive", "--since", "2026-11-01"], book, server)
         #expect(second.stdout.contains("\(number) was fetched before") || second.stdout.contains("received \(number)"), "\(second.stdout)")
