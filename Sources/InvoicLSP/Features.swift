@@ -3,6 +3,7 @@ import InvoicBook
 import InvoicBuild
 import InvoicDiagnostics
 import InvoicMoney
+import InvoicPDF
 import InvoicAuthoring
 
 /// The requests an editor makes about the text under the cursor: quick fixes, completion, hover,
@@ -450,7 +451,7 @@ extension LanguageServer {
 
     /// Renders the document as it was last saved and checked to build/, and returns its URI.
     func writePreview(_ number: String) -> Result<String, ResponseError> {
-        guard let renderer = currentRenderer, let (workspace, book, diagnostics) = lock.withLock({ () -> (Workspace, Book, [Diagnostic])? in
+        guard assetsResolved, let (workspace, book, diagnostics) = lock.withLock({ () -> (Workspace, Book, [Diagnostic])? in
             guard let workspace, let snapshot else { return nil }
             return (workspace, snapshot.book, snapshot.diagnostics)
         }), let document = book.document(number) else {
@@ -459,6 +460,11 @@ extension LanguageServer {
         let files = [document.file, BookSettings.fileName, book.clients[document.client.value]?.file].compactMap { $0 }
         guard document.figures != nil, !diagnostics.contains(where: { $0.severity == .error && files.contains($0.file ?? BookSettings.fileName) }) else {
             return .failure(.failed("\(number) has errors in its file, its client's or invoic.yaml: fix them to preview it"))
+        }
+        // Built for this preview from the checked book: kept, it would hold a copy of the book.
+        let renderer: PDFRenderer
+        do { renderer = try PDFRenderer(book: book) } catch {
+            return .failure(.failed("the template or its fonts do not resolve: \(error)"))
         }
         let rendered = FacturXPDF.isAsked(for: document, in: book)
             ? FacturXPDF.render(document, with: renderer, book: book)

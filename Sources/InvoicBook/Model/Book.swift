@@ -37,10 +37,41 @@ public struct Book: Sendable {
         self.sources = sources
         positions = [:]
         corrections = [:]
+        reindex()
+    }
+
+    private mutating func reindex() {
+        positions = [:]
+        corrections = [:]
         for (index, document) in documents.enumerated() {
             if positions[document.number] == nil { positions[document.number] = index }
             if document.kind == .creditNote, let invoice = document.corrects?.value { corrections[invoice, default: []].append(index) }
         }
+    }
+
+    /// Puts `document` where the document read from `file` is (added in path order when there is
+    /// none; the one there removed when `document` is nil): one edited file, without reading the
+    /// others again. Documents stay in path order, as the loader puts them.
+    mutating func replaceDocument(file: String, with document: Document?) {
+        var low = 0, high = documents.count
+        while low < high {
+            let middle = (low + high) / 2
+            if documents[middle].file < file { low = middle + 1 } else { high = middle }
+        }
+        let present = low < documents.count && documents[low].file == file
+        if let document, present {
+            let old = documents[low]
+            documents[low] = document
+            // The indexes hold positions, which did not move: only a new number or reference changes them.
+            if old.number == document.number, old.kind == document.kind, old.corrects?.value == document.corrects?.value { return }
+        } else if let document {
+            documents.insert(document, at: low)
+        } else if present {
+            documents.remove(at: low)
+        } else {
+            return
+        }
+        reindex()
     }
 
     /// Sets every document's figures at once (in `documents` order).
