@@ -57,6 +57,17 @@ import Testing
         return lines.joined(separator: "\n")
     }
 
+    /// `number` with its last run of digits raised by `step`, as wide as it was: INV-2026-009 -> INV-2026-010.
+    static func advance(_ number: String, by step: Int) -> String {
+        let characters = Array(number)
+        guard let end = characters.lastIndex(where: \.isNumber) else { return number + "-\(step)" }
+        var start = end
+        while start > 0, characters[start - 1].isNumber { start -= 1 }
+        let digits = String(characters[start...end])
+        let raised = String(Int(digits)! + step)
+        return String(characters[..<start]) + String(repeating: "0", count: max(0, digits.count - raised.count)) + raised + String(characters[(end + 1)...])
+    }
+
     func replay(_ example: String, seed: UInt64, edits: Int) throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-incremental-\(UUID().uuidString)").path
         try FileManager.default.copyItem(atPath: Self.examples.appendingPathComponent(example).path, toPath: root)
@@ -68,13 +79,20 @@ import Testing
         let documents = first.book.documents.map(\.file)
         let numbers = first.book.documents.map(\.number)
         let clients = first.book.clients.keys.sorted()
-        // New files too: the number after the last invoice (a gap's end) and one in its place.
-        let fresh = ["invoices/INV-9998.yaml", "invoices/\(numbers.first { $0.hasPrefix("INV") } ?? "INV-0001")-copy.yaml"]
+        // New files too, in the book's own series: the next free number of each kind, one
+        // that leaves a gap, and one that takes a number already used.
+        var fresh: [String] = []
+        for kind in DocumentKind.allCases {
+            guard let last = first.book.documents.last(where: { $0.kind == kind }) else { continue }
+            let folder = (last.file as NSString).deletingLastPathComponent
+            for step in [1, 3] { fresh.append("\(folder)/\(Self.advance(last.number, by: step)).yaml") }
+            fresh.append("\(folder)/copy/\(last.number).yaml")
+        }
         var texts: [String: String] = [:]
         var random = Generator(state: seed)
         var incremental = 0
         for step in 0..<edits {
-            let path = (documents + fresh).randomElement(using: &random)!
+            let path = (documents + fresh + fresh).randomElement(using: &random)!
             let original = try? String(contentsOfFile: book.root + "/" + path, encoding: .utf8)
             let template = try String(contentsOfFile: book.root + "/" + documents[0], encoding: .utf8)
             let current = texts[path] ?? original ?? template
@@ -104,7 +122,7 @@ import Testing
 
     @Test(arguments: ["studio", "conseil", "poland", "wholesale"])
     func randomEditsFindWhatAWholeCheckFinds(_ example: String) throws {
-        try replay(example, seed: 41, edits: 120)
+        try replay(example, seed: 41, edits: 200)
     }
 
     @Test func anEditOfSettingsOrAClientReadsTheWholeBook() throws {
