@@ -38,6 +38,20 @@ extension LanguageServer {
                     ]]
                     actions.append(["title": .string("Create clients/\(id).yaml"), "kind": "quickfix", "diagnostics": [diagnostic], "edit": edit])
                 }
+                if let code = diagnostic["code"]?.string, let book = context.snapshot?.book, let document = document(context),
+                   let number = Self.freeNumber(for: document, code: code, in: book) {
+                    let title = code == DiagnosticCode.numberingGap.name ? "Number this document \(number) (closes the gap)" : "Take the next free number, \(number)"
+                    actions.append(["title": .string(title), "kind": "quickfix", "diagnostics": [diagnostic], "isPreferred": true,
+                                    "edit": Self.renumbering(document, to: number, workspace: context.workspace, map: context.map)])
+                }
+            }
+            let einvoice = (params["context"]?["diagnostics"]?.array ?? []).filter { $0["source"]?.string == "invoic" && Self.missingKeys[$0["code"]?.string ?? ""] != nil }
+            let placeholders = placeholderEdits(einvoice, context: context)
+            if !placeholders.isEmpty {
+                var changes: [String: JSON] = [:]
+                for (file, edits) in placeholders { changes[context.workspace.uri(of: file)] = .array(edits) }
+                actions.append(["title": "Add the keys the e-invoice needs, as placeholders (TODO)", "kind": "quickfix",
+                                "diagnostics": .array(einvoice), "edit": ["changes": .object(changes)]])
             }
             return .array(actions)
         }
