@@ -344,10 +344,11 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private func finish(ticket: Int, _ next: Snapshot, workspace: Workspace, everything: Bool) {
+        // A stale result is still a whole checked book, newer than any before it: requests read
+        // it until the newer check finishes; only its diagnostics are not sent.
         let stale = lock.withLock { () -> Bool in
-            guard generation == ticket else { return true }
             snapshot = next
-            return false
+            return generation != ticket
         }
         if !stale { publish(next.diagnostics, workspace: workspace, everything: everything) }
     }
@@ -426,9 +427,14 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     /// A request that comes before the first check finished waits for it: an answer from no
-    /// book at all would be wrong, and the first check takes a moment.
+    /// book at all would be wrong, and the first check takes a moment. A check lets go of the
+    /// snapshot while it changes the book (see `checkBook`): a request then waits for that check
+    /// only, not for the changes still being typed.
     func awaitFirstCheck() {
-        if lock.withLock({ snapshot == nil && workspace != nil }) { waitForChecks() }
+        while lock.withLock({ snapshot == nil && workspace != nil && pending > 0 }) {
+            checking.sync {}
+            if lock.withLock({ snapshot == nil && pending > 0 }) { usleep(1000) }
+        }
     }
 
     var assetsResolved: Bool { lock.withLock { assetsResolve } }
