@@ -15,7 +15,8 @@ enum PaymentsDoNotExceedTheTotal: BookCheck {
         """)
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
-        for invoice in book.invoices {
+        // Only an invoice with a payment can be overpaid.
+        for invoice in book.pick({ book.documents[$0].kind == .invoice && !book.documents[$0].payments.isEmpty }) {
             guard let figures = invoice.figures, let last = invoice.payments.last else { continue }
             // Reminder fees and interest recorded on the invoice may be paid too.
             let charges = book.account(of: invoice, through: .distantFuture)?.charges ?? 0
