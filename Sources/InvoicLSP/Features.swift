@@ -3,6 +3,7 @@ import InvoicBook
 import InvoicBuild
 import InvoicDiagnostics
 import InvoicMoney
+import InvoicPDF
 import InvoicAuthoring
 
 /// The requests an editor makes about the text under the cursor: quick fixes, completion, hover,
@@ -37,6 +38,20 @@ extension LanguageServer {
                     ]]
                     actions.append(["title": .string("Create clients/\(id).yaml"), "kind": "quickfix", "diagnostics": [diagnostic], "edit": edit])
                 }
+                if let code = diagnostic["code"]?.string, let book = context.snapshot?.book, let document = document(context),
+                   let number = Self.freeNumber(for: document, code: code, in: book) {
+                    let title = code == DiagnosticCode.numberingGap.name ? "Number this document \(number) (closes the gap)" : "Take the next free number, \(number)"
+                    actions.append(["title": .string(title), "kind": "quickfix", "diagnostics": [diagnostic], "isPreferred": true,
+                                    "edit": Self.renumbering(document, to: number, workspace: context.workspace, map: context.map)])
+                }
+            }
+            let einvoice = (params["context"]?["diagnostics"]?.array ?? []).filter { $0["source"]?.string == "invoic" && Self.missingKeys[$0["code"]?.string ?? ""] != nil }
+            let placeholders = placeholderEdits(einvoice, context: context)
+            if !placeholders.isEmpty {
+                var changes: [String: JSON] = [:]
+                for (file, edits) in placeholders { changes[context.workspace.uri(of: file)] = .array(edits) }
+                actions.append(["title": "Add the keys the e-invoice needs, as placeholders (TODO)", "kind": "quickfix",
+                                "diagnostics": .array(einvoice), "edit": ["changes": .object(changes)]])
             }
             return .array(actions)
         }
@@ -450,7 +465,7 @@ extension LanguageServer {
 
     /// Renders the document as it was last saved and checked to build/, and returns its URI.
     func writePreview(_ number: String) -> Result<String, ResponseError> {
-        guard let renderer = currentRenderer, let (workspace, book, diagnostics) = lock.withLock({ () -> (Workspace, Book, [Diagnostic])? in
+        guard assetsResolved, let (workspace, book, diagnostics) = lock.withLock({ () -> (Workspace, Book, [Diagnostic])? in
             guard let workspace, let snapshot else { return nil }
             return (workspace, snapshot.book, snapshot.diagnostics)
         }), let document = book.document(number) else {
@@ -459,6 +474,11 @@ extension LanguageServer {
         let files = [document.file, BookSettings.fileName, book.clients[document.client.value]?.file].compactMap { $0 }
         guard document.figures != nil, !diagnostics.contains(where: { $0.severity == .error && files.contains($0.file ?? BookSettings.fileName) }) else {
             return .failure(.failed("\(number) has errors in its file, its client's or invoic.yaml: fix them to preview it"))
+        }
+        // Built for this preview from the checked book: kept, it would hold a copy of the book.
+        let renderer: PDFRenderer
+        do { renderer = try PDFRenderer(book: book) } catch {
+            return .failure(.failed("the template or its fonts do not resolve: \(error)"))
         }
         let rendered = FacturXPDF.isAsked(for: document, in: book)
             ? FacturXPDF.render(document, with: renderer, book: book)

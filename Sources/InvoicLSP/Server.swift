@@ -26,7 +26,9 @@ struct ResponseError: Error {
 /// One thread reads messages and answers requests from the last checked book; a serial queue
 /// checks: a change is checked 100 ms after the last keystroke (a newer change makes the older run
 /// stale: it is dropped before it starts or before it publishes), a save or a changed file on disk
-/// checks the whole book as `invoic check` does, history included.
+/// checks the whole book as `invoic check` does, history included. A change to a document is
+/// checked at that document's cost (`IncrementalBook`: its file decoded, priced and checked again,
+/// then the cross-document rules over the book held in memory); only what changed is republished.
 public final class LanguageServer: @unchecked Sendable {
     /// What the last check found, which requests read.
     struct Snapshot {
@@ -41,7 +43,8 @@ public final class LanguageServer: @unchecked Sendable {
 
     let lock = NSLock()
     private let checking = DispatchQueue(label: "invoic.lsp.check")
-    private let cache = DecodeCache()
+    /// The book held in memory, checked again per edit; used on the `checking` queue only.
+    private var engine: IncrementalBook?
 
     // Guarded by `lock`.
     var workspace: Workspace?
@@ -50,8 +53,13 @@ public final class LanguageServer: @unchecked Sendable {
     /// What the last whole check found beyond the book's own checks (history, the lock, fonts,
     /// the template): kept while typing, redone on save.
     private var wholeBookOnly: [Diagnostic] = []
-    private var renderer: PDFRenderer?
-    private var published: Set<String> = []
+    /// Whether the last whole check resolved the template, its fonts and the logo: a preview
+    /// builds its renderer then (a renderer kept would hold a second copy of the book).
+    private var assetsResolve = false
+    /// What each file was last told, so an edit republishes only the files whose findings changed.
+    private var published: [String: [Diagnostic]] = [:]
+    /// The versions those were published for: an open document hears of each new version.
+    private var publishedVersions: [String: Int] = [:]
     private var generation = 0
     /// Checks scheduled and not finished (or dropped) yet.
     private var pending = 0
@@ -170,11 +178,11 @@ public final class LanguageServer: @unchecked Sendable {
                 workspace?.lastActive = path
                 return path
             }
-            if path != nil { scheduleCheck(debounced: false) }
+            if let path { scheduleCheck(debounced: false, edited: path) }
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.string, let changes = params["contentChanges"]?.array else { return }
-            let changed = lock.withLock { () -> Bool in
-                guard let path = workspace?.path(of: uri), var document = workspace?.open[path] else { return false }
+            let changed = lock.withLock { () -> String? in
+                guard let path = workspace?.path(of: uri), var document = workspace?.open[path] else { return nil }
                 for change in changes {
                     guard let text = change["text"]?.string else { continue }
                     if let start = Position(change["range"]?["start"]), let end = Position(change["range"]?["end"]) {
@@ -190,9 +198,9 @@ public final class LanguageServer: @unchecked Sendable {
                 document.version = params["textDocument"]?["version"]?.int ?? document.version + 1
                 workspace?.open[path] = document
                 workspace?.lastActive = path
-                return true
+                return path
             }
-            if changed { scheduleCheck(debounced: true) }
+            if let changed { scheduleCheck(debounced: true, edited: changed) }
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return }
             let closed = lock.withLock { () -> Bool in
@@ -250,12 +258,14 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// Checks the book with the editor's open texts after `debounce` (or at once); a newer change
     /// makes this run stale.
-    func scheduleCheck(debounced: Bool) {
+    /// - Parameter edited: the open file that changed, checked at its own cost when it is a
+    ///   document; nil (a file closed) checks the book's files again.
+    func scheduleCheck(debounced: Bool, edited: String? = nil) {
         let ticket = lock.withLock { generation += 1; pending += 1; return generation }
         let run: @Sendable () -> Void = { [self] in
             defer { lock.withLock { pending -= 1 } }
             guard lock.withLock({ generation == ticket }) else { return }  // stale before it started
-            checkBook(ticket: ticket)
+            checkBook(ticket: ticket, edited: edited)
         }
         if debounced { checking.asyncAfter(deadline: .now() + debounce, execute: run) } else { checking.async(execute: run) }
     }
@@ -277,89 +287,101 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
-    /// The book's own steps: decode (unchanged files come from the cache), price, check.
-    private func checkBook(ticket: Int) {
+    /// The book's own steps for an edit: the edited document alone when it can be (decode,
+    /// price and its own checks, then the cross-document rules), else every file read again.
+    private func checkBook(ticket: Int, edited: String?) {
         guard let workspace = lock.withLock({ workspace }) else { return }
-        guard let checked = try? BookChecker.check(at: workspace.root, overrides: workspace.overrides, cache: cache) else {
+        let engine = self.engine ?? IncrementalBook(root: workspace.root)
+        self.engine = engine
+        // The snapshot shares the book's storage: let go of it first, or changing one document
+        // would copy all of them. A request meanwhile waits for this check (`awaitFirstCheck`).
+        lock.withLock { snapshot = nil }
+        var checked = edited.flatMap { path in workspace.open[path].flatMap { engine.update(path: path, bytes: Array($0.text.utf8)) } }
+        if checked == nil { checked = try? engine.checkAll(overrides: workspace.overrides) }
+        guard let checked else {
             publishNoBook(workspace)
             return
         }
         let extra = lock.withLock { wholeBookOnly }
         let diagnostics = (checked.diagnostics + RecurringInvoicesAreWritten.diagnostics(checked.book, today: today) + extra).sorted()
-        finish(ticket: ticket, Snapshot(book: checked.book, diagnostics: diagnostics), workspace: workspace)
+        finish(ticket: ticket, Snapshot(book: checked.book, diagnostics: diagnostics), workspace: workspace, everything: false)
     }
 
     /// What `invoic check` runs: the pipeline from disk (history when the book keeps it, the
     /// template and fonts), with the editor's unsaved texts in place of the disk's.
     private func checkWholeBook(ticket: Int) {
         guard let workspace = lock.withLock({ workspace }) else { return }
-        guard var whole = try? BookPipeline(root: workspace.root, history: .whenKept).check(upTo: .assets),
-              let onDisk = try? BookChecker.check(at: workspace.root, cache: cache) else {
+        let engine = self.engine ?? IncrementalBook(root: workspace.root)
+        self.engine = engine
+        // The pipeline's book goes at the end of this closure: only its findings are kept.
+        guard let (pipeline, resolved) = { () -> ([Diagnostic], Bool)? in
+            guard let whole = try? BookPipeline(root: workspace.root, history: .whenKept).check(upTo: .assets) else { return nil }
+            return (whole.diagnostics, whole.renderer != nil)
+        }() else {
+            publishNoBook(workspace)
+            return
+        }
+        lock.withLock { snapshot = nil }
+        guard var checked = try? engine.checkAll() else {
             publishNoBook(workspace)
             return
         }
         // What the pipeline adds to the book's own checks: kept while typing until the next save.
-        let bookOwn = Set(onDisk.diagnostics)
-        let extra = whole.diagnostics.filter { !bookOwn.contains($0) }
-        whole.diagnostics += RecurringInvoicesAreWritten.diagnostics(whole.book, today: today)
-        var snapshot = Snapshot(book: whole.book, diagnostics: whole.diagnostics.sorted())
+        let bookOwn = Set(checked.diagnostics)
+        let extra = pipeline.filter { !bookOwn.contains($0) }
         let overrides = workspace.overrides
         let unsaved = overrides.contains { path, bytes in (try? Data(contentsOf: URL(fileURLWithPath: workspace.absolute(path)))).map(Array.init) != bytes }
-        if unsaved, let edited = try? BookChecker.check(at: workspace.root, overrides: overrides, cache: cache) {
-            let diagnostics = edited.diagnostics + RecurringInvoicesAreWritten.diagnostics(edited.book, today: today) + extra
-            snapshot = Snapshot(book: edited.book, diagnostics: diagnostics.sorted())
-        }
+        if unsaved, let edited = try? engine.checkAll(overrides: overrides) { checked = edited }
+        let diagnostics = checked.diagnostics + RecurringInvoicesAreWritten.diagnostics(checked.book, today: today) + extra
         let previews = lock.withLock { () -> Set<String> in
             wholeBookOnly = extra
-            renderer = whole.renderer
+            assetsResolve = resolved
             return previewed
         }
-        finish(ticket: ticket, snapshot, workspace: workspace)
+        finish(ticket: ticket, Snapshot(book: checked.book, diagnostics: diagnostics.sorted()), workspace: workspace, everything: true)
         // Open previews follow the saved book.
         for number in previews.sorted() { _ = writePreview(number) }
     }
 
-    private func finish(ticket: Int, _ next: Snapshot, workspace: Workspace) {
+    private func finish(ticket: Int, _ next: Snapshot, workspace: Workspace, everything: Bool) {
+        // A stale result is still a whole checked book, newer than any before it: requests read
+        // it until the newer check finishes; only its diagnostics are not sent.
         let stale = lock.withLock { () -> Bool in
-            guard generation == ticket else { return true }
             snapshot = next
-            return false
+            return generation != ticket
         }
-        if !stale { publish(next.diagnostics, workspace: workspace) }
+        if !stale { publish(next.diagnostics, workspace: workspace, everything: everything) }
     }
 
     private func publishNoBook(_ workspace: Workspace) {
         let diagnostic = Diagnostic.error(.init("no-book"), "no \(BookSettings.fileName) in \(workspace.root): this is not an invoic book",
                                           file: BookSettings.fileName, help: "run `invoic init` to start one, or open the book's folder")
-        publish([diagnostic], workspace: workspace)
+        publish([diagnostic], workspace: workspace, everything: true)
     }
 
-    /// Sends every file's diagnostics, and an empty list to each file that had some and has none now.
-    private func publish(_ diagnostics: [Diagnostic], workspace: Workspace) {
+    /// Sends the diagnostics of each file whose findings changed since they were last sent (of
+    /// every file, after a whole check), an empty list to each file that had some and has none
+    /// now, and each open document's list for a version it was not told of yet.
+    private func publish(_ diagnostics: [Diagnostic], workspace: Workspace, everything: Bool) {
         let byFile = Dictionary(grouping: diagnostics) { $0.file ?? BookSettings.fileName }
         let encoding = lock.withLock { self.encoding }
-        let previous = lock.withLock { () -> Set<String> in
-            defer { published = Set(byFile.keys) }
-            return published
+        let (previous, versions) = lock.withLock { () -> ([String: [Diagnostic]], [String: Int]) in
+            defer {
+                published = byFile
+                publishedVersions = workspace.open.mapValues(\.version)
+            }
+            return (published, publishedVersions)
         }
-        for (file, found) in byFile.sorted(by: { $0.key < $1.key }) {
+        let files = Set(byFile.keys).union(previous.keys).union(workspace.open.keys)
+        for file in files.sorted() {
+            let found = byFile[file] ?? []
+            let version = workspace.open[file]?.version
+            // After an edit, unchanged findings of a file whose version the editor knows need no message.
+            guard everything || found != previous[file] ?? [] || (version != nil && version != versions[file]) else { continue }
             let map = LineMap(workspace.text(of: file) ?? "", encoding: encoding)
-            let items = found.map { Self.lspDiagnostic($0, map: map) }
-            var params: JSON = ["uri": .string(workspace.uri(of: file)), "diagnostics": .array(items)]
-            if let version = workspace.open[file]?.version, case .object(var members) = params {
-                members["version"] = .int(version)
-                params = .object(members)
-            }
-            writer.send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": params])
-        }
-        // An open document hears it is clean too: the editor shows that the check ran.
-        for file in previous.union(workspace.open.keys).subtracting(byFile.keys).sorted() {
-            var params: JSON = ["uri": .string(workspace.uri(of: file)), "diagnostics": []]
-            if let version = workspace.open[file]?.version, case .object(var members) = params {
-                members["version"] = .int(version)
-                params = .object(members)
-            }
-            writer.send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": params])
+            var members: [String: JSON] = ["uri": .string(workspace.uri(of: file)), "diagnostics": .array(found.map { Self.lspDiagnostic($0, map: map) })]
+            if let version { members["version"] = .int(version) }
+            writer.send(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": .object(members)])
         }
     }
 
@@ -405,12 +427,17 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     /// A request that comes before the first check finished waits for it: an answer from no
-    /// book at all would be wrong, and the first check takes a moment.
+    /// book at all would be wrong, and the first check takes a moment. A check lets go of the
+    /// snapshot while it changes the book (see `checkBook`): a request then waits for that check
+    /// only, not for the changes still being typed.
     func awaitFirstCheck() {
-        if lock.withLock({ snapshot == nil && workspace != nil }) { waitForChecks() }
+        while lock.withLock({ snapshot == nil && workspace != nil && pending > 0 }) {
+            checking.sync {}
+            if lock.withLock({ snapshot == nil && pending > 0 }) { usleep(1000) }
+        }
     }
 
-    var currentRenderer: PDFRenderer? { lock.withLock { renderer } }
+    var assetsResolved: Bool { lock.withLock { assetsResolve } }
     func notePreviewed(_ number: String) { lock.withLock { _ = previewed.insert(number) } }
     var inlayHintsEnabled: Bool { lock.withLock { inlayHints } }
 }

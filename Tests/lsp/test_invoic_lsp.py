@@ -127,6 +127,77 @@ async def test_each_quick_fix_leaves_a_book_that_checks(client: LanguageClient, 
     assert result.returncode == 0, result.stderr
 
 
+async def actions_for(client, path, found):
+    return await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri(client, path)), range=found[0].range,
+        context=types.CodeActionContext(diagnostics=found)))
+
+
+def apply_rename(client, change):
+    source, target = pathlib.Path(change.old_uri[len("file://"):]), pathlib.Path(change.new_uri[len("file://"):])
+    target.parent.mkdir(parents=True, exist_ok=True)
+    source.rename(target)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("path,text,title,renamed", [
+    # INV-0002 again, issued later: it takes the series' next number.
+    ("invoices/2026/INV-0002.yaml", DRAFT.replace("2026-03-01", "2026-03-05"), "Take the next free number, INV-0003", "invoices/2026/INV-0003.yaml"),
+    # INV-0004 after INV-0002: the last of the series moves down into the gap.
+    ("invoices/INV-0004.yaml", DRAFT, "Number this document INV-0003 (closes the gap)", "invoices/INV-0003.yaml"),
+])
+async def test_the_next_free_number_leaves_a_book_that_checks(client: LanguageClient, path, text, title, renamed):
+    (client.book / path).parent.mkdir(parents=True, exist_ok=True)
+    (client.book / path).write_text(text)
+    await opened(client, path, text)
+    found = await wait_for_diagnostics(client, path, lambda d: len(d) > 0)
+    assert check(client.book).returncode == 1
+    fix = next(action for action in await actions_for(client, path, found) if action.title == title)
+    [change] = fix.edit.document_changes
+    assert change.new_uri == uri(client, renamed)
+    apply_rename(client, change)
+    result = check(client.book)
+    assert result.returncode == 0, result.stderr
+
+
+XRECHNUNG_SETTINGS = """business:
+  name: Test Studio
+  tax_id: DE136695976
+  electronic_address: "9930:DE136695976"
+  address:
+    street: Main Street 1
+    country: DE
+payment:
+  account: DE89 3704 0044 0532 0130 00
+defaults: { currency: EUR, locale: de_DE, terms: 30, tax: 19% }
+"""
+PUBLIC_BUYER = """name: Stadt Bremen
+address:
+  street: Altenwall 15
+  country: DE
+electronic_address: "0204:04011000-1234512345-06"
+einvoice: [xrechnung]
+"""
+
+
+@pytest.mark.asyncio
+async def test_the_keys_an_einvoice_needs_are_added_as_placeholders(client: LanguageClient):
+    (client.book / "invoic.yaml").write_text(XRECHNUNG_SETTINGS)
+    (client.book / "clients/acme.yaml").write_text(PUBLIC_BUYER)
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+        types.FileEvent(uri=uri(client, "invoic.yaml"), type=types.FileChangeType.Changed)]))
+    await opened(client, "clients/acme.yaml", PUBLIC_BUYER)
+    found = await wait_for_diagnostics(client, "clients/acme.yaml", lambda d: any(x.code == "BR-DE-15" for x in d))
+    assert check(client.book).returncode == 1
+    fix = next(action for action in await actions_for(client, "clients/acme.yaml", found) if action.title.startswith("Add the keys the e-invoice needs"))
+    for path, text in [("invoic.yaml", XRECHNUNG_SETTINGS), ("clients/acme.yaml", PUBLIC_BUYER)]:
+        (client.book / path).write_text(apply(text, fix.edit.changes[uri(client, path)]))
+    assert "    city: TODO your city\n" in (client.book / "invoic.yaml").read_text()
+    assert "buyer_reference: TODO the reference the client asks you to quote" in (client.book / "clients/acme.yaml").read_text()
+    result = check(client.book)
+    assert result.returncode == 0, result.stderr
+
+
 @pytest.mark.asyncio
 async def test_completion_and_hover(client: LanguageClient):
     text = DRAFT.replace("client: acme", "client: ")

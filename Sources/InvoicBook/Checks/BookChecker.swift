@@ -2,9 +2,39 @@ import InvoicDiagnostics
 
 /// Loads, prices and checks a book: every diagnostic of every stage, in reading order.
 public enum BookChecker {
-    static var checks: [any BookCheck.Type] { [
+    static var checks: [any BookCheck.Type] { documentChecks + crossDocumentChecks }
+
+    /// The checks whose findings about a document depend on that document alone, with the
+    /// settings and the clients: run on a book of any subset of the documents, they find exactly
+    /// that subset's share of the whole book's findings. The language server re-runs only these
+    /// for the document being edited (`IncrementalBook`); a check that reads another document
+    /// (its number, its series, what it corrects or is corrected by, an account) belongs below.
+    static var documentChecks: [any BookCheck.Type] { [
         NumbersFitTheirPattern.self,
         NumberYearsMatchIssueDates.self,
+        DatesFollowTheIssueDate.self,
+        EstimatesAreNotBothAcceptedAndDeclined.self,
+        VoidInvoicesTakeNoPayments.self,
+        VoidedPaymentsAreRefunded.self,
+        SentInvoicesHaveADueDate.self,
+        EstimatesAreAcceptedWhileValid.self,
+        ReverseChargeNamesBothParties.self,
+        IntraCommunitySupplyNamesBothVATNumbers.self,
+        IntraCommunitySupplyHasADeliveryDate.self,
+        IntraCommunitySupplyNamesTheDestination.self,
+        TransfersNameTheAccount.self,
+        DirectDebitsNameTheMandate.self,
+        ExportNamesTheSeller.self,
+        OutsideScopeStandsAlone.self,
+        ExemptLinesSayWhy.self,
+        EInvoicesCarryWhatTheirFormatsNeed.self,
+        KSeFNumbersAreValid.self,
+        SplitPaymentIsStated.self,
+    ] }
+
+    /// The checks that relate documents to each other (numbers, series, references, accounts,
+    /// clients' use) or look at the book as a whole: re-run on the whole book after every edit.
+    static var crossDocumentChecks: [any BookCheck.Type] { [
         NumbersAreUnique.self,
         SeriesHaveNoGaps.self,
         NumbersFollowIssueDates.self,
@@ -14,40 +44,22 @@ public enum BookChecker {
         DeclinedEstimatesAreNotInvoiced.self,
         EstimatesAreConvertedOnce.self,
         InvoicesMatchTheirEstimate.self,
-        DatesFollowTheIssueDate.self,
-        EstimatesAreNotBothAcceptedAndDeclined.self,
         PaymentsDoNotExceedTheTotal.self,
-        VoidInvoicesTakeNoPayments.self,
-        VoidedPaymentsAreRefunded.self,
         RefundsFollowThePaymentsTheyReturn.self,
-        SentInvoicesHaveADueDate.self,
         FrenchInvoicesFollowBRFR.self,
         EstimatesAreAcceptedBeforeInvoicing.self,
-        EstimatesAreAcceptedWhileValid.self,
         ClientsAreUsed.self,
         TemplateExists.self,
         LogoExists.self,
         PathsStayInsideTheBook.self,
         OutputNamesFit.self,
-        ReverseChargeNamesBothParties.self,
-        IntraCommunitySupplyNamesBothVATNumbers.self,
-        IntraCommunitySupplyHasADeliveryDate.self,
-        IntraCommunitySupplyNamesTheDestination.self,
-        TransfersNameTheAccount.self,
-        DirectDebitsNameTheMandate.self,
         PaymentCodesCanBeMade.self,
-        ExportNamesTheSeller.self,
-        OutsideScopeStandsAlone.self,
-        ExemptLinesSayWhy.self,
         CreditNotesCorrectAnInvoice.self,
         CreditNotesMatchTheirInvoice.self,
         CreditsDoNotExceedWhatIsOwed.self,
         RefundsOwedArePaid.self,
         RefundsDoNotExceedWhatWasOwed.self,
         RefundsDoNotExceedTheCredit.self,
-        EInvoicesCarryWhatTheirFormatsNeed.self,
-        KSeFNumbersAreValid.self,
-        SplitPaymentIsStated.self,
         RecurringSchedulesKeepWhatIsWritten.self,
     ] }
 
@@ -66,14 +78,18 @@ public enum BookChecker {
         diagnostics += book.price()
         // The checks only read the book, so they run side by side; the diagnostics are sorted
         // below, so the order they finish in never shows.
-        let priced = book
-        // A small book's checks are cheaper than the threads that would share them.
-        diagnostics += parallelMap(Array(checks.indices), serialBelow: priced.documents.count < 32 ? Int.max : 0) { index in
-            var found: [Diagnostic] = []
-            checks[index].check(priced, into: &found)
-            return found
-        }.joined()
+        diagnostics += run(checks, on: book)
         return CheckedBook(book: book, diagnostics: diagnostics.sorted())
+    }
+
+    /// What `checks` find in `book`, in no particular order (callers sort).
+    static func run(_ checks: [any BookCheck.Type], on book: Book) -> [Diagnostic] {
+        // A small book's checks are cheaper than the threads that would share them.
+        Array(parallelMap(Array(checks.indices), serialBelow: book.documents.count < 32 ? Int.max : 0) { index in
+            var found: [Diagnostic] = []
+            checks[index].check(book, into: &found)
+            return found
+        }.joined())
     }
 }
 

@@ -13,8 +13,12 @@ enum ClientReferencesResolve: BookCheck {
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
         // A schedule's invoice names its client as a document does.
         let schedules = book.recurring.compactMap(\.body)
-        for document in [book.documents, schedules].joined() where !document.client.value.isEmpty && book.clients[document.client.value] == nil
-            && !book.unreadableClients.contains(document.client.value) {
+        func unknown(_ document: Document) -> Bool {
+            !document.client.value.isEmpty && book.clients[document.client.value] == nil && !book.unreadableClients.contains(document.client.value)
+        }
+        // The documents' clients are looked up in place: only a document naming an unknown one is copied.
+        let documents = book.pick { book.clients[book.documents[$0].client.value] == nil && unknown(book.documents[$0]) }
+        for document in [documents, schedules].joined() where unknown(document) {
             let id = document.client.value
             let fix = closestMatch(to: id, in: book.clients.keys)
             let help = fix.map { "did you mean `\($0)`? (clients/\($0).yaml)" } ?? "create clients/\(id).yaml with at least `name:`"

@@ -17,7 +17,7 @@ enum CreditNotesCorrectAnInvoice: BookCheck {
         """)
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
-        for note in book.creditNotes {
+        for note in book.creditNoteDocuments {
             guard let reference = note.corrects else { continue }
             if let invoice = book.invoice(reference.value) {
                 guard let void = invoice.void else { continue }
@@ -49,7 +49,7 @@ enum CreditNotesMatchTheirInvoice: BookCheck {
         """)
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
-        for note in book.creditNotes {
+        for note in book.creditNoteDocuments {
             guard let reference = note.corrects, let invoice = book.invoice(reference.value) else { continue }
             if note.client.value != invoice.client.value {
                 diagnostics.append(.error(
@@ -87,7 +87,7 @@ enum CreditsDoNotExceedWhatIsOwed: BookCheck {
         """)
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
-        for invoice in book.invoices {
+        for invoice in book.correctedInvoices {
             let notes = book.creditNotes(correcting: invoice.number)
             guard !notes.isEmpty, invoice.void == nil, let figures = invoice.figures else { continue }
             let priced = notes.compactMap { note in note.figures.map { (note, $0) } }
@@ -122,7 +122,7 @@ enum RefundsOwedArePaid: BookCheck {
         """)
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
-        for invoice in book.invoices where invoice.void == nil {
+        for invoice in book.correctedInvoices where invoice.void == nil {
             guard let account = book.account(of: invoice, through: .distantFuture), account.balance < 0,
                   let note = book.creditNotes(correcting: invoice.number).max(by: { ($0.issued.value, $0.number) < ($1.issued.value, $1.number) })
             else { continue }
@@ -150,7 +150,7 @@ enum RefundsDoNotExceedWhatWasOwed: BookCheck {
         """)
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
-        for invoice in book.invoices where invoice.void == nil {
+        for invoice in book.correctedInvoices where invoice.void == nil {
             guard let account = book.account(of: invoice, through: .distantFuture), account.refunded > 0 else { continue }
             // A credit note that refunds more than it credits is `over-refund`, said at its refund.
             let notes = book.creditNotes(correcting: invoice.number).filter { !$0.payments.isEmpty }
@@ -179,7 +179,7 @@ enum RefundsDoNotExceedTheCredit: BookCheck {
         """)
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
-        for note in book.creditNotes {
+        for note in book.creditNoteDocuments {
             guard let figures = note.figures, figures.paid > figures.payable, let last = note.payments.last else { continue }
             let c = figures.currency
             diagnostics.append(.error(

@@ -11,7 +11,7 @@ enum DeclinedEstimatesAreNotInvoiced: BookCheck {
         """)
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
-        for invoice in book.invoices {
+        for invoice in book.invoicesFromEstimates {
             guard let reference = invoice.fromEstimate, let estimate = book.estimate(reference.value),
                   let declined = estimate.declined else { continue }
             diagnostics.append(.error(

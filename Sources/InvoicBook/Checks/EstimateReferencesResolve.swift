@@ -9,7 +9,7 @@ enum EstimateReferencesResolve: BookCheck {
         """)
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
-        for invoice in book.invoices {
+        for invoice in book.invoicesFromEstimates {
             guard let reference = invoice.fromEstimate, book.estimate(reference.value) == nil else { continue }
             let estimates = book.estimates.map(\.number)
             let fix = closestMatch(to: reference.value, in: estimates)

@@ -13,7 +13,7 @@ enum EstimatesAreAcceptedBeforeInvoicing: BookCheck {
         """)
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
-        for invoice in book.invoices {
+        for invoice in book.invoicesFromEstimates {
             guard let reference = invoice.fromEstimate,
                   let estimate = book.estimate(reference.value),
                   estimate.declined == nil else { continue }

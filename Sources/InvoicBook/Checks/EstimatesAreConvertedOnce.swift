@@ -15,11 +15,14 @@ enum EstimatesAreConvertedOnce: BookCheck {
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
         let conversions = book.conversions
-        for invoice in book.invoices {
-            guard let reference = invoice.fromEstimate, let first = conversions[reference.value], first != invoice.number else { continue }
+        // By position, the fields read in place: walking `invoices` copies each document.
+        let documents = book.documents
+        for index in documents.indices where documents[index].kind == .invoice {
+            guard let reference = documents[index].fromEstimate, let first = conversions[reference.value],
+                  first != documents[index].number else { continue }
             diagnostics.append(.error(
                 rule.code, "estimate \(reference.value) is already converted by \(first)",
-                file: invoice.file, range: reference.range,
+                file: documents[index].file, range: reference.range,
                 help: "remove `from_estimate:` from one of the two invoices; if both are real, the estimate was billed twice"))
         }
     }

@@ -12,7 +12,7 @@ enum InvoicesMatchTheirEstimate: BookCheck {
         """)
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
-        for invoice in book.invoices {
+        for invoice in book.invoicesFromEstimates {
             guard let reference = invoice.fromEstimate,
                   let estimate = book.estimate(reference.value) else { continue }
             if invoice.client.value != estimate.client.value {

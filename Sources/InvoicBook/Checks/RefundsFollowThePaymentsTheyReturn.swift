@@ -22,7 +22,8 @@ enum RefundsFollowThePaymentsTheyReturn: BookCheck {
         """)
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
-        for invoice in book.invoices {
+        // An invoice no credit note corrects has no refund to follow.
+        for invoice in book.correctedInvoices {
             guard let figures = invoice.figures else { continue }
             // `prepaid:` was received before the invoice (on a deposit invoice): in by its issue day.
             let received = (zip(invoice.payments, figures.payments).map { (date: $0.date.value, amount: $1) } + [(invoice.issued.value, figures.prepaid)])

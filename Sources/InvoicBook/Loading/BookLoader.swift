@@ -76,8 +76,8 @@ public enum BookLoader {
             case .document(let document): documents.append(document)
             case .recurring(let schedule): recurring.append(schedule)
             case .nothing:
-                if let kind = DocumentKind.allCases.first(where: { path.hasPrefix($0.folder + "/") }) {
-                    unreadable.append((kind, stem(path), path))
+                if let entry = unreadableEntry(path) {
+                    unreadable.append(entry)
                 } else if path.hasPrefix("clients/") {
                     unreadableClients.insert(stem(path))
                 }
@@ -88,6 +88,11 @@ public enum BookLoader {
         book.unreadable = unreadable
         book.unreadableClients = unreadableClients
         return (book, diagnostics)
+    }
+
+    /// A document file that decodes to nothing, as `Book.unreadable` keeps it: its number still counts as used.
+    static func unreadableEntry(_ path: String) -> (kind: DocumentKind, number: String, file: String)? {
+        DocumentKind.allCases.first { path.hasPrefix($0.folder + "/") }.map { ($0, stem(path), path) }
     }
 
     /// Indirect: inline, every decoded file would take the size of the largest case (a document,

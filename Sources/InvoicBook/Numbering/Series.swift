@@ -35,9 +35,11 @@ extension Book {
             result[SeriesKey(kind: kind, year: parts.year), default: []].append(SeriesMember(
                 number: number, file: file, sequence: parts.sequence, issued: issued, numberRange: numberRange))
         }
-        for document in documents {
-            add(kind: document.kind, number: document.number, file: document.file, issued: document.issued,
-                numberRange: document.numberKey?.range)
+        // By position, reading the fields in place: `for document in documents` copies each
+        // 2.4 KB document, and at 10,000 documents that copy was most of a keystroke's check.
+        for index in documents.indices {
+            add(kind: documents[index].kind, number: documents[index].number, file: documents[index].file,
+                issued: documents[index].issued, numberRange: documents[index].numberKey?.range)
         }
         for stub in unreadable {
             add(kind: stub.kind, number: stub.number, file: stub.file, issued: nil, numberRange: nil)

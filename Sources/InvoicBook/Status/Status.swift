@@ -17,7 +17,11 @@ extension Book {
     public var conversions: [String: String] {
         var result: [String: String] = [:]
         // Pairs, not documents, are sorted: a copy of every invoice is ~2.5 KB each.
-        let claims = invoices.compactMap { invoice in invoice.fromEstimate.map { (invoice: invoice.number, estimate: $0.value) } }
+        // By position, the fields read in place: walking `invoices` copies each document.
+        let claims = documents.indices.compactMap { index in
+            documents[index].kind == .invoice
+                ? documents[index].fromEstimate.map { (invoice: documents[index].number, estimate: $0.value) } : nil
+        }
         for claim in claims.sorted(by: { $0.invoice < $1.invoice }) where result[claim.estimate] == nil {
             result[claim.estimate] = claim.invoice
         }
