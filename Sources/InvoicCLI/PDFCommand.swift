@@ -53,7 +53,13 @@ struct PDFCommand: ParsableCommand {
     }
 
     func run() throws {
-        let checked = try runPipeline(BookPipeline(root: directory, history: historyOptions.policy))
+        let pipeline = BookPipeline(root: directory, history: historyOptions.policy)
+        // A copy shows the document's account (payments, credit notes: other files), so it needs
+        // the whole book; the document as issued needs its own files and the book's verdict,
+        // which the book's cache keeps.
+        let checked = try copy ? runPipeline(pipeline) : runPipeline { () throws(PipelineError) in
+            try pipeline.check(rendering: { number, file in files.contains { isNamed($0, number: number, file: file) } })
+        }
         let book = checked.book
         var documents: [Document] = []
         var unknown: [String] = []
@@ -111,8 +117,18 @@ struct PDFCommand: ParsableCommand {
     /// A document by its file (relative to the current directory or to the book) or its number.
     private func find(_ argument: String, in book: Book) -> Document? {
         if let document = book.document(argument) { return document }
+        return book.documents.first { names(argument, file: $0.file) }
+    }
+
+    /// Whether `argument` names the document `number` in `file`, as `find` finds it.
+    private func isNamed(_ argument: String, number: String, file: String) -> Bool {
+        argument == number || names(argument, file: file)
+    }
+
+    /// Whether `argument` is the path of `file` (relative to the current directory or to the book).
+    private func names(_ argument: String, file: String) -> Bool {
         let candidates = [argument, relativeToBook(argument)].compactMap { $0 }
-        return book.documents.first { document in candidates.contains { normalize($0) == normalize(document.file) } }
+        return candidates.contains { normalize($0) == normalize(file) }
     }
 
     private func relativeToBook(_ path: String) -> String? {
