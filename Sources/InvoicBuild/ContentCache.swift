@@ -47,6 +47,14 @@ public struct ContentCache: Sendable {
         }
     }
 
+    /// The key of a unit derived from `bytes` alone (one file's decoded form, for the language
+    /// server's per-file units): the same function as the book's inputs are hashed with.
+    public static func key(of bytes: [UInt8]) -> String {
+        var hash = Fingerprint()
+        bytes.withUnsafeBytes { hash.add($0) }
+        return hash.hex
+    }
+
     // MARK: - The frame
 
     /// The build of invoic that wrote a unit: its version and its executable's size and time, so
