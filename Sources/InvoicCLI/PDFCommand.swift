@@ -57,8 +57,11 @@ struct PDFCommand: ParsableCommand {
         // A copy shows the document's account (payments, credit notes: other files), so it needs
         // the whole book; the document as issued needs its own files and the book's verdict,
         // which the book's cache keeps.
+        // The paths the arguments name, made once (a URL per document and argument cost more than the cache saves).
+        let numbers = Set(files)
+        let paths = Set(files.flatMap(namedPaths))
         let checked = try copy ? runPipeline(pipeline) : runPipeline { () throws(PipelineError) in
-            try pipeline.check(rendering: { number, file in files.contains { isNamed($0, number: number, file: file) } })
+            try pipeline.check(rendering: { number, file in numbers.contains(number) || paths.contains(normalize(file)) })
         }
         let book = checked.book
         var documents: [Document] = []
@@ -117,18 +120,13 @@ struct PDFCommand: ParsableCommand {
     /// A document by its file (relative to the current directory or to the book) or its number.
     private func find(_ argument: String, in book: Book) -> Document? {
         if let document = book.document(argument) { return document }
-        return book.documents.first { names(argument, file: $0.file) }
+        let paths = namedPaths(argument)
+        return book.documents.first { paths.contains(normalize($0.file)) }
     }
 
-    /// Whether `argument` names the document `number` in `file`, as `find` finds it.
-    private func isNamed(_ argument: String, number: String, file: String) -> Bool {
-        argument == number || names(argument, file: file)
-    }
-
-    /// Whether `argument` is the path of `file` (relative to the current directory or to the book).
-    private func names(_ argument: String, file: String) -> Bool {
-        let candidates = [argument, relativeToBook(argument)].compactMap { $0 }
-        return candidates.contains { normalize($0) == normalize(file) }
+    /// The book's paths `argument` may name (relative to the current directory or to the book), normalized.
+    private func namedPaths(_ argument: String) -> [String] {
+        [argument, relativeToBook(argument)].compactMap { $0 }.map(normalize)
     }
 
     private func relativeToBook(_ path: String) -> String? {
