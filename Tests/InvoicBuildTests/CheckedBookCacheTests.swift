@@ -56,6 +56,23 @@ import Testing
         #expect(try Self.pdf(note, "CN-0001") == Self.pdf(whole, "CN-0001"))
     }
 
+    /// The CJK fonts are set up for a whole book that has a Japanese document; a run that reads
+    /// only an English one from the cache sets them up all the same, so its PDF is the same.
+    @Test func theWholeBooksFontChoiceIsKept() throws {
+        let book = TestBook([
+            "invoices/INV-0001.yaml": invoice(),
+            "invoices/INV-0002.yaml": invoice(issued: "2026-03-02", "locale: ja_JP\nnotes: ご利用ありがとうございます\n"),
+        ])
+        defer { book.remove() }
+        let whole = try BookPipeline(root: book.root, history: .skipped).check()
+        #expect(whole.renderer?.usesCJK == true)
+        _ = try Self.check(book.root, "INV-0001")
+        let (cached, hit) = try Self.check(book.root, "INV-0001")
+        #expect(hit)
+        #expect(cached.renderer?.usesCJK == true)
+        #expect(try Self.pdf(cached, "INV-0001") == Self.pdf(whole, "INV-0001"))
+    }
+
     /// Each change to an input, in a file other than the wanted document's too, is a miss, and
     /// the verdict is the new book's: an error another file now has is reported.
     @Test(arguments: ["edit another document", "add a document", "delete a document", "rename a document",
