@@ -60,7 +60,7 @@ cmp "$work/a/INV-0001.pdf" "$work/b/INV-0001.pdf" && cmp "$work/a/INV-0001.pdf" 
 
 # Each command with its name and what runs before each of its runs (hyperfine takes them in order).
 names=() prepares=() commands=()
-add() { names+=(-n "$1"); prepares+=(--prepare "$2"); commands+=("$3"); }
+add() { names+=(-n "$1"); prepares+=(--prepare "$2"); commands+=("$3"); printf '%s\t%s\n' "$1" "$3" >> "$work/commands.tsv"; }
 add "pdf, $count-invoice book, cold" "rm -rf $work/large/.invoic/cache" "$invoic pdf -C $work/large -o $work/out INV-0001"
 add "pdf, $count-invoice book, warm" "true" "$invoic pdf -C $work/large -o $work/out INV-0001"
 add "pdf, one-invoice book, cold" "rm -rf $work/one/.invoic/cache" "$invoic pdf -C $work/one -o $work/out INV-0001"
@@ -97,17 +97,36 @@ fi
 
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $(date -u '+%Y-%m-%d %H:%M UTC'); invoic $("$invoic" --version); $typst"
 hyperfine -N --style none --runs "$runs" --warmup 3 --export-json "$work/times.json" "${names[@]}" "${prepares[@]}" "${commands[@]}" >/dev/null
-python3 - "$work/times.json" <<'PY'
-import json, sys
-results = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
-median = {name: r["median"] * 1000 for name, r in results.items()}
-print("| command | median | mean ± σ |")
-print("|---|---|---|")
+# CPU time (user + system of the process), which a shared machine moves far less than the wall
+# clock: the commands turn about for 21 rounds, the cache removed in Python before a cold run.
+python3 - "$work/times.json" "$work" "$invoic" "$venv/bin/python" <<'PY'
+import json, os, resource, shutil, statistics, subprocess, sys, time
+times, work, invoic, python = sys.argv[1:]
+results = {r["command"]: r for r in json.load(open(times))["results"]}  # by name (hyperfine -n)
+commands = dict(line.rstrip("\n").split("\t") for line in open(work + "/commands.tsv"))
+def cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (usage.ru_utime + usage.ru_stime) * 1000
+cpus = {name: [] for name in results}
+for _ in range(21):
+    for name, command in commands.items():
+        if "cold" in name:
+            shutil.rmtree(work + ("/large" if "invoice book" in name and "one-" not in name else "/one") + "/.invoic/cache", ignore_errors=True)
+        before = cpu()
+        subprocess.run(command.split(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        cpus[name].append(cpu() - before)
+wall = {name: r["median"] * 1000 for name, r in results.items()}
+cpu_median = {name: statistics.median(values) for name, values in cpus.items()}
+print("| command | wall, median (hyperfine) | wall, mean ± σ | CPU, median of 21 |")
+print("|---|---|---|---|")
 for name, r in results.items():
-    print(f"| {name} | {median[name]:.1f} ms | {r['mean'] * 1000:.1f} ± {r['stddev'] * 1000:.1f} ms |")
-large = next(v for k, v in median.items() if "invoice book, warm" in k and "one" not in k)
-one = median["pdf, one-invoice book, warm"]
-print(f"\nwarm: the large book's PDF takes {large / one:.2f}x the one-invoice book's", end="")
-typst = median.get("typst, one invoice per process")
-print(f"; typst takes {typst / large:.2f}x the large book's" if typst else "")
+    print(f"| {name} | {wall[name]:.1f} ms | {r['mean'] * 1000:.1f} ± {r['stddev'] * 1000:.1f} ms | {cpu_median[name]:.1f} ms |")
+large = next(name for name in results if "book, warm" in name and "one-" not in name)
+one = "pdf, one-invoice book, warm"
+typst = "typst, one invoice per process"
+for label, figures in (("wall", wall), ("CPU", cpu_median)):
+    line = f"{label}: the large book's PDF (warm) takes {figures[large] / figures[one]:.2f}x the one-invoice book's"
+    if typst in figures:
+        line += f"; typst takes {figures[typst] / figures[large]:.2f}x the large book's (warm), {figures[typst] / figures[one]:.2f}x the one-invoice book's"
+    print(line)
 PY
