@@ -27,6 +27,7 @@ packages=(
     curl                        # the tests of invoic serve send requests with a foreign Host
     hledger                     # the tests check the journals `invoic export-journal` writes with hledger itself
     strace                      # a test counts the syncs a build makes
+    hyperfine                   # bench/oneshot times `invoic pdf` with it (the benchmarks, not the tests)
 )
 
 missing=()
