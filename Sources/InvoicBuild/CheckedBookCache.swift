@@ -1,6 +1,7 @@
 import Foundation
 import InvoicBook
 import InvoicDiagnostics
+import InvoicHistory
 import InvoicPDF
 
 /// Every file the steps up to the assets read, by content: read once, hashed, and kept so the
@@ -36,6 +37,14 @@ struct BookInputs {
             files[path] = .some(read.bytes)
         }
         key = hash.hex
+    }
+
+    /// The key of the book's files and the state of its repository together.
+    static func key(_ files: String, and git: String) -> String {
+        var hash = Fingerprint()
+        hash.add(files)
+        hash.add(git)
+        return hash.hex
     }
 
     /// The digest of one file of the book read now (the logo, which only invoic.yaml names).
@@ -268,29 +277,41 @@ struct UnitReader {
 extension BookPipeline {
     /// What a command about some documents needs (`invoic pdf N`): the steps up to the assets,
     /// with the verdict on the whole book taken from the book's cache when every input file is
-    /// byte for byte what it was when the verdict was made. Then only invoic.yaml and the files of
-    /// the documents `wanted` names (their own, their clients', the invoices they correct) are
-    /// decoded and priced, and the returned book holds those documents only; the diagnostics and
-    /// the texts they quote are the whole book's. Otherwise (no cache, another input, a book
-    /// judged against its git history, whose verdict depends on more than its files) it is
-    /// `check()`, and its verdict is stored for the next run when no git history went into it.
+    /// byte for byte what it was when the verdict was made, and, for a book judged against its
+    /// git history, the repository's state is too (`GitState`: HEAD's commit, the reservation
+    /// references, the configs). Then only invoic.yaml and the files of the documents `wanted`
+    /// names (their own, their clients', the invoices they correct) are decoded and priced, and
+    /// the returned book holds those documents only; the diagnostics and the texts they quote are
+    /// the whole book's. Otherwise (no cache, another input, `--staged`, a repository whose state
+    /// cannot be read for certain) it is `check()`, and its verdict is stored for the next run.
     /// - Parameter wanted: whether a document (number, file) is asked for.
     public func check(rendering wanted: (_ number: String, _ file: String) -> Bool) throws(PipelineError) -> Checked {
-        // A repository's history is judged on every run when it is kept: nothing to cache.
-        guard !staged, history != .required, !(history == .whenKept && Self.isRepository(root)) else { return try check() }
+        // The index is what `--staged` checks: not kept.
+        guard !staged else { return try check() }
         let inputs = BookInputs(root: root, context: "history \(history)")
         let cache = ContentCache(root: root)
-        if let payload = cache.load(CheckedBookVerdict.unit, key: inputs.key), let verdict = CheckedBookVerdict(bytes: payload),
-           verdict.logo.map({ BookInputs.digest(of: $0, in: root) }) ?? "" == verdict.logoDigest {
-            return checked(from: verdict, inputs: inputs, wanted: wanted)
+        // A verdict made without git is stored under the files' key alone (a book that sits in
+        // some repository without keeping its history is not missed on every commit); one made
+        // through git under the files' and the repository's.
+        // Only a book without a repository of its own can have been judged without git for
+        // the same files (invoic.yaml's `history:` and `locked_until:` are among them).
+        let filesAlone = history == .skipped || (history == .whenKept && !Self.isRepository(root))
+        let git = history == .skipped ? nil : GitState.key(at: root)
+        let gitKey = git.map { BookInputs.key(inputs.key, and: $0) }
+        for key in (filesAlone ? [inputs.key] : []) + (gitKey.map { [$0] } ?? []) {
+            if let payload = cache.load(CheckedBookVerdict.unit, key: key), let verdict = CheckedBookVerdict(bytes: payload),
+               verdict.logo.map({ BookInputs.digest(of: $0, in: root) }) ?? "" == verdict.logoDigest {
+                return checked(from: verdict, inputs: inputs, wanted: wanted)
+            }
         }
         let checked = try check()
         let settings = checked.book.settings
-        // The history or the period lock was judged through git: the verdict is not the files' alone.
-        let readGit = history != .skipped && (settings.history || settings.lockedUntil != nil)
-        if !readGit, let renderer = checked.renderer {
+        // Whether git went into the verdict: as `check(upTo:)` decides to read the history.
+        let readGit = history != .skipped
+            && (history == .required || Self.isRepository(root) || settings.history || settings.lockedUntil != nil)
+        if let renderer = checked.renderer, let key = readGit ? gitKey : inputs.key {
             let logoDigest = settings.logo.map { BookInputs.digest(of: $0.value, in: root) } ?? ""
-            cache.store(CheckedBookVerdict.unit, key: inputs.key, CheckedBookVerdict(checked, renderer: renderer, logoDigest: logoDigest).bytes)
+            cache.store(CheckedBookVerdict.unit, key: key, CheckedBookVerdict(checked, renderer: renderer, logoDigest: logoDigest).bytes)
         }
         return checked
     }

@@ -230,24 +230,22 @@ import Testing
         var all: [Bool] { lock.withLock { values } }
     }
 
-    /// A book whose history is judged through git is never answered from the cache: its verdict
-    /// depends on commits, not only on its files.
-    @Test func historyBooksBypassTheCache() throws {
+    /// A book whose repository's state cannot be read without git (here a `.git` folder that
+    /// is no repository) is never answered from the cache; `--no-history` is cached all the same.
+    /// Books in readable repositories: CheckedBookGitCacheTests.
+    @Test func unreadableRepositoriesBypassTheCache() throws {
         let book = Self.book()
         defer { book.remove() }
         book.write("invoic.yaml", TestBook.settings + "\nhistory: true\nnumbering: { invoice: \"INV-{seq:4}\", credit_note: \"CN-{seq:4}\" }\n")
+        try FileManager.default.createDirectory(atPath: book.root + "/.git", withIntermediateDirectories: true)
         _ = try Self.check(book.root, "INV-0001")
         #expect(!FileManager.default.fileExists(atPath: Self.cacheFile(book.root)))
-        // Without history (`--no-history`), the same book is cached.
         _ = try Self.check(book.root, "INV-0001", history: .skipped)
         let (_, hit) = try Self.check(book.root, "INV-0001", history: .skipped)
         #expect(hit)
-        // A book that is a repository of its own is judged on every run.
-        let other = Self.book()
-        defer { other.remove() }
-        try FileManager.default.createDirectory(atPath: other.root + "/.git", withIntermediateDirectories: true)
-        _ = try Self.check(other.root, "INV-0001")
-        #expect(!FileManager.default.fileExists(atPath: Self.cacheFile(other.root)))
+        // Back to a run that reads git: the files-alone verdict is not taken for it.
+        let (_, again) = try Self.check(book.root, "INV-0001")
+        #expect(!again)
     }
 
     /// git never lists the cache: a book inside a repository stays clean after a cached run.
