@@ -3,7 +3,8 @@
 # same PDF in a one-invoice book, cold (no .invoic/cache/: the whole book is checked and its
 # verdict stored) and warm (the verdict read from the cache, only N's files decoded), next to
 # typst compiling the same one-page invoice in a process of its own (PyPI's typst, as
-# bench/typst/run.sh runs it). Times by hyperfine (Debian's `hyperfine`), medians.
+# bench/typst/run.sh runs it); the large book also in a git repository of its own with
+# `history: true`, as `invoic init` makes it. Times by hyperfine (Debian's `hyperfine`), medians.
 #
 #   bench/oneshot/run.sh [N]    N invoices in the large book (default 200)
 set -euo pipefail
@@ -50,6 +51,16 @@ mkdir -p "$work/one/clients" "$work/one/invoices"
 cp "$work/large/invoic.yaml" "$work/one/"
 cp "$work/large/clients/c1.yaml" "$work/one/clients/"
 cp "$work/large/invoices/INV-0001.yaml" "$work/one/invoices/"
+# The large book in a git repository of its own with `history: true`, as `invoic init` makes it:
+# its verdict is keyed by the repository's state too (HEAD's commit, read from .git).
+cp -r "$work/large" "$work/git"
+printf '\nhistory: true\n' >> "$work/git/invoic.yaml"
+git -C "$work/git" init -q
+git -C "$work/git" add -A
+git -C "$work/git" -c user.name=Bench -c user.email=bench@example.com commit -qm "the book"
+"$invoic" pdf -C "$work/git" -o "$work/e" INV-0001 >/dev/null
+"$invoic" pdf -C "$work/git" -o "$work/f" INV-0001 >/dev/null
+cmp "$work/e/INV-0001.pdf" "$work/f/INV-0001.pdf" || { echo "the git book's PDFs differ" >&2; exit 1; }
 "$invoic" pdf -C "$work/large" -o "$work/a" INV-0001 >/dev/null
 "$invoic" pdf -C "$work/large" -o "$work/b" INV-0001 >/dev/null
 "$invoic" pdf -C "$work/one" -o "$work/c" INV-0001 >/dev/null
@@ -63,6 +74,8 @@ names=() prepares=() commands=()
 add() { names+=(-n "$1"); prepares+=(--prepare "$2"); commands+=("$3"); printf '%s\t%s\n' "$1" "$3" >> "$work/commands.tsv"; }
 add "pdf, $count-invoice book, cold" "rm -rf $work/large/.invoic/cache" "$invoic pdf -C $work/large -o $work/out INV-0001"
 add "pdf, $count-invoice book, warm" "true" "$invoic pdf -C $work/large -o $work/out INV-0001"
+add "pdf, $count-invoice book in git, cold" "rm -rf $work/git/.invoic/cache" "$invoic pdf -C $work/git -o $work/out INV-0001"
+add "pdf, $count-invoice book in git, warm" "true" "$invoic pdf -C $work/git -o $work/out INV-0001"
 add "pdf, one-invoice book, cold" "rm -rf $work/one/.invoic/cache" "$invoic pdf -C $work/one -o $work/out INV-0001"
 add "pdf, one-invoice book, warm" "true" "$invoic pdf -C $work/one -o $work/out INV-0001"
 # typst when PyPI's typst can be had (the venv bench/typst/run.sh makes).
@@ -111,7 +124,8 @@ cpus = {name: [] for name in results}
 for _ in range(21):
     for name, command in commands.items():
         if "cold" in name:
-            shutil.rmtree(work + ("/large" if "invoice book" in name and "one-" not in name else "/one") + "/.invoic/cache", ignore_errors=True)
+            arguments = command.split()
+            shutil.rmtree(arguments[arguments.index("-C") + 1] + "/.invoic/cache", ignore_errors=True)
         before = cpu()
         subprocess.run(command.split(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
         cpus[name].append(cpu() - before)
@@ -121,12 +135,12 @@ print("| command | wall, median (hyperfine) | wall, mean ± σ | CPU, median of 
 print("|---|---|---|---|")
 for name, r in results.items():
     print(f"| {name} | {wall[name]:.1f} ms | {r['mean'] * 1000:.1f} ± {r['stddev'] * 1000:.1f} ms | {cpu_median[name]:.1f} ms |")
-large = next(name for name in results if "book, warm" in name and "one-" not in name)
 one = "pdf, one-invoice book, warm"
 typst = "typst, one invoice per process"
-for label, figures in (("wall", wall), ("CPU", cpu_median)):
-    line = f"{label}: the large book's PDF (warm) takes {figures[large] / figures[one]:.2f}x the one-invoice book's"
-    if typst in figures:
-        line += f"; typst takes {figures[typst] / figures[large]:.2f}x the large book's (warm), {figures[typst] / figures[one]:.2f}x the one-invoice book's"
-    print(line)
+for large in (name for name in results if "invoice book" in name and "warm" in name and "one-" not in name):
+    for label, figures in (("wall", wall), ("CPU", cpu_median)):
+        line = f"{label}: {large} takes {figures[large] / figures[one]:.2f}x the one-invoice book's"
+        if typst in figures:
+            line += f"; typst takes {figures[typst] / figures[large]:.2f}x it, {figures[typst] / figures[one]:.2f}x the one-invoice book's"
+        print(line)
 PY
