@@ -28,6 +28,7 @@ packages=(
     hledger                     # the tests check the journals `invoic export-journal` writes with hledger itself
     strace                      # a test counts the syncs a build makes
     openssl                     # the tests of invoic verifactu send make a CA, a server certificate and a client .p12
+    hyperfine                   # bench/oneshot times `invoic pdf` with it (the benchmarks, not the tests)
 )
 
 missing=()

@@ -103,8 +103,13 @@ func bookWithoutErrors(_ directory: String, before doing: String) throws -> Book
 
 /// Runs the pipeline's checking steps, turning a missing book into exit status 2.
 func runPipeline(_ pipeline: BookPipeline, upTo last: BookPipeline.Step = .assets) throws -> BookPipeline.Checked {
+    try runPipeline { () throws(PipelineError) in try pipeline.check(upTo: last) }
+}
+
+/// Runs one of the pipeline's checks; a book that cannot be read at all is exit status 2.
+func runPipeline(_ check: () throws(PipelineError) -> BookPipeline.Checked) throws -> BookPipeline.Checked {
     do {
-        return try pipeline.check(upTo: last)
+        return try check()
     } catch {
         Terminal.standardError.write("error: \(error)\n")
         throw ExitCode(2)

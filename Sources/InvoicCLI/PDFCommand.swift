@@ -53,7 +53,16 @@ struct PDFCommand: ParsableCommand {
     }
 
     func run() throws {
-        let checked = try runPipeline(BookPipeline(root: directory, history: historyOptions.policy))
+        let pipeline = BookPipeline(root: directory, history: historyOptions.policy)
+        // A copy shows the document's account (payments, credit notes: other files), so it needs
+        // the whole book; the document as issued needs its own files and the book's verdict,
+        // which the book's cache keeps.
+        // The paths the arguments name, made once (a URL per document and argument cost more than the cache saves).
+        let numbers = Set(files)
+        let paths = Set(files.flatMap(namedPaths))
+        let checked = try copy ? runPipeline(pipeline) : runPipeline { () throws(PipelineError) in
+            try pipeline.check(rendering: { number, file in numbers.contains(number) || paths.contains(normalize(file)) })
+        }
         let book = checked.book
         var documents: [Document] = []
         var unknown: [String] = []
@@ -111,8 +120,13 @@ struct PDFCommand: ParsableCommand {
     /// A document by its file (relative to the current directory or to the book) or its number.
     private func find(_ argument: String, in book: Book) -> Document? {
         if let document = book.document(argument) { return document }
-        let candidates = [argument, relativeToBook(argument)].compactMap { $0 }
-        return book.documents.first { document in candidates.contains { normalize($0) == normalize(document.file) } }
+        let paths = namedPaths(argument)
+        return book.documents.first { paths.contains(normalize($0.file)) }
+    }
+
+    /// The book's paths `argument` may name (relative to the current directory or to the book), normalized.
+    private func namedPaths(_ argument: String) -> [String] {
+        [argument, relativeToBook(argument)].compactMap { $0 }.map(normalize)
     }
 
     private func relativeToBook(_ path: String) -> String? {

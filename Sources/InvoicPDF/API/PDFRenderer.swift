@@ -17,15 +17,25 @@ public final class PDFRenderer {
     private let templateTexts: [String]
     /// The template and labels of each locale laid out so far: the same for every document in it.
     private var locales: [String: (template: Template, labels: Labels)] = [:]
+    /// Whether the CJK fonts were set up (what `init(book:cjk:)` was told, or the book needed).
+    public let usesCJK: Bool
 
     /// The template the book names (`template:` in invoic.yaml), `invoi` when it names none.
     public var templateName: String { template.name }
 
     /// Resolves the book's template: the built-in `invoi` (default) or `classic`, or the book's
     /// `templates/NAME.yaml`, which may `extends:` a built-in one. Also reads the book's logo.
-    public init(book: Book) throws(TemplateError) {
+    /// - Parameter cjk: whether the CJK fonts are set up; nil: as the book needs them. A book read
+    ///   in part (one document, its verdict cached: `BookPipeline.check(rendering:)`) passes what
+    ///   the whole book needed, so its PDF is the one a whole-book run makes.
+    public init(book: Book, cjk: Bool? = nil) throws(TemplateError) {
         self.book = book
-        let (template, library, sources) = try Self.template(root: book.root, named: book.settings.template) { Self.needsCJK(book, templates: $0) }
+        var usedCJK = false
+        let (template, library, sources) = try Self.template(root: book.root, named: book.settings.template) {
+            usedCJK = cjk ?? Self.needsCJK(book, templates: $0)
+            return usedCJK
+        }
+        usesCJK = usedCJK
         self.template = template
         templateTexts = Self.ownTemplates(sources).map(\.text)
 
