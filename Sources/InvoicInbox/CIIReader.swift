@@ -63,6 +63,7 @@ struct CII {
         }
         document.taxPointDate = settlement.children("ApplicableTradeTax").lazy.compactMap { day($0.value("TaxPointDate", "DateString")) }.first
         document.deliveryDate = day(delivery?.value("ActualDeliverySupplyChainEvent", "OccurrenceDateTime", "DateTimeString"))
+        document.deliverToCountry = delivery?.value("ShipToTradeParty", "PostalTradeAddress", "CountryID")
         document.periodStart = day(settlement.value("BillingSpecifiedPeriod", "StartDateTime", "DateTimeString"))
         document.periodEnd = day(settlement.value("BillingSpecifiedPeriod", "EndDateTime", "DateTimeString"))
         document.buyerReference = agreement?.value("BuyerReference")

@@ -27,6 +27,8 @@ public struct ReceivedDocument: Sendable {
     public var taxPointDate: Day?
     /// BT-72.
     public var deliveryDate: Day?
+    /// BT-80: the country the goods go to (BG-15), which an intra-community supply names (BR-IC-12).
+    public var deliverToCountry: String?
     /// BG-14.
     public var periodStart: Day?
     public var periodEnd: Day?

@@ -72,6 +72,7 @@ struct UBL {
         document.due = day(root.value("DueDate")) ?? day(root.children("PaymentMeans").lazy.compactMap { $0.value("PaymentDueDate") }.first)
         document.taxPointDate = day(root.value("TaxPointDate"))
         document.deliveryDate = day(root.value("Delivery", "ActualDeliveryDate"))
+        document.deliverToCountry = root.value("Delivery", "DeliveryLocation", "Address", "Country", "IdentificationCode")
         document.periodStart = day(root.value("InvoicePeriod", "StartDate"))
         document.periodEnd = day(root.value("InvoicePeriod", "EndDate"))
         document.buyerReference = root.value("BuyerReference")
