@@ -198,9 +198,11 @@ enum CategoryRules {
         if category.taxed {
             // 09: CEN's schematron, on magnitudes: |BT-117| within ±1 of |BT-116| x BT-119 rounded
             // to cents; without a rate (BR-48) the product is empty and the rule broken.
-            let magnitude = Money(Int64(clamping: Int128(group.tax.minorUnits).magnitude), currency)
+            // (The product keeps the rate's sign: a negative rate's is below zero.)
+            let magnitude = Int128(Int128(group.tax.minorUnits).magnitude)
             let product = group.rate.flatMap { tax(Money(Int64(clamping: Int128(group.taxable.minorUnits).magnitude), currency), $0) }
-            if product.map({ !Findings.withinTolerance(magnitude, $0) }) ?? true {
+            let unit = PowersOfTenInbox.value(currency.exponent) ?? 1
+            if product.map({ ($0 - magnitude).magnitude >= unit.magnitude }) ?? true {
                 add("\(id)-09", "\(name)'s tax (BT-117) is \(group.tax.plain), its taxable amount \(group.taxable.plain) x \(group.rate.map { "\($0.normalized)%" } ?? "no rate") is \(product.map { MoneyFormat.plain(Int64(clamping: $0), currency) } ?? "nothing")")
             }
         } else if group.tax.minorUnits != 0 {
