@@ -1,4 +1,5 @@
 import Foundation
+import InvoicEInvoice
 @testable import InvoicInbox
 import Testing
 
@@ -32,6 +33,9 @@ import Testing
             ("<cac:AccountingSupplierParty>", "<cac:InvoicePeriod><cbc:StartDate>2015-01-01</cbc:StartDate></cac:InvoicePeriod>\n<cac:AccountingSupplierParty>"),
             ("</cac:AccountingCustomerParty>", "</cac:AccountingCustomerParty>\n<cac:Delivery><cac:DeliveryLocation><cac:Address><cac:Country><cbc:IdentificationCode>BE</cbc:IdentificationCode></cac:Country></cac:Address></cac:DeliveryLocation></cac:Delivery>")]
         #expect(try ValidatorAgreementTests.rules(complete) == [])
+        // The country delivered to (BT-80) is the model's too, as the book's documents have it.
+        let model = InvoiceModel(received: try CorpusTests.edited(ValidatorAgreementTests.example, complete))
+        #expect(model.deliverTo?.address.country == "BE")
         // Without its exemption reason: BR-IC-10.
         #expect(try ValidatorAgreementTests.rules(Self.untaxed("K", exemption: nil) + complete.suffix(3)) == ["BR-IC-10"])
     }
