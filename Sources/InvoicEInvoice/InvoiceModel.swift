@@ -127,6 +127,9 @@ public struct InvoiceModel: Sendable {
     public var preceding: (number: String, issued: Day?)?
     public var seller: Party
     public var buyer: Party
+    /// BG-11: the seller's tax representative (BT-62 name, BG-12 address, BT-63 VAT identifier),
+    /// which a received document may name; the book's documents have none.
+    public var taxRepresentative: Party?
     public var deliveryDate: Day?
     public var deliverTo: (name: String?, address: Address)?
     public var paymentMeans: PaymentMeans?

@@ -75,6 +75,7 @@ struct CII {
             return (id, day(reference.value("FormattedIssueDateTime", "DateTimeString")))
         }
         if let payee = settlement.child("PayeeTradeParty") { document.payee = party(payee) }
+        if let representative = agreement?.child("SellerTaxRepresentativeTradeParty") { document.taxRepresentative = party(representative) }
         document.taxRepresentativeVATID = agreement?.child("SellerTaxRepresentativeTradeParty")?.children("SpecifiedTaxRegistration")
             .first { $0.child("ID")?.attributes["schemeID"]?.uppercased() == "VA" }?.value("ID")
         document.notes = exchanged?.children("IncludedNote").compactMap { $0.value("Content") } ?? []

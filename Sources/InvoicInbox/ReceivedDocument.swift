@@ -53,6 +53,8 @@ public struct ReceivedDocument: Sendable {
     /// BT-63: the VAT identifier of the seller's tax representative (BG-11), which stands for
     /// the seller's own in BR-S-02 and its kin.
     public var taxRepresentativeVATID: String?
+    /// BG-11, the whole tax representative party (name, address, identifiers) as written.
+    public var taxRepresentative: Party?
     public var lines: [Line] = []
     /// BG-20 and BG-21.
     public var allowancesCharges: [AllowanceCharge] = []

@@ -23,6 +23,7 @@ extension InvoiceModel {
         if let start = document.periodStart, let end = document.periodEnd { period = DayRange(from: start, to: end) }
         preceding = document.corrects.first
         deliveryDate = document.deliveryDate
+        taxRepresentative = document.taxRepresentative.map(Self.party)
         // BT-80, the country delivered to (what BR-IC-12 asks of an intra-community supply).
         if let country = document.deliverToCountry { deliverTo = (nil, Address(country: country)) }
 

@@ -84,6 +84,7 @@ struct UBL {
             return (id, day(invoice.value("IssueDate")))
         }
         if let payee = root.child("PayeeParty") { document.payee = party(payee) }
+        if let representative = root.child("TaxRepresentativeParty") { document.taxRepresentative = party(representative) }
         document.taxRepresentativeVATID = root.child("TaxRepresentativeParty")?.children("PartyTaxScheme")
             .first { $0.value("TaxScheme", "ID")?.uppercased() == "VAT" }?.value("CompanyID")
         document.notes = root.children("Note").map(\.text).filter { !$0.isEmpty }

@@ -1,4 +1,5 @@
 import Foundation
+import InvoicBook
 import InvoicEInvoice
 @testable import InvoicInbox
 import Testing
@@ -63,6 +64,35 @@ import Testing
         #expect(try ValidatorAgreementTests.rules(zero + [("<cbc:TaxableAmount currencyID=\"EUR\">46.37</cbc:TaxableAmount>", "<cbc:TaxableAmount currencyID=\"EUR\">46.38</cbc:TaxableAmount>")]) == ["BR-Z-08"])
         // Zero rated gives no exemption reason (BR-Z-10) and a zero rate (BR-Z-05 per line).
         #expect(try ValidatorAgreementTests.rules(Self.untaxed("Z", exemption: "Zero")) == ["BR-Z-10"])
+    }
+
+    /// The seller's tax representative (BG-11, BT-63) stands for the seller's VAT identifier
+    /// (BR-S-02), and it is a part of the EN 16931 model both ways: read from a received UBL, it is
+    /// written again by the UBL and CII writers and read back the same.
+    @Test func theTaxRepresentativeIsInTheModel() throws {
+        let text = String(decoding: try fixture(ValidatorAgreementTests.example), as: UTF8.self)
+        let scheme = try #require(text.firstRange(of: #/<cac:PartyTaxScheme>[\s\S]*?</cac:PartyTaxScheme>/#))
+        let representative = ("</cac:AccountingCustomerParty>", """
+            </cac:AccountingCustomerParty>
+            <cac:TaxRepresentativeParty>
+                <cac:PartyName><cbc:Name>Fiscal Rep BV</cbc:Name></cac:PartyName>
+                <cac:PostalAddress><cbc:CityName>Utrecht</cbc:CityName><cac:Country><cbc:IdentificationCode>NL</cbc:IdentificationCode></cac:Country></cac:PostalAddress>
+                <cac:PartyTaxScheme><cbc:CompanyID>NL123456789B01</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>
+            </cac:TaxRepresentativeParty>
+            """)
+        let received = try CorpusTests.edited(ValidatorAgreementTests.example, [(String(text[scheme]), ""), representative])
+        #expect(Findings.check(received).map(\.rule) == [])
+        let model = InvoiceModel(received: received)
+        #expect(model.taxRepresentative?.name == "Fiscal Rep BV")
+        #expect(model.taxRepresentative?.vatID == "NL123456789B01")
+        for format in [EInvoiceFormat.ubl, .cii] {
+            let xml = try #require(EInvoiceWriter.xml(model, format: format))
+            let back = try EInvoiceReader.read(Array(xml.utf8))
+            #expect(back.taxRepresentativeVATID == "NL123456789B01", "\(format)")
+            #expect(back.taxRepresentative?.name == "Fiscal Rep BV", "\(format)")
+            #expect(back.taxRepresentative?.address.country == "NL", "\(format)")
+            #expect(!Findings.check(back).contains { $0.rule == "XSD" || $0.rule == "BR-S-02" }, "\(format): \(Findings.check(back))")
+        }
     }
 
     /// IGIC (L) and IPSI (M) are BR-AF and BR-AG, taxed per rate like S; a rate below zero breaks 05.
