@@ -131,6 +131,15 @@ public struct InvoiceModel: Sendable {
         /// rounded to the currency): CEN's BR-CO-10 and BR-x-08 add these and round the sum.
         /// Nil for the book's documents, whose `net` is exact.
         public var exactNet: DecimalNumber?
+        /// Factur-X EXTENDED's sub-invoice lines, as a received document writes them: the line's
+        /// subtype (BT-X-8: DETAIL, GROUP or INFORMATION) and the line it belongs to (BT-X-304).
+        public var subtype: String?
+        public var parentID: String?
+
+        /// Whether BT-131 adds to the sum of line nets (BT-106) and the tax groups: a GROUP line
+        /// is the subtotal of its DETAIL lines and an INFORMATION line is for reading only
+        /// (Factur-X EXTENDED's BR-FXEXT-CO-10 sums the lines with no subtype or DETAIL).
+        public var countsInTotals: Bool { subtype == nil || subtype?.uppercased() == "DETAIL" }
 
         public init(id: String, note: String? = nil, quantity: DecimalNumber, unitCode: String, net: Int64, period: DayRange? = nil,
                     allowancesCharges: [AllowanceCharge] = [], name: String, description: String? = nil, sellerItemID: String? = nil,
@@ -170,6 +179,9 @@ public struct InvoiceModel: Sendable {
     public var contract: String?
     public var order: String?
     public var period: DayRange?
+    /// BG-14 as a received document writes it, either end possibly absent (`period` needs both);
+    /// nil when it names neither. BR-IC-11 asks for any of them. Nil for the book's documents.
+    public var statedPeriod: (start: Day?, end: Day?)?
     /// BT-25, BT-26: the invoice a credit note corrects.
     public var preceding: (number: String, issued: Day?)?
     public var seller: Party

@@ -21,6 +21,7 @@ extension InvoiceModel {
         contract = document.contract
         order = document.order
         if let start = document.periodStart, let end = document.periodEnd { period = DayRange(from: start, to: end) }
+        if document.periodStart != nil || document.periodEnd != nil { statedPeriod = (document.periodStart, document.periodEnd) }
         preceding = document.corrects.first
         deliveryDate = document.deliveryDate
         taxRepresentative = document.taxRepresentative.map(Self.party)
@@ -64,6 +65,7 @@ extension InvoiceModel {
                         baseQuantity: line.baseQuantity, grossPrice: line.grossPrice)
             entry.stated = Self.stated(line.taxCategory, line.taxRate)
             entry.exactNet = line.exactNet
+            (entry.subtype, entry.parentID) = (line.status, line.parentID)
             return entry
         }
 

@@ -80,4 +80,19 @@ import Testing
         #expect(model.seller.name == "Koksmaat" && model.seller.nameIsTradingName)                 // BT-28 only: BR-06
         #expect(model.buyer.name == "ODIN 59" && model.buyer.tradingName == "Odin" && !model.buyer.nameIsTradingName)
     }
+
+    /// Factur-X EXTENDED's sub-invoice lines keep their subtype and parent in the model (Mustang's
+    /// example: GROUP lines 01 and 02, DETAIL lines 0101 and 0102 under 01), and a period with
+    /// only its start (what BR-IC-11 accepts) is kept though `period` needs both ends.
+    @Test func subInvoiceLinesAndAHalfPeriodAreKept() throws {
+        let model = InvoiceModel(received: try readOne("mustang-extended-subinvoicelines.xml"))
+        #expect(model.lines.filter { $0.subtype == "GROUP" }.map(\.id) == ["01", "02"])
+        #expect(model.lines.filter { $0.subtype == "GROUP" }.allSatisfy { !$0.countsInTotals })
+        #expect(model.lines.filter { $0.parentID == "01" }.map(\.id) == ["0101", "0102"])
+        let started = InvoiceModel(received: try CorpusTests.edited(ValidatorAgreementTests.example, [
+            ("<cac:AccountingSupplierParty>", "<cac:InvoicePeriod><cbc:StartDate>2015-01-01</cbc:StartDate></cac:InvoicePeriod>\n<cac:AccountingSupplierParty>")]))
+        #expect(started.period == nil)
+        #expect(started.statedPeriod?.start == Day("2015-01-01") && started.statedPeriod?.end == nil)
+        #expect(InvoiceModel(received: try readOne(ValidatorAgreementTests.example)).statedPeriod == nil)
+    }
 }
