@@ -34,6 +34,9 @@ enum CIIWriter {
                 a.text("ram:BuyerReference", model.buyerReference)
                 a.append(party("ram:SellerTradeParty", model.seller, creditorID: nil))
                 a.append(party("ram:BuyerTradeParty", model.buyer, creditorID: nil))
+                if let representative = model.taxRepresentative {
+                    a.append(party("ram:SellerTaxRepresentativeTradeParty", representative, creditorID: nil))
+                }
                 a.element("ram:BuyerOrderReferencedDocument") { $0.text("ram:IssuerAssignedID", model.order) }
                 a.element("ram:ContractReferencedDocument") { $0.text("ram:IssuerAssignedID", model.contract) }
                 if let project = model.projectReference {

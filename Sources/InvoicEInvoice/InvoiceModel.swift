@@ -9,6 +9,38 @@ import InvoicReport
 public struct InvoiceModel: Sendable {
     public enum Kind: Sendable { case invoice, creditNote }
 
+    /// A VAT category code as a document writes it (UNCL 5305): one EN 16931 knows, or any other
+    /// text, kept so a received document's checks can name it rather than take it for another.
+    public enum Category: Sendable, Hashable {
+        case known(TaxCategory)
+        case other(String)
+
+        public init(code: String) { self = TaxCategory(rawValue: code).map(Category.known) ?? .other(code) }
+
+        public var code: String {
+            switch self {
+            case .known(let category): category.rawValue
+            case .other(let code): code
+            }
+        }
+    }
+
+    /// A VAT category and rate exactly as a received document states them (BT-151/152 on a line,
+    /// BT-95/96 and BT-102/103 on an allowance or charge, BT-118/119 in the breakdown): the code
+    /// even outside EN 16931, the rate with every decimal written, nil where the document has
+    /// none. `tax` beside it is what the renderer and the writers read (an unknown code read as
+    /// standard, an absent rate as 0, the rate in thousandths of a percent); the book's own
+    /// documents state exactly their `tax`, so theirs is nil.
+    public struct StatedTax: Sendable, Hashable {
+        public var category: Category?
+        public var rate: DecimalNumber?
+
+        public init(category: Category?, rate: DecimalNumber?) {
+            self.category = category
+            self.rate = rate
+        }
+    }
+
     public struct Party: Sendable {
         public var name: String
         public var address: Address?
@@ -19,6 +51,11 @@ public struct InvoiceModel: Sendable {
         public var identifier: (scheme: String, id: String)?
         public var endpoint: (scheme: String, id: String)?
         public var contact: ContactPoint?
+        /// BT-28 / BT-45, when the document names one beside the legal name.
+        public var tradingName: String?
+        /// True when a received document names no legal name (BT-27 / BT-44) and `name` is its
+        /// trading name: BR-06 / BR-07 are broken though a name is shown. Never for the book's.
+        public var nameIsTradingName = false
 
         public init(name: String, address: Address? = nil, vatID: String? = nil, taxNumber: String? = nil,
                     legalID: (scheme: String?, id: String)? = nil, endpoint: (scheme: String, id: String)? = nil, contact: ContactPoint? = nil) {
@@ -41,6 +78,8 @@ public struct InvoiceModel: Sendable {
         public var code: String?
         /// The tax group of a document-level one; nil on a line.
         public var tax: TaxRate?
+        /// BT-95/96, BT-102/103 as a received document writes them; nil for the book's.
+        public var stated: StatedTax?
 
         public init(isCharge: Bool, amount: Int64, base: Int64? = nil, percent: Rate? = nil, reason: String? = nil, code: String? = nil, tax: TaxRate? = nil) {
             self.isCharge = isCharge
@@ -59,6 +98,8 @@ public struct InvoiceModel: Sendable {
         public var amount: Int64
         public var exemptionReason: String?
         public var exemptionCode: String?
+        /// BT-118, BT-119 as a received document writes them; nil for the book's.
+        public var stated: StatedTax?
 
         public init(tax: TaxRate, taxable: Int64, amount: Int64, exemptionReason: String? = nil, exemptionCode: String? = nil) {
             self.tax = tax
@@ -84,6 +125,21 @@ public struct InvoiceModel: Sendable {
         public var price: DecimalNumber
         public var baseQuantity: DecimalNumber?
         public var grossPrice: DecimalNumber?
+        /// BT-151, BT-152 as a received document writes them; nil for the book's.
+        public var stated: StatedTax?
+        /// BT-131 exactly as a received document writes it, with every decimal (`net` is it
+        /// rounded to the currency): CEN's BR-CO-10 and BR-x-08 add these and round the sum.
+        /// Nil for the book's documents, whose `net` is exact.
+        public var exactNet: DecimalNumber?
+        /// Factur-X EXTENDED's sub-invoice lines, as a received document writes them: the line's
+        /// subtype (BT-X-8: DETAIL, GROUP or INFORMATION) and the line it belongs to (BT-X-304).
+        public var subtype: String?
+        public var parentID: String?
+
+        /// Whether BT-131 adds to the sum of line nets (BT-106) and the tax groups: a GROUP line
+        /// is the subtotal of its DETAIL lines and an INFORMATION line is for reading only
+        /// (Factur-X EXTENDED's BR-FXEXT-CO-10 sums the lines with no subtype or DETAIL).
+        public var countsInTotals: Bool { subtype == nil || subtype?.uppercased() == "DETAIL" }
 
         public init(id: String, note: String? = nil, quantity: DecimalNumber, unitCode: String, net: Int64, period: DayRange? = nil,
                     allowancesCharges: [AllowanceCharge] = [], name: String, description: String? = nil, sellerItemID: String? = nil,
@@ -123,10 +179,16 @@ public struct InvoiceModel: Sendable {
     public var contract: String?
     public var order: String?
     public var period: DayRange?
+    /// BG-14 as a received document writes it, either end possibly absent (`period` needs both);
+    /// nil when it names neither. BR-IC-11 asks for any of them. Nil for the book's documents.
+    public var statedPeriod: (start: Day?, end: Day?)?
     /// BT-25, BT-26: the invoice a credit note corrects.
     public var preceding: (number: String, issued: Day?)?
     public var seller: Party
     public var buyer: Party
+    /// BG-11: the seller's tax representative (BT-62 name, BG-12 address, BT-63 VAT identifier),
+    /// which a received document may name; the book's documents have none.
+    public var taxRepresentative: Party?
     public var deliveryDate: Day?
     public var deliverTo: (name: String?, address: Address)?
     public var paymentMeans: PaymentMeans?

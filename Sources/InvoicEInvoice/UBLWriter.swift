@@ -54,6 +54,16 @@ enum UBLWriter {
         }
         x.element("cac:AccountingSupplierParty") { $0.append(party(model.seller, creditorID: model.creditorID)) }
         x.element("cac:AccountingCustomerParty") { $0.append(party(model.buyer, creditorID: nil)) }
+        if let representative = model.taxRepresentative {
+            x.element("cac:TaxRepresentativeParty") { p in
+                p.element("cac:PartyName") { $0.text("cbc:Name", representative.name) }
+                if let place = representative.address { p.append(address("cac:PostalAddress", place)) }
+                p.element("cac:PartyTaxScheme") { s in
+                    s.text("cbc:CompanyID", representative.vatID)
+                    s.element("cac:TaxScheme") { $0.text("cbc:ID", "VAT") }
+                }
+            }
+        }
         if model.deliveryDate != nil || model.deliverTo != nil {
             x.element("cac:Delivery") { d in
                 d.text("cbc:ActualDeliveryDate", model.deliveryDate?.description)

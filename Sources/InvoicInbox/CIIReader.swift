@@ -63,6 +63,7 @@ struct CII {
         }
         document.taxPointDate = settlement.children("ApplicableTradeTax").lazy.compactMap { day($0.value("TaxPointDate", "DateString")) }.first
         document.deliveryDate = day(delivery?.value("ActualDeliverySupplyChainEvent", "OccurrenceDateTime", "DateTimeString"))
+        document.deliverToCountry = delivery?.value("ShipToTradeParty", "PostalTradeAddress", "CountryID")
         document.periodStart = day(settlement.value("BillingSpecifiedPeriod", "StartDateTime", "DateTimeString"))
         document.periodEnd = day(settlement.value("BillingSpecifiedPeriod", "EndDateTime", "DateTimeString"))
         document.buyerReference = agreement?.value("BuyerReference")
@@ -74,6 +75,7 @@ struct CII {
             return (id, day(reference.value("FormattedIssueDateTime", "DateTimeString")))
         }
         if let payee = settlement.child("PayeeTradeParty") { document.payee = party(payee) }
+        if let representative = agreement?.child("SellerTaxRepresentativeTradeParty") { document.taxRepresentative = party(representative) }
         document.taxRepresentativeVATID = agreement?.child("SellerTaxRepresentativeTradeParty")?.children("SpecifiedTaxRegistration")
             .first { $0.child("ID")?.attributes["schemeID"]?.uppercased() == "VA" }?.value("ID")
         document.notes = exchanged?.children("IncludedNote").compactMap { $0.value("Content") } ?? []

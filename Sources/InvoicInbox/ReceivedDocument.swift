@@ -27,6 +27,8 @@ public struct ReceivedDocument: Sendable {
     public var taxPointDate: Day?
     /// BT-72.
     public var deliveryDate: Day?
+    /// BT-80: the country the goods go to (BG-15), which an intra-community supply names (BR-IC-12).
+    public var deliverToCountry: String?
     /// BG-14.
     public var periodStart: Day?
     public var periodEnd: Day?
@@ -51,6 +53,8 @@ public struct ReceivedDocument: Sendable {
     /// BT-63: the VAT identifier of the seller's tax representative (BG-11), which stands for
     /// the seller's own in BR-S-02 and its kin.
     public var taxRepresentativeVATID: String?
+    /// BG-11, the whole tax representative party (name, address, identifiers) as written.
+    public var taxRepresentative: Party?
     public var lines: [Line] = []
     /// BG-20 and BG-21.
     public var allowancesCharges: [AllowanceCharge] = []

@@ -21,8 +21,12 @@ extension InvoiceModel {
         contract = document.contract
         order = document.order
         if let start = document.periodStart, let end = document.periodEnd { period = DayRange(from: start, to: end) }
+        if document.periodStart != nil || document.periodEnd != nil { statedPeriod = (document.periodStart, document.periodEnd) }
         preceding = document.corrects.first
         deliveryDate = document.deliveryDate
+        taxRepresentative = document.taxRepresentative.map(Self.party)
+        // BT-80, the country delivered to (what BR-IC-12 asks of an intra-community supply).
+        if let country = document.deliverToCountry { deliverTo = (nil, Address(country: country)) }
 
         let payment = document.payment
         paymentMeans = payment.meansCode.map(PaymentMeans.init(code:))
@@ -33,19 +37,23 @@ extension InvoiceModel {
         paymentTerms = payment.terms
 
         allowancesCharges = document.allowancesCharges.map { adjustment in
-            AllowanceCharge(isCharge: adjustment.isCharge, amount: adjustment.amount.minorUnits, base: adjustment.base?.minorUnits,
-                            percent: adjustment.percent.map(ReceivedPDF.rate), reason: adjustment.reason, code: adjustment.reasonCode,
-                            tax: ReceivedPDF.taxRate(adjustment.taxCategory, adjustment.taxRate))
+            var entry = AllowanceCharge(isCharge: adjustment.isCharge, amount: adjustment.amount.minorUnits, base: adjustment.base?.minorUnits,
+                                        percent: adjustment.percent.map(ReceivedPDF.rate), reason: adjustment.reason, code: adjustment.reasonCode,
+                                        tax: ReceivedPDF.taxRate(adjustment.taxCategory, adjustment.taxRate))
+            entry.stated = Self.stated(adjustment.taxCategory, adjustment.taxRate)
+            return entry
         }
         taxGroups = document.taxes.map { group in
-            TaxGroup(tax: ReceivedPDF.taxRate(group.category, group.rate), taxable: group.taxable.minorUnits, amount: group.tax.minorUnits,
-                     exemptionReason: group.exemptionReason, exemptionCode: group.exemptionCode)
+            var entry = TaxGroup(tax: ReceivedPDF.taxRate(group.category, group.rate), taxable: group.taxable.minorUnits, amount: group.tax.minorUnits,
+                                 exemptionReason: group.exemptionReason, exemptionCode: group.exemptionCode)
+            entry.stated = Self.stated(group.category, group.rate)
+            return entry
         }
         lines = document.lines.map { line in
             // BT-146 and BT-129 are mandatory (BR-26, BR-22): without a net price the line is its
             // net amount once, as the findings report.
             let priced = line.netPrice != nil
-            return Line(id: line.id, note: line.note, quantity: priced ? line.quantity ?? DecimalNumber(integer: 1) : DecimalNumber(integer: 1),
+            var entry = Line(id: line.id, note: line.note, quantity: priced ? line.quantity ?? DecimalNumber(integer: 1) : DecimalNumber(integer: 1),
                         unitCode: line.unit ?? "C62", net: line.net.minorUnits,
                         period: line.periodStart.flatMap { start in line.periodEnd.map { DayRange(from: start, to: $0) } },
                         allowancesCharges: line.allowancesCharges.map {
@@ -55,6 +63,10 @@ extension InvoiceModel {
                         name: line.name, description: line.description, sellerItemID: line.sellerItemID,
                         tax: ReceivedPDF.taxRate(line.taxCategory, line.taxRate), price: line.netPrice ?? Self.decimal(line.net),
                         baseQuantity: line.baseQuantity, grossPrice: line.grossPrice)
+            entry.stated = Self.stated(line.taxCategory, line.taxRate)
+            entry.exactNet = line.exactNet
+            (entry.subtype, entry.parentID) = (line.status, line.parentID)
+            return entry
         }
 
         let totals = document.totals
@@ -80,10 +92,17 @@ extension InvoiceModel {
             let parts = written.split(separator: ":", maxSplits: 1).map(String.init)
             model.endpoint = parts.count == 2 ? (parts[0], parts[1]) : ("", written)
         }
+        model.tradingName = party.tradingName
+        model.nameIsTradingName = party.nameIsTradingName
         if party.contactName != nil || party.contactPhone != nil || party.contactEmail != nil {
             model.contact = ContactPoint(name: party.contactName, phone: party.contactPhone, email: party.contactEmail)
         }
         return model
+    }
+
+    /// The category and rate as written; nil when the document states neither.
+    private static func stated(_ category: String?, _ rate: DecimalNumber?) -> StatedTax? {
+        category == nil && rate == nil ? nil : StatedTax(category: category.map(Category.init(code:)), rate: rate)
     }
 
     private static func decimal(_ money: Money) -> DecimalNumber {

@@ -72,6 +72,7 @@ struct UBL {
         document.due = day(root.value("DueDate")) ?? day(root.children("PaymentMeans").lazy.compactMap { $0.value("PaymentDueDate") }.first)
         document.taxPointDate = day(root.value("TaxPointDate"))
         document.deliveryDate = day(root.value("Delivery", "ActualDeliveryDate"))
+        document.deliverToCountry = root.value("Delivery", "DeliveryLocation", "Address", "Country", "IdentificationCode")
         document.periodStart = day(root.value("InvoicePeriod", "StartDate"))
         document.periodEnd = day(root.value("InvoicePeriod", "EndDate"))
         document.buyerReference = root.value("BuyerReference")
@@ -83,6 +84,7 @@ struct UBL {
             return (id, day(invoice.value("IssueDate")))
         }
         if let payee = root.child("PayeeParty") { document.payee = party(payee) }
+        if let representative = root.child("TaxRepresentativeParty") { document.taxRepresentative = party(representative) }
         document.taxRepresentativeVATID = root.child("TaxRepresentativeParty")?.children("PartyTaxScheme")
             .first { $0.value("TaxScheme", "ID")?.uppercased() == "VAT" }?.value("CompanyID")
         document.notes = root.children("Note").map(\.text).filter { !$0.isEmpty }

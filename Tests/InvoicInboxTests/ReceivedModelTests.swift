@@ -52,4 +52,47 @@ import Testing
         #expect(figures(again.totals) == figures(original.totals))
         #expect(figures(again.totals) == ["1436.50", "100.00", "100.00", "1436.50", "365.28", "1801.78", "1000.00", "801.78"])
     }
+
+    /// The model keeps what a received document wrote, not only what the renderer needs: CEN's UBL
+    /// example 1 with line 1 in a category EN 16931 does not know (`XX`) at 6.125 % and a net of
+    /// 19.9049, the 21 % group as category O without a rate, a seller named only by its trading
+    /// name and a buyer with a trading name beside its legal one. `tax` stays the renderer's
+    /// reading (standard, 0 %, thousandths); `stated`, `exactNet` and the names are the file's.
+    @Test func theModelKeepsWhatWasWritten() throws {
+        let model = InvoiceModel(received: try CorpusTests.edited(ValidatorAgreementTests.example, [
+            (">19.90</cbc:LineExtensionAmount>\n        <cac:Item>\n            <cbc:Name>PATAT", ">19.9049</cbc:LineExtensionAmount>\n        <cac:Item>\n            <cbc:Name>PATAT"),
+            ("<cbc:ID>166022</cbc:ID>\n            </cac:SellersItemIdentification>\n            <cac:ClassifiedTaxCategory>\n                <cbc:ID>S</cbc:ID>\n                <cbc:Percent>6</cbc:Percent>",
+             "<cbc:ID>166022</cbc:ID>\n            </cac:SellersItemIdentification>\n            <cac:ClassifiedTaxCategory>\n                <cbc:ID>XX</cbc:ID>\n                <cbc:Percent>6.125</cbc:Percent>"),
+            (CategoryRuleTests.group21, "<cbc:ID>O</cbc:ID>"),
+            ("<cac:AccountingSupplierParty>\n        <cac:Party>\n", "<cac:AccountingSupplierParty>\n        <cac:Party>\n<cac:PartyName><cbc:Name>Koksmaat</cbc:Name></cac:PartyName>\n"),
+            ("<cbc:RegistrationName>De Koksmaat</cbc:RegistrationName>", ""),
+            ("<cbc:ID>10202</cbc:ID>\n            </cac:PartyIdentification>", "<cbc:ID>10202</cbc:ID>\n            </cac:PartyIdentification>\n<cac:PartyName><cbc:Name>Odin</cbc:Name></cac:PartyName>"),
+        ]))
+        let line = try #require(model.lines.first)
+        #expect(line.stated == InvoiceModel.StatedTax(category: .other("XX"), rate: DecimalNumber(significand: 6125, scale: 3)))
+        #expect(line.tax.category == .standard && line.tax.rate == Rate(milliPercent: 6125))
+        #expect(line.exactNet == DecimalNumber(significand: 199049, scale: 4) && line.net == 1990)
+        // Line 2 as written: 9.85, category S at 6.
+        #expect(model.lines[1].exactNet == DecimalNumber(significand: 985, scale: 2) && model.lines[1].net == 985 && model.lines[1].stated == InvoiceModel.StatedTax(category: .known(.standard), rate: DecimalNumber(integer: 6)))
+        let outside = try #require(model.taxGroups.last)
+        #expect(outside.stated == InvoiceModel.StatedTax(category: .known(.outsideScope), rate: nil))
+        #expect(outside.tax.rate == .zero && outside.taxable == 4637)
+        #expect(model.seller.name == "Koksmaat" && model.seller.nameIsTradingName)                 // BT-28 only: BR-06
+        #expect(model.buyer.name == "ODIN 59" && model.buyer.tradingName == "Odin" && !model.buyer.nameIsTradingName)
+    }
+
+    /// Factur-X EXTENDED's sub-invoice lines keep their subtype and parent in the model (Mustang's
+    /// example: GROUP lines 01 and 02, DETAIL lines 0101 and 0102 under 01), and a period with
+    /// only its start (what BR-IC-11 accepts) is kept though `period` needs both ends.
+    @Test func subInvoiceLinesAndAHalfPeriodAreKept() throws {
+        let model = InvoiceModel(received: try readOne("mustang-extended-subinvoicelines.xml"))
+        #expect(model.lines.filter { $0.subtype == "GROUP" }.map(\.id) == ["01", "02"])
+        #expect(model.lines.filter { $0.subtype == "GROUP" }.allSatisfy { !$0.countsInTotals })
+        #expect(model.lines.filter { $0.parentID == "01" }.map(\.id) == ["0101", "0102"])
+        let started = InvoiceModel(received: try CorpusTests.edited(ValidatorAgreementTests.example, [
+            ("<cac:AccountingSupplierParty>", "<cac:InvoicePeriod><cbc:StartDate>2015-01-01</cbc:StartDate></cac:InvoicePeriod>\n<cac:AccountingSupplierParty>")]))
+        #expect(started.period == nil)
+        #expect(started.statedPeriod?.start == Day("2015-01-01") && started.statedPeriod?.end == nil)
+        #expect(InvoiceModel(received: try readOne(ValidatorAgreementTests.example)).statedPeriod == nil)
+    }
 }

@@ -120,12 +120,12 @@ import Testing
     /// The categories' rule ids are CEN's: BR-AF for L (IGIC), BR-AG for M (IPSI), BR-IC for K;
     /// a code outside EN 16931 breaks the code list (BR-CL-18), and no rule id is made up for it.
     @Test func categoryRuleIdsAreCENs() throws {
-        #expect(Findings.ruleCategory("L") == "AF")
-        #expect(Findings.ruleCategory("M") == "AG")
-        #expect(Findings.ruleCategory("K") == "IC")
-        #expect(Findings.ruleCategory("S") == "S")
-        #expect(Findings.ruleCategory("StandardRated") == nil)
-        #expect(Findings.ruleCategory("") == nil)
+        #expect(CategoryRules.category("L")?.rules == "AF")
+        #expect(CategoryRules.category("M")?.rules == "AG")
+        #expect(CategoryRules.category("K")?.rules == "IC")
+        #expect(CategoryRules.category("S")?.rules == "S")
+        #expect(CategoryRules.category("StandardRated") == nil)
+        #expect(CategoryRules.category("") == nil)
         // Both groups and all lines under category M (IPSI) at their rates: the sums still hold.
         #expect(try Self.rules([("<cbc:ID>S</cbc:ID>", "<cbc:ID>M</cbc:ID>")]) == [])
         // 1 unit and a cent off: BR-AG-08, not BR-IP-08.
