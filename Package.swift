@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "InvoicEInvoiceTests", dependencies: ["InvoicEInvoice", "InvoicBook", "InvoicMoney", "InvoicTestSupport", "InvoicXMLSchema", "InvoicDiagnostics"]),
         .testTarget(name: "InvoicAuthoringTests", dependencies: ["InvoicAuthoring", "InvoicBook", "InvoicDiagnostics", "InvoicMoney", "InvoicYAML", "InvoicTestSupport"]),
         .testTarget(name: "InvoicHistoryTests", dependencies: ["InvoicHistory", "InvoicBook", "InvoicDiagnostics", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicBook", "InvoicDiagnostics", "InvoicPDF", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicHistory", "InvoicBook", "InvoicDiagnostics", "InvoicPDF", "InvoicTestSupport"]),
         .testTarget(name: "InvoicXMLTests", dependencies: ["InvoicXML"]),
         .testTarget(name: "InvoicXMLSchemaTests", dependencies: ["InvoicXMLSchema", "InvoicTestSupport"]),
         .testTarget(name: "InvoicVeriFactuTests", dependencies: ["InvoicVeriFactu", "InvoicBook", "InvoicXMLSchema", "InvoicPeppol", "InvoicTestSupport"]),
