@@ -80,10 +80,21 @@ enum FA3Writer {
                 let before = sums[slot.net] ?? (0, 0, slot.tax)
                 sums[slot.net] = (before.net + group.taxable, before.tax + group.amount, slot.tax)
             }
+            // P_14_xW: an invoice in another currency states each rate's VAT in PLN too (art. 106e
+            // ust. 11 of the VAT Act), at the rate the book states (`tax_currency: {code: PLN,
+            // rate: ...}`: the NBP average rate of the working day before the tax point, art. 31a),
+            // rounded to the grosz with half a grosz up (art. 106e ust. 10), whatever the book's own
+            // rounding. Check errs (fa3-tax) when such an invoice lacks the rate.
+            let pln = document.taxCurrency?.value.currency.code == "PLN" && c.code != "PLN" ? document.taxCurrency?.value : nil
             for name in FA3Slot.order {
                 guard let sum = sums[name] else { continue }
                 f.text(name, money(sum.net))
-                if let taxName = sum.taxName { f.text(taxName, money(sum.tax)) }
+                if let taxName = sum.taxName {
+                    f.text(taxName, money(sum.tax))
+                    if let pln, let converted = pln.convert(sum.tax, from: c, rounding: .halfAwayFromZero) {
+                        f.text(taxName + "W", MoneyFormat.plain(sign * converted, pln.currency))
+                    }
+                }
             }
             f.text("P_15", money(model.taxInclusive))
             f.element("Adnotacje") { a in

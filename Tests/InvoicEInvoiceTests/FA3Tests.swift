@@ -127,6 +127,67 @@ import Testing
         #expect(export.contains("<KodKraju>US</KodKraju>\n        <NrID>12-3456789</NrID>") || export.contains("<NrID>12-3456789</NrID>"))
     }
 
+    /// An invoice in EUR charging Polish VAT states each rate's VAT in PLN too (P_14_xW, art. 106e
+    /// ust. 11), at the NBP rate the book states, rounded to the grosz (half a grosz up, ust. 10).
+    /// Worked by hand, rate 4.2567:
+    ///   23 %: EUR 1,000.00 net -> 230.00 EUR VAT; 230.00 x 4.2567 = 979.041 PLN -> 979.04 PLN.
+    ///    8 %: EUR 333.33 net -> 26.6664 -> 26.67 EUR VAT; 26.67 x 4.2567 = 113.526189 -> 113.53 PLN.
+    ///    5 %: EUR 10.00 net -> 0.50 EUR VAT; 0.50 x 4.2567 = 2.12835 -> 2.13 PLN.
+    /// The exact half grosz, rate 4.2500: 5 % of EUR 0.40 = 0.02 EUR; 0.02 x 4.25 = 0.085 PLN =
+    /// 8.5 grosze -> 9 grosze, 0.09 PLN (half up, the law's), though the book rounds half-even
+    /// (which would give 0.08).
+    @Test func aForeignCurrencyInvoiceStatesItsVATInPLNPerRate() throws {
+        let schema = try Self.schema()
+        let book = TestBook([
+            "invoices/INV-0001.yaml": invoice(client: "berlin", issued: "2026-03-02", "tax_currency: { code: PLN, rate: 4.2567 }\n",
+                items: "  - { description: Design, price: 1000.00, tax: 23% }\n  - { description: Catering, price: 333.33, tax: 8% }\n  - { description: Books, price: 10.00, tax: 5% }\n"),
+            "invoices/INV-0002.yaml": invoice(client: "berlin", issued: "2026-03-03", "tax_currency: { code: PLN, rate: 4.25 }\n",
+                items: "  - { description: Stamp, price: 0.40, tax: 5% }\n"),
+        ], settings: """
+            business: { name: Studio, tax_id: PL5260250274, address: { street: Wiejska 1, city: Warszawa, postal_code: "00-001", country: PL } }
+            defaults: { currency: PLN, locale: pl_PL, tax: 23%, rounding: half_even }
+            einvoice: [fa3]
+            """, clients: ["berlin": "name: Berlin Handel GmbH\ncurrency: EUR\naddress: { street: Unter den Linden 1, city: Berlin, postal_code: \"10117\", country: DE }\n"])
+        defer { book.remove() }
+        let checked = book.check()
+        #expect(!checked.diagnostics.contains { $0.severity == .error }, "\(checked.diagnostics.map(\.message))")
+        let xml = try Self.fa3("INV-0001", in: checked.book)
+        #expect(schema.validate(Array(xml.utf8)) == [], "\(xml)")
+        #expect(Self.value("KodWaluty", in: xml) == "EUR")
+        #expect(Self.value("P_14_1", in: xml) == "230.00")
+        #expect(Self.value("P_14_1W", in: xml) == "979.04")
+        #expect(Self.value("P_14_2", in: xml) == "26.67")
+        #expect(Self.value("P_14_2W", in: xml) == "113.53")
+        #expect(Self.value("P_14_3", in: xml) == "0.50")
+        #expect(Self.value("P_14_3W", in: xml) == "2.13")
+        let half = try Self.fa3("INV-0002", in: checked.book)
+        #expect(schema.validate(Array(half.utf8)) == [], "\(half)")
+        #expect(Self.value("P_14_3", in: half) == "0.02")
+        #expect(Self.value("P_14_3W", in: half) == "0.09")
+    }
+
+    /// Without the rate to PLN, such an invoice is a book error (the file would lack P_14_xW).
+    @Test func aForeignCurrencyInvoiceWithoutTheRateToPLNIsAnError() throws {
+        let book = TestBook([
+            "invoices/INV-0001.yaml": invoice(client: "berlin", issued: "2026-03-02", items: "  - { description: Design, price: 1000.00, tax: 23% }\n"),
+            "invoices/INV-0002.yaml": invoice(client: "berlin", issued: "2026-03-03", "tax_currency: { code: CZK, rate: 25.1 }\n", items: "  - { description: Design, price: 1000.00, tax: 23% }\n"),
+            "invoices/INV-0003.yaml": invoice(client: "berlin", issued: "2026-03-04", items: "  - { description: Laptop, price: 1000.00, tax: export }\n"),
+        ], settings: """
+            business: { name: Studio, tax_id: PL5260250274, address: { street: Wiejska 1, city: Warszawa, country: PL } }
+            defaults: { currency: PLN, locale: pl_PL, tax: 23% }
+            einvoice: [fa3]
+            """, clients: ["berlin": "name: Berlin Handel GmbH\ncurrency: EUR\naddress: { street: Unter den Linden 1, city: Berlin, country: DE }\n"])
+        defer { book.remove() }
+        let errors = book.check().diagnostics.filter { $0.severity == .error }
+        let found = errors.map { "\($0.code.name) \($0.message)" }
+        #expect(found.contains { $0.hasPrefix("fa3-tax INV-0001: an FA(3) invoice in EUR charging VAT must state the VAT in PLN") }, "\(found)")
+        #expect(found.contains { $0.hasPrefix("fa3-tax INV-0002: an FA(3) invoice in EUR charging VAT must state the VAT in PLN") }, "\(found)")
+        // No VAT charged (an export at 0 %): nothing to convert, no error.
+        #expect(!found.contains { $0.contains("INV-0003") }, "\(found)")
+        // At the YAML line that chose FA(3) (invoic.yaml's `einvoice:`).
+        #expect(errors.filter { $0.code.name == "fa3-tax" }.allSatisfy { $0.file?.hasSuffix("invoic.yaml") == true && $0.range != nil }, "\(errors)")
+    }
+
     /// What the schema would refuse is a book error before any XML: a seller NIP whose check digit
     /// is wrong, a rate Poland does not have, an amount in a currency of 3 decimals.
     @Test func whatFA3CannotStateIsABookErrorAtItsLine() throws {

@@ -42,6 +42,24 @@ import Testing
         #expect(own.0.diagnostics.map(\.code) == [.conflictingKeys])
     }
 
+    /// A Polish invoice in EUR prints its VAT in PLN too (art. 106e ust. 11 of the VAT Act): EUR
+    /// 1,000.00 at 23 % = 230.00 EUR VAT; x 4.2567 (the NBP rate) = 979.041 -> 979.04 PLN.
+    @Test func aPolishInvoiceInEuroPrintsItsVATInZloty() throws {
+        let book = TestBook(["invoices/INV-0001.yaml": "client: berlin\nissued: 2026-03-02\ntax_currency: { code: PLN, rate: 4.2567 }\nitems:\n  - { description: Design, price: 1000.00 }\n"],
+            settings: """
+            business: { name: Studio, tax_id: PL5260250274, address: { street: Wiejska 1, city: Warszawa, postal_code: "00-001", country: PL } }
+            defaults: { currency: PLN, locale: pl_PL, tax: 23% }
+            einvoice: [fa3]
+            """, clients: ["berlin": "name: Berlin Handel GmbH\ncurrency: EUR\naddress: { street: Unter den Linden 1, city: Berlin, postal_code: \"10117\", country: DE }\n"])
+        defer { book.remove() }
+        let checked = book.checkKeeping()
+        #expect(!checked.diagnostics.hasErrors, "\(checked.diagnostics.map(\.message))")
+        let document = try #require(checked.book.document("INV-0001"))
+        let printed = try PDFTest.text(try PDFTest.render(document, with: try PDFRenderer(book: checked.book)))
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(printed.contains("(PLN)") && printed.contains("979,04"), "\(printed)")
+    }
+
     @Test func theMeansOfPaymentDecideWhatThePaymentDetailsSay() throws {
         let transfer = try pdfText(invoice())
         #expect(transfer.contains("AT772011182817634501"))

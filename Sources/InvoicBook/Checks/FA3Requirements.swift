@@ -54,7 +54,7 @@ extension EInvoicesCarryWhatTheirFormatsNeed {
                     "set `tax_id:` under `business:` in invoic.yaml to your NIP, e.g. PL5260250274")
         },
         EInvoiceRequirement(rule: Rule(.fa3Tax, summary: "an FA(3) invoice with tax FA(3) cannot state",
-            explanation: "FA(3) states the sums per Polish rate (P_13_1..P_13_11: 23/22, 8/7, 5, 4/3 %, 0 % domestic, intra-EU and export, exempt `zw`, outside Polish VAT `np`, reverse charge `oo`), in PLN when VAT is charged (the VAT of a foreign-currency invoice in PLN, P_14_xW, is not written by invoic yet), and an exemption with its legal basis (P_19A: `exemption: {text: ...}`, e.g. \"art. 113 ust. 1 ustawy o VAT\").",
+            explanation: "FA(3) states the sums per Polish rate (P_13_1..P_13_11: 23/22, 8/7, 5, 4/3 %, 0 % domestic, intra-EU and export, exempt `zw`, outside Polish VAT `np`, reverse charge `oo`), the VAT of an invoice in another currency also in PLN per rate (P_14_xW), at the rate `tax_currency: {code: PLN, rate: ...}` states (the NBP rate of the working day before the tax point), and an exemption with its legal basis (P_19A: `exemption: {text: ...}`, e.g. \"art. 113 ust. 1 ustawy o VAT\").",
             example: "tax: 19%   <- no Polish rate\neinvoice: [fa3]")) { facts in
             guard facts.formats.contains(.fa3) else { return nil }
             let country = facts.buyer?.address?.country
@@ -65,9 +65,11 @@ extension EInvoicesCarryWhatTheirFormatsNeed {
                 return ("FA(3) writes amounts with at most 2 decimals, and \(facts.figures.currency.code) has \(facts.figures.currency.exponent)",
                         "invoice this client in PLN (`currency: PLN`), or take fa3 out of its `einvoice:`")
             }
-            if facts.figures.currency.code != "PLN", facts.figures.breakdown.tax != 0 {
-                return ("an FA(3) invoice in \(facts.figures.currency.code) charging VAT must state the VAT in PLN, which invoic does not write yet",
-                        "invoice this client in PLN (`currency: PLN`), or take fa3 out of its `einvoice:`")
+            // An error, not a warning: without the rate the file would lack P_14_xW, which the law
+            // (art. 106e ust. 11) requires on an invoice in another currency, though the XSD does not.
+            if facts.figures.currency.code != "PLN", facts.figures.breakdown.tax != 0, facts.document.taxCurrency?.value.currency.code != "PLN" {
+                return ("an FA(3) invoice in \(facts.figures.currency.code) charging VAT must state the VAT in PLN too (P_14_xW), and names no rate to PLN",
+                        "add `tax_currency: {code: PLN, rate: 4.2567}` to the document with the NBP average rate of the working day before the tax point (art. 31a), or invoice in PLN")
             }
             if facts.categories.contains(.exempt) {
                 let exemption = (facts.document.exemption ?? facts.client?.exemption ?? facts.book.settings.defaults.exemption)?.value

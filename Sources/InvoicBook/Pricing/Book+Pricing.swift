@@ -436,3 +436,12 @@ struct DocumentPricer {
             help: "check the lines, or correct the stated figure; computed: \(how)").replacing(with: MoneyFormat.plain(computed, currency)))
     }
 }
+
+extension TaxCurrency {
+    /// `minor` units of `currency` at this rate, in minor units of `self.currency`, rounded by
+    /// `rounding` (exact: Int128, no Double); nil when it does not fit. FA(3)'s P_14_xW uses it
+    /// per rate, as the book's pricing does for the VAT total (BT-111).
+    public func convert(_ minor: Int64, from currency: Currency, rounding: RoundingRule) -> Int64? {
+        DocumentPricer.convert(minor, from: currency, at: self, rounding: rounding)
+    }
+}
