@@ -300,7 +300,7 @@ struct InitCommand: ParsableCommand {
             The book fits the business's country: its currency, its standard VAT rate and the locale of its \
             documents (labels, dates, amounts) come from --country, or from the region of --locale \
             (de_DE: Germany, EUR, 19 %); --currency, --tax and --locale override them. Known countries: \
-            \(CountryDefaults.table.map(\.country).joined(separator: ", ")). For another, pass --currency and --tax.
+            \(CountryDefaults.codes.joined(separator: ", ")). For another, pass --currency and --tax.
             """)
     @Argument(help: "The folder; default the current one.") var directory: String = "."
     @Option(help: "The business name.") var name: String = "My Business"
