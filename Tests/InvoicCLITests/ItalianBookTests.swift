@@ -86,7 +86,7 @@ import Testing
 
                 """,
             "invoices/F-1.yaml": "number: F-1\nclient: comune\nissued: 2026-03-02\nitems:\n  - { description: Manutenzione, price: 1000.00 }\n",
-            "invoices/F-2.yaml": "number: F-2\nclient: comune\nissued: 2026-03-03\nwithholding: [{ kind: RT01, rate: 20% }]\nitems:\n  - { description: Consulenza, price: 1000.00 }\n",
+            "invoices/F-2.yaml": "number: F-2\nclient: comune\nissued: 2026-03-03\nsent: 2026-03-03\nwithholding: [{ kind: RT01, rate: 20% }]\nitems:\n  - { description: Consulenza, price: 1000.00 }\n",
             "invoices/F-3.yaml": "number: F-3\nclient: comune\nissued: 2026-03-04\nlocale: en_GB\nitems:\n  - { description: Maintenance, price: 1000.00 }\n",
         ]
         for (path, text) in files { try text.write(to: book.appendingPathComponent(path), atomically: true, encoding: .utf8) }
@@ -117,6 +117,15 @@ import Testing
         let xml = try Invoic.run(["export", "--format", "fatturapa", "-o", "-", "F-2"], in: book)
         #expect(xml.stdout.contains("<ImportoTotaleDocumento>1220.00</ImportoTotaleDocumento>"), "\(xml.stdout)")
         #expect(xml.stdout.contains("<ImportoPagamento>800.00</ImportoPagamento>"), "\(xml.stdout)")
+
+        // The journal (of the sent F-2): the receivable is the 800.00 due, 200.00 withheld, and the
+        // 220.00 of VAT the client pays the State is cleared, so no output VAT is owed.
+        let journal = try Invoic.run(["export-journal", "--format", "hledger"], in: book)
+        #expect(journal.status == 0, "\(journal.stderr)")
+        let posted = journal.stdout.components(separatedBy: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(posted.contains("Assets:Receivable:Comune 800.00 EUR") && posted.contains("Assets:Withholding:RT01 200.00 EUR")
+                && posted.contains("Income:Sales -1000.00 EUR"), "\(journal.stdout)")
+        #expect(!journal.stdout.contains("VAT"), "\(journal.stdout)")
     }
 
     /// What invoic writes, invoic receives with the same figures: the consultant's 2026/001
