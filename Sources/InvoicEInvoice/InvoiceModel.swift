@@ -348,7 +348,7 @@ public struct InvoiceModel: Sendable {
         // the total less BT-113, and BT-113 is money paid in advance, which a withholding is not.
         // So the amount due stays the total with VAT, and one note (Peppol allows one) states
         // what is withheld and what the client transfers (docs/einvoicing.md).
-        payable = issued.due + issued.withheld
+        payable = issued.due + issued.withheld + issued.splitPaymentTax
         if !figures.withholdings.isEmpty {
             let currency = figures.currency
             let withheld = figures.withholdings.map {

@@ -104,6 +104,12 @@ public struct Journal: Sendable {
             if account.asIssued.prepaid != 0 { postings.append((advances, account.asIssued.prepaid, nil)) }
             postings += Self.withheld(figures.withholdings.map { ($0.kind, $0.amount) }, accounts: accounts, sign: 1)
             postings += Self.turnover(of: document, figures: figures, accounts: accounts, sign: -1, place: place)
+            // Split payment (art. 17-ter DPR 633/1972): the client pays that VAT to the State, so the
+            // receivable leaves it out and the output VAT it would have owed is cleared.
+            for group in figures.breakdown.groups where group.category == .splitPayment && group.tax != 0 {
+                postings.append((accounts["output_vat"] + ":" + Self.rateComponent(group.rate), group.tax,
+                                 TaxKey(purchase: false, taxRate: group.taxRate, place: place, selfAssessedRate: nil)))
+            }
             if figures.roundingAmount != 0 { postings.append((accounts["rounding"], -figures.roundingAmount, nil)) }
             transactions.append(transaction(.invoice, document.issued.value, said("journal_invoice", document.number), postings))
             if let target = document.taxCurrency?.value, target.currency == self.currency, target.currency != currency {

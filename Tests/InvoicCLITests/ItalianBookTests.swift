@@ -52,6 +52,82 @@ import Testing
         #expect(exported.stdout == xml, "export writes what build wrote")
     }
 
+    /// Split payment (scissione dei pagamenti, art. 17-ter DPR 633/1972): the public client pays the
+    /// VAT to the State, so the supplier asks for the total less the VAT, on the page as in the
+    /// FatturaPA. F-1: 1,000.00 + 22 % = 1,220.00, 220.00 to the State, 1,000.00 due. F-2 adds the
+    /// ritenuta, 20 % of 1,000.00 = 200.00: 1,220.00 - 220.00 - 200.00 = 800.00 due. F-3 is in
+    /// English: its courtesy copy says so in English.
+    @Test func splitPaymentIsTakenOffTheAmountDueOnThePage() throws {
+        let book = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-it-split-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: book) }
+        for folder in ["clients", "invoices"] {
+            try FileManager.default.createDirectory(at: book.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        let files = [
+            "invoic.yaml": """
+                business:
+                  name: Studio Test
+                  address: { street: Via Roma 1, city: Milano, region: MI, postal_code: "20121", country: IT }
+                  tax_id: IT12345678903
+                  tax_number: RSSMRA80A01H501U
+                payment: { account: IT60 X054 2811 1010 0000 0123 456 }
+                defaults: { currency: EUR, locale: it_IT, tax: 22%, terms: 30 }
+                numbering: { invoice: "F-{seq}", credit_note: "NC-{seq}" }
+                einvoice: [fatturapa]
+                fatturapa: { regime: RF01 }
+
+                """,
+            "clients/comune.yaml": """
+                name: Comune di Torino
+                address: { street: Piazza Palazzo di Città 1, city: Torino, region: TO, postal_code: "10122", country: IT }
+                tax_id: IT03456789019
+                fatturapa: { recipient: ABC1234 }
+                tax: { category: B, rate: 22% }
+
+                """,
+            "invoices/F-1.yaml": "number: F-1\nclient: comune\nissued: 2026-03-02\nitems:\n  - { description: Manutenzione, price: 1000.00 }\n",
+            "invoices/F-2.yaml": "number: F-2\nclient: comune\nissued: 2026-03-03\nsent: 2026-03-03\nwithholding: [{ kind: RT01, rate: 20% }]\nitems:\n  - { description: Consulenza, price: 1000.00 }\n",
+            "invoices/F-3.yaml": "number: F-3\nclient: comune\nissued: 2026-03-04\nlocale: en_GB\nitems:\n  - { description: Maintenance, price: 1000.00 }\n",
+        ]
+        for (path, text) in files { try text.write(to: book.appendingPathComponent(path), atomically: true, encoding: .utf8) }
+        let built = try Invoic.run(["build", "--quiet"], in: book)
+        #expect(built.status == 0, "\(built.stderr)")
+        func page(_ number: String) throws -> String {
+            try runProcess(URL(fileURLWithPath: "/usr/bin/pdftotext"), ["-layout", book.appendingPathComponent("build/\(number).pdf").path, "-"]).stdout
+        }
+        func row(_ text: String, _ label: String) -> String? {
+            text.components(separatedBy: "\n").first { $0.contains(label) }?.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
+        let first = try page("F-1")
+        // The label wraps in the totals' column: its first line carries the amount.
+        #expect(row(first, "IVA da versare a cura del")?.hasSuffix("-220,00 €") == true, "\(first)")
+        #expect(first.contains("committente (scissione dei") && first.contains("pagamenti)"), "\(first)")
+        #expect(row(first, "Totale")?.hasSuffix(" 1220,00 €") == true, "\(first)")
+        #expect(row(first, "Da pagare")?.hasSuffix(" 1000,00 €") == true, "\(first)")
+        let second = try page("F-2")
+        #expect(row(second, "Ritenuta RT01")?.hasSuffix("-200,00 €") == true, "\(second)")
+        #expect(row(second, "IVA da versare a cura del")?.hasSuffix("-220,00 €") == true, "\(second)")
+        #expect(row(second, "Da pagare")?.hasSuffix(" 800,00 €") == true, "\(second)")
+        let english = try page("F-3").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(english.contains("VAT paid by the client to -€220.00 the State (split payment, scissione dei pagamenti) Amount due €1,000.00"), "\(english)")
+        #expect(english.contains("Courtesy copy: the document valid for tax purposes is the electronic invoice"), "\(english)")
+        #expect(!english.contains("Copia di cortesia"), "\(english)")
+
+        // The FatturaPA keeps its figures: the total with VAT, and the payment without it.
+        let xml = try Invoic.run(["export", "--format", "fatturapa", "-o", "-", "F-2"], in: book)
+        #expect(xml.stdout.contains("<ImportoTotaleDocumento>1220.00</ImportoTotaleDocumento>"), "\(xml.stdout)")
+        #expect(xml.stdout.contains("<ImportoPagamento>800.00</ImportoPagamento>"), "\(xml.stdout)")
+
+        // The journal (of the sent F-2): the receivable is the 800.00 due, 200.00 withheld, and the
+        // 220.00 of VAT the client pays the State is cleared, so no output VAT is owed.
+        let journal = try Invoic.run(["export-journal", "--format", "hledger"], in: book)
+        #expect(journal.status == 0, "\(journal.stderr)")
+        let posted = journal.stdout.components(separatedBy: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(posted.contains("Assets:Receivable:Comune 800.00 EUR") && posted.contains("Assets:Withholding:RT01 200.00 EUR")
+                && posted.contains("Income:Sales -1000.00 EUR"), "\(journal.stdout)")
+        #expect(!journal.stdout.contains("VAT"), "\(journal.stdout)")
+    }
+
     /// What invoic writes, invoic receives with the same figures: the consultant's 2026/001
     /// (1200.00 + INPS 48.00 = 1248.00, VAT 274.56, total 1522.56, ritenuta 20 % 249.60, due
     /// 1272.96) exported and received by a client's book, with no rule broken.

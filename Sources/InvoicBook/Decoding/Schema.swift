@@ -393,7 +393,7 @@ public enum Schema {
         KeySpec("tax_amount", .amount, "stated tax, checked"),
         KeySpec("allowance_total", .amount, "stated sum of the document allowances, checked"),
         KeySpec("charge_total", .amount, "stated sum of the document charges, checked"),
-        KeySpec("due_amount", .amount, "stated amount due (total - withholding - prepaid + rounding), checked"),
+        KeySpec("due_amount", .amount, "stated amount due (total - withholding - split-payment VAT - prepaid + rounding), checked"),
         KeySpec("total", .amount, "stated total, checked"),
     ]
 

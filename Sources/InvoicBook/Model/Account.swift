@@ -14,8 +14,11 @@ public struct IssuedFigures: Sendable, Hashable {
     public var rounding: Int64
     /// The taxes the client withholds and pays the tax office instead (`withholding:`).
     public var withheld: Int64 = 0
-    /// The amount due for payment the document asks for (BT-115).
-    public var due: Int64 { total - withheld - prepaid + rounding }
+    /// The VAT the client pays the State under split payment (`Figures.splitPaymentTax`).
+    public var splitPaymentTax: Int64 = 0
+    /// The amount due for payment the document asks for (BT-115 less what the client pays the
+    /// tax office: the withheld taxes and the split-payment VAT).
+    public var due: Int64 { total - withheld - splitPaymentTax - prepaid + rounding }
 }
 
 extension Figures {
@@ -25,7 +28,7 @@ extension Figures {
         for (payment, amount) in zip(document.payments, payments) where payment.date.value <= document.issued.value {
             prepaid &+= amount
         }
-        return IssuedFigures(total: total, prepaid: prepaid, rounding: roundingAmount, withheld: withheld)
+        return IssuedFigures(total: total, prepaid: prepaid, rounding: roundingAmount, withheld: withheld, splitPaymentTax: splitPaymentTax)
     }
 }
 

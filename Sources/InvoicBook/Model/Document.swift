@@ -297,9 +297,12 @@ public struct Figures: Sendable {
     public var total: Int64 { breakdown.total }
     /// The sum of the taxes withheld.
     public var withheld: Int64 { withholdings.reduce(0) { $0 + $1.amount } }
-    /// The amount due for payment: total - withholding - prepaid + rounding (EN 16931's BT-115
-    /// leaves the withholding out: `InvoiceModel`).
-    public var payable: Int64 { breakdown.total - withheld - prepaid + roundingAmount }
+    /// The VAT the client pays the State instead of the seller under split payment (Italy's
+    /// scissione dei pagamenti, art. 17-ter DPR 633/1972: category B): it is stated, not paid to us.
+    public var splitPaymentTax: Int64 { breakdown.groups.filter { $0.category == .splitPayment }.reduce(0) { $0 + $1.tax } }
+    /// The amount due for payment: total - withholding - split-payment VAT - prepaid + rounding
+    /// (EN 16931's BT-115 leaves the withholding and the split-payment VAT out: `InvoiceModel`).
+    public var payable: Int64 { breakdown.total - withheld - splitPaymentTax - prepaid + roundingAmount }
     public var balance: Int64 { payable - paid }
 }
 

@@ -151,7 +151,6 @@ public struct FatturaPAFigures: Sendable {
             if taxable[key(tax, natura)] == nil { keys.append((tax, natura)) }
             taxable[key(tax, natura), default: 0] += amount
         }
-        let split = figures.breakdown.groups.filter { $0.category == .splitPayment }.reduce(0) { $0 + $1.tax }
         summaries = keys.map { tax, natura in
             let groupTax = natura == nil ? figures.breakdown.groups.first { $0.taxRate == tax }?.tax ?? 0 : 0
             return Summary(rate: tax.rate, natura: natura, taxable: taxable[key(tax, natura)] ?? 0, tax: groupTax,
@@ -160,8 +159,9 @@ public struct FatturaPAFigures: Sendable {
         }
         stampBase = summaries.filter { $0.natura.map(Natura.countsForStampDuty) ?? false }.reduce(0) { $0 + $1.taxable }
         total = figures.breakdown.total
-        splitVAT = split
-        payment = figures.issued(document).due - split
+        splitVAT = figures.splitPaymentTax
+        // The core's amount due already leaves the split-payment VAT out (and the ritenuta, prepaid).
+        payment = figures.issued(document).due
     }
 
     /// What the price times the quantity comes to, in minor units (nil when it is not a whole

@@ -18,12 +18,6 @@ public struct FatturaPASettings: Sendable {
 
     public init() {}
 
-    /// What the PDF of an invoice sent through the SdI says: it is a courtesy copy, the invoice
-    /// valid for tax is the electronic one, which the client finds in its reserved area of the
-    /// Agenzia's site (art. 1 c. 3 D.Lgs. 127/2015; Provvedimento AdE 30 aprile 2018 n. 89757, 2.4
-    /// and 2.6); in Italian, the language of the law, whatever the document's.
-    public static let courtesyCopy = "Copia di cortesia: il documento valido ai fini fiscali è la fattura elettronica trasmessa tramite il Sistema di Interscambio, disponibile nell'area riservata Fatture e Corrispettivi del sito dell'Agenzia delle Entrate."
-
     /// RegimeFiscale codes of FatturaPA 1.2.x (RF01..RF19; RF20 for the cross-border franchise
     /// arrived with 1.2.3's later revision and is accepted too).
     public static let regimes = ["RF01", "RF02", "RF04", "RF05", "RF06", "RF07", "RF08", "RF09", "RF10", "RF11", "RF12", "RF13",

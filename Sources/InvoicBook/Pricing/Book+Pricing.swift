@@ -289,7 +289,9 @@ struct DocumentPricer {
         let computed: [StatedFigure: Int64] = [.subtotal: b.subtotal, .discountAmount: b.discount, .taxAmount: b.tax, .total: b.total,
                                                .dueAmount: figures.payable, .allowanceTotal: b.allowances, .chargeTotal: b.charges]
         let withheldHow = figures.withholdings.map { " - \($0.kind) \($0.rate) of \(MoneyFormat.plain($0.base, currency)) \(MoneyFormat.plain($0.amount, currency))" }.joined()
-        let dueHow = how + withheldHow + (figures.prepaid != 0 ? " - prepaid \(MoneyFormat.plain(figures.prepaid, currency))" : "")
+        let dueHow = how + withheldHow
+            + (figures.splitPaymentTax != 0 ? " - split-payment VAT \(MoneyFormat.plain(figures.splitPaymentTax, currency))" : "")
+            + (figures.prepaid != 0 ? " - prepaid \(MoneyFormat.plain(figures.prepaid, currency))" : "")
             + (figures.roundingAmount != 0 ? " + rounding \(MoneyFormat.plain(figures.roundingAmount, currency))" : "")
             + " = due \(MoneyFormat.plain(figures.payable, currency))"
         for figure in StatedFigure.allCases {
@@ -366,7 +368,7 @@ struct DocumentPricer {
                   help: "write the step the amount due is rounded to, e.g. 0.05 or 1")
             return false
         }
-        let due = Int128(figures.total) - Int128(figures.withheld) - Int128(figures.prepaid)
+        let due = Int128(figures.total) - Int128(figures.withheld) - Int128(figures.splitPaymentTax) - Int128(figures.prepaid)
         let rounded = figures.rounding.divide(due, by: Int128(unit)) * Int128(unit)
         figures.roundingAmount = Int64(clamping: rounded - due)
         return true

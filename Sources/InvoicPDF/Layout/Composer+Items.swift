@@ -191,20 +191,22 @@ extension Composer {
         // The document as issued: what was paid by its issue day is prepaid, and the amount due is
         // what it asked for then. Later payments belong to the account, never to the page.
         let thirdParty = reading?.thirdPartyPaid ?? 0
-        if issued.prepaid != 0 || issued.rounding != 0 || thirdParty != 0 || issued.withheld != 0 {
+        if issued.prepaid != 0 || issued.rounding != 0 || thirdParty != 0 || issued.withheld != 0 || issued.splitPaymentTax != 0 {
             y += 2
             let credit = document.kind == .creditNote
             // Taxes the client withholds (Spain's "Retención IRPF 15 %") come off after VAT.
             for withheld in figures.withholdings {
                 row(&self, labels.format("withholding", ["kind": withheld.kind, "rate": text.rate(withheld.rate)]), text.money(-withheld.amount))
             }
+            // Italy's split payment: the public client pays the VAT to the State, not to us.
+            if issued.splitPaymentTax != 0 { row(&self, labels["split_payment_vat"], text.money(-issued.splitPaymentTax)) }
             if issued.prepaid != 0 { row(&self, labels[credit && figures.prepaid == 0 ? "refunded" : "prepaid"], text.money(-issued.prepaid)) }
             if issued.rounding != 0 { row(&self, labels["rounding"], text.money(issued.rounding)) }
             if thirdParty != 0 { row(&self, labels["view_third_party"], text.money(thirdParty)) }
             row(&self, labels[credit ? "credit_remaining" : "amount_due"], text.money(amountDue), labelStyle: .totalsValue, valueStyle: .amount)
         }
         // "Słownie": the amount asked for, in Polish words, when the book asks (`amount_in_words:`).
-        if let words = amountInWords(issued.prepaid != 0 || issued.rounding != 0 || thirdParty != 0 || issued.withheld != 0 ? amountDue : breakdown.total) {
+        if let words = amountInWords(issued.prepaid != 0 || issued.rounding != 0 || thirdParty != 0 || issued.withheld != 0 || issued.splitPaymentTax != 0 ? amountDue : breakdown.total) {
             let line = block(words, .totalsLabel, width: width)
             ops.append(.text(line, x: x, y: y + 2))
             y += line.height + 8
@@ -394,7 +396,7 @@ extension Composer {
         // Poland's split payment (MPP): the words art. 106e ust. 1 pkt 18a of the VAT Act asks for.
         if document.splitPayment?.value == true, reading == nil, !isEstimate { texts.append(labels["split_payment"]) }
         // An invoice that goes through the SdI: the PDF is its courtesy copy (docs/italy.md).
-        if parties.isCourtesyCopy { texts.append(FatturaPASettings.courtesyCopy) }
+        if parties.isCourtesyCopy { texts.append(labels["courtesy_copy"]) }
         return texts
     }
 

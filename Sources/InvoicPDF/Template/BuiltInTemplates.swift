@@ -370,6 +370,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_sepa_credit_transfer": "SEPA credit transfer",
         "view_means_sepa_direct_debit": "SEPA direct debit",
         "split_payment": "Split payment mechanism (mechanizm podzielonej płatności)",
+        "split_payment_vat": "VAT paid by the client to the State (split payment, scissione dei pagamenti)",
+        "courtesy_copy": "Courtesy copy: the document valid for tax purposes is the electronic invoice sent through the Sistema di Interscambio, available in the reserved area Fatture e Corrispettivi of the Agenzia delle Entrate's website.",
         "amount_in_words": "In words: {amount}",
     ]
 
@@ -561,6 +563,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_sepa_credit_transfer": "SEPA-Überweisung",
         "view_means_sepa_direct_debit": "SEPA-Lastschrift",
         "split_payment": "Split-Payment-Verfahren (mechanizm podzielonej płatności)",
+        "split_payment_vat": "Vom Auftraggeber an den Staat abzuführende MwSt. (Split-Payment, scissione dei pagamenti)",
+        "courtesy_copy": "Höflichkeitskopie: steuerlich maßgeblich ist die über das Sistema di Interscambio übermittelte elektronische Rechnung, abrufbar im geschützten Bereich Fatture e Corrispettivi der Website der Agenzia delle Entrate.",
         "amount_in_words": "In Worten: {amount}",
     ]
 
@@ -731,6 +735,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_sepa_credit_transfer": "virement SEPA",
         "view_means_sepa_direct_debit": "prélèvement SEPA",
         "split_payment": "Mécanisme de paiement scindé (mechanizm podzielonej płatności)",
+        "split_payment_vat": "TVA à verser par le client à l'État (paiement scindé, scissione dei pagamenti)",
+        "courtesy_copy": "Copie de courtoisie : le document valable fiscalement est la facture électronique transmise par le Sistema di Interscambio, disponible dans l'espace réservé Fatture e Corrispettivi du site de l'Agenzia delle Entrate.",
         "amount_in_words": "En toutes lettres : {amount}",
     ]
 
@@ -892,6 +898,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_sepa_credit_transfer": "transferencia SEPA",
         "view_means_sepa_direct_debit": "adeudo directo SEPA",
         "split_payment": "Mecanismo de pago fraccionado (mechanizm podzielonej płatności)",
+        "split_payment_vat": "IVA que ingresa el cliente al Estado (pago fraccionado, scissione dei pagamenti)",
+        "courtesy_copy": "Copia de cortesía: el documento válido a efectos fiscales es la factura electrónica transmitida por el Sistema di Interscambio, disponible en el área reservada Fatture e Corrispettivi del sitio de la Agenzia delle Entrate.",
         "amount_in_words": "En letras: {amount}",
     ]
 
@@ -1053,6 +1061,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_sepa_credit_transfer": "bonifico SEPA",
         "view_means_sepa_direct_debit": "addebito diretto SEPA",
         "split_payment": "Scissione dei pagamenti (mechanizm podzielonej płatności)",
+        "split_payment_vat": "IVA da versare a cura del committente (scissione dei pagamenti)",
+        "courtesy_copy": "Copia di cortesia: il documento valido ai fini fiscali è la fattura elettronica trasmessa tramite il Sistema di Interscambio, disponibile nell'area riservata Fatture e Corrispettivi del sito dell'Agenzia delle Entrate.",
         "amount_in_words": "In lettere: {amount}",
     ]
 
@@ -1214,6 +1224,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_sepa_credit_transfer": "SEPA-overschrijving",
         "view_means_sepa_direct_debit": "SEPA-incasso",
         "split_payment": "Gesplitste betaling (mechanizm podzielonej płatności)",
+        "split_payment_vat": "Btw door de opdrachtgever aan de Staat te betalen (gesplitste betaling, scissione dei pagamenti)",
+        "courtesy_copy": "Kopie ter informatie: het fiscaal geldige document is de elektronische factuur verzonden via het Sistema di Interscambio, beschikbaar in de beveiligde omgeving Fatture e Corrispettivi van de website van de Agenzia delle Entrate.",
         "amount_in_words": "In woorden: {amount}",
     ]
 
@@ -1375,6 +1387,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_sepa_credit_transfer": "transferência SEPA",
         "view_means_sepa_direct_debit": "débito direto SEPA",
         "split_payment": "Mecanismo de pagamento dividido (mechanizm podzielonej płatności)",
+        "split_payment_vat": "IVA a entregar pelo cliente ao Estado (pagamento dividido, scissione dei pagamenti)",
+        "courtesy_copy": "Cópia de cortesia: o documento válido para efeitos fiscais é a fatura eletrónica transmitida pelo Sistema di Interscambio, disponível na área reservada Fatture e Corrispettivi do sítio da Agenzia delle Entrate.",
         "amount_in_words": "Por extenso: {amount}",
     ]
 
@@ -1543,6 +1557,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_sepa_credit_transfer": "polecenie przelewu SEPA",
         "view_means_sepa_direct_debit": "polecenie zapłaty SEPA",
         "split_payment": "mechanizm podzielonej płatności",
+        "split_payment_vat": "VAT wpłacany przez nabywcę do Skarbu Państwa (podzielona płatność, scissione dei pagamenti)",
+        "courtesy_copy": "Kopia grzecznościowa: dokumentem ważnym dla celów podatkowych jest faktura elektroniczna przesłana przez Sistema di Interscambio, dostępna w strefie zastrzeżonej Fatture e Corrispettivi serwisu Agenzia delle Entrate.",
         "amount_in_words": "Słownie: {amount}",
     ]
 
@@ -1704,6 +1720,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_sepa_credit_transfer": "SEPA-betalning",
         "view_means_sepa_direct_debit": "SEPA-autogiro",
         "split_payment": "Delad betalning (mechanizm podzielonej płatności)",
+        "split_payment_vat": "Moms som kunden betalar till staten (delad betalning, scissione dei pagamenti)",
+        "courtesy_copy": "Kopia för kännedom: det skattemässigt giltiga dokumentet är den elektroniska fakturan som sänts via Sistema di Interscambio, tillgänglig i det skyddade området Fatture e Corrispettivi på Agenzia delle Entrates webbplats.",
         "amount_in_words": "Med bokstäver: {amount}",
     ]
 
@@ -1865,6 +1883,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_sepa_credit_transfer": "SEPA-overførsel",
         "view_means_sepa_direct_debit": "SEPA-direkte debitering",
         "split_payment": "Opdelt betaling (mechanizm podzielonej płatności)",
+        "split_payment_vat": "Moms som kunden betaler til staten (opdelt betaling, scissione dei pagamenti)",
+        "courtesy_copy": "Kopi til orientering: det skattemæssigt gyldige dokument er den elektroniske faktura sendt via Sistema di Interscambio, tilgængelig i det beskyttede område Fatture e Corrispettivi på Agenzia delle Entrates websted.",
         "amount_in_words": "Med bogstaver: {amount}",
     ]
 
@@ -2026,6 +2046,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_sepa_credit_transfer": "SEPA-overføring",
         "view_means_sepa_direct_debit": "SEPA-direktedebitering",
         "split_payment": "Delt betaling (mechanizm podzielonej płatności)",
+        "split_payment_vat": "MVA som kunden betaler til staten (delt betaling, scissione dei pagamenti)",
+        "courtesy_copy": "Kopi til orientering: det skattemessig gyldige dokumentet er den elektroniske fakturaen sendt via Sistema di Interscambio, tilgjengelig i det beskyttede området Fatture e Corrispettivi på Agenzia delle Entrates nettsted.",
         "amount_in_words": "Med bokstaver: {amount}",
     ]
 
@@ -2187,6 +2209,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_sepa_credit_transfer": "SEPA-tilisiirto",
         "view_means_sepa_direct_debit": "SEPA-suoraveloitus",
         "split_payment": "Jaettu maksu (mechanizm podzielonej płatności)",
+        "split_payment_vat": "Asiakkaan valtiolle maksama arvonlisävero (jaettu maksu, scissione dei pagamenti)",
+        "courtesy_copy": "Tiedoksi annettu kopio: verotuksessa pätevä asiakirja on Sistema di Interscambion kautta lähetetty sähköinen lasku, saatavilla Agenzia delle Entraten sivuston suojatulla alueella Fatture e Corrispettivi.",
         "amount_in_words": "Kirjaimin: {amount}",
     ]
 
@@ -2348,6 +2372,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_sepa_credit_transfer": "převod SEPA",
         "view_means_sepa_direct_debit": "inkaso SEPA",
         "split_payment": "Mechanismus rozdělené platby (mechanizm podzielonej płatności)",
+        "split_payment_vat": "DPH odváděná odběratelem státu (rozdělená platba, scissione dei pagamenti)",
+        "courtesy_copy": "Informativní kopie: daňově platným dokladem je elektronická faktura zaslaná přes Sistema di Interscambio, dostupná v zabezpečené sekci Fatture e Corrispettivi na webu Agenzia delle Entrate.",
         "amount_in_words": "Slovy: {amount}",
     ]
 
@@ -2509,6 +2535,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_sepa_credit_transfer": "SEPA 振込",
         "view_means_sepa_direct_debit": "SEPA 口座振替",
         "split_payment": "分割支払メカニズム (mechanizm podzielonej płatności)",
+        "split_payment_vat": "顧客が国に納付する付加価値税 (分割支払, scissione dei pagamenti)",
+        "courtesy_copy": "控え (copia di cortesia): 税務上有効な書類は Sistema di Interscambio で送信された電子請求書で、Agenzia delle Entrate のサイトの Fatture e Corrispettivi 専用エリアで閲覧できます。",
         "amount_in_words": "金額（文字）: {amount}",
     ]
 
@@ -2670,6 +2698,8 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "view_means_sepa_credit_transfer": "SEPA 转账",
         "view_means_sepa_direct_debit": "SEPA 直接借记",
         "split_payment": "分离支付机制 (mechanizm podzielonej płatności)",
+        "split_payment_vat": "由客户向国家缴纳的增值税 (分离支付, scissione dei pagamenti)",
+        "courtesy_copy": "副本 (copia di cortesia): 具有税务效力的文件是通过 Sistema di Interscambio 发送的电子发票, 可在 Agenzia delle Entrate 网站的 Fatture e Corrispettivi 专区查阅。",
         "amount_in_words": "金额大写: {amount}",
     ]
 
