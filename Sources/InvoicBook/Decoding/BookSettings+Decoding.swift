@@ -79,6 +79,7 @@ extension BookSettings {
                              help: "add `provider: e-invoice.be` (or recommand, scrada, http); docs/peppol.md says which suits whom")
             }
         }
+        if let node = fields["platform"] { settings.platform = reader.platformSettings(node) }
         if let node = fields["fatturapa"] { settings.fatturapa = reader.fatturapaSettings(node) }
         return settings
     }
@@ -242,29 +243,53 @@ extension ValueReader {
         return settings
     }
 
+    /// An API's base URL from the book: http(s) with a host, and no login or query, where keys
+    /// hide (the book is in git). nil, with the diagnostic, otherwise.
+    mutating func apiURL(_ node: YAMLNode?, example: String, secretHome: String) -> Located<String>? {
+        guard let url = located(node) else { return nil }
+        let lower = url.value.lowercased()
+        let rest = lower.hasPrefix("https://") ? url.value.dropFirst(8) : lower.hasPrefix("http://") ? url.value.dropFirst(7) : nil
+        let host = rest.map { $0.prefix { $0 != "/" && $0 != "?" && $0 != "#" } }
+        if rest == nil || host?.isEmpty != false || url.value.contains(where: \.isWhitespace) {
+            error(.wrongType, "`\(url.value)` is not an http(s) URL", at: url.range,
+                  help: "write the API's base URL, e.g. \(example)")
+        } else if host?.contains("@") == true {
+            error(.wrongType, "the URL `\(url.value)` carries a login or a key, which would be in git with the book", at: url.range,
+                  help: "remove `user:password@` from the URL; put the key in \(secretHome)")
+        } else if url.value.contains("?") {
+            error(.wrongType, "the URL `\(url.value)` has a query, where API keys hide", at: url.range,
+                  help: "write the base URL only; the key goes in \(secretHome)")
+        } else {
+            return url
+        }
+        return nil
+    }
+
+    /// `platform:`, the French approved platform: its services' URLs (checked as `peppol:`'s),
+    /// the syntax of the invoices, the waits. Credentials are never here (docs/france.md).
+    mutating func platformSettings(_ node: YAMLNode) -> PlatformSettings? {
+        guard let fields = fields(of: node, table: Schema.platform) else { return nil }
+        var platform = PlatformSettings()
+        platform.range = node.range
+        let home = "the environment ($\(PlatformSettings.tokenVariable), or $\(PlatformSettings.clientIDVariable) and $\(PlatformSettings.clientSecretVariable) with `token_url:`)"
+        platform.flowURL = apiURL(fields["flow_url"], example: "https://api.flow.example.fr/flow-service", secretHome: home)
+        platform.directoryURL = apiURL(fields["directory_url"], example: "https://api.directory.example.fr/directory-service", secretHome: home)
+        platform.tokenURL = apiURL(fields["token_url"], example: "https://auth.example.fr/oauth2/token", secretHome: home)
+        platform.syntax = oneOf(fields["syntax"], PlatformSettings.Syntax.allCases.map(\.rawValue), what: "flow syntax")
+            .flatMap { located in PlatformSettings.Syntax(rawValue: located.value).map { Located($0, at: located.range) } }
+        platform.connectTimeout = seconds(fields["connect_timeout"], key: "connect_timeout", waitingFor: "a connection", example: 10)
+        platform.idleTimeout = seconds(fields["idle_timeout"], key: "idle_timeout", waitingFor: "the platform's next byte", example: 30)
+        return platform
+    }
+
     mutating func peppolSettings(_ node: YAMLNode) -> PeppolSettings? {
         guard let fields = fields(of: node, table: Schema.peppol) else { return nil }
         var peppol = PeppolSettings()
         peppol.range = node.range
         peppol.provider = oneOf(fields["provider"], PeppolSettings.Provider.allCases.map(\.rawValue), what: "Peppol provider")
             .flatMap { located in PeppolSettings.Provider(rawValue: located.value).map { Located($0, at: located.range) } }
-        if let url = located(fields["url"]) {
-            let lower = url.value.lowercased()
-            let rest = lower.hasPrefix("https://") ? url.value.dropFirst(8) : lower.hasPrefix("http://") ? url.value.dropFirst(7) : nil
-            let host = rest.map { $0.prefix { $0 != "/" && $0 != "?" && $0 != "#" } }
-            if rest == nil || host?.isEmpty != false || url.value.contains(where: \.isWhitespace) {
-                error(.wrongType, "`\(url.value)` is not an http(s) URL", at: url.range,
-                      help: "write the API's base URL, e.g. https://api.e-invoice.be (a sandbox: https://api-dev.e-invoice.be)")
-            } else if host?.contains("@") == true {
-                error(.wrongType, "the URL `\(url.value)` carries a login or a key, which would be in git with the book", at: url.range,
-                      help: "remove `user:password@` from the URL; put the key in the variable `token_env` names, or in ~/.netrc")
-            } else if url.value.contains("?") {
-                error(.wrongType, "the URL `\(url.value)` has a query, where API keys hide", at: url.range,
-                      help: "write the base URL only; the key goes in the variable `token_env` names, or in ~/.netrc")
-            } else {
-                peppol.url = url
-            }
-        }
+        peppol.url = apiURL(fields["url"], example: "https://api.e-invoice.be (a sandbox: https://api-dev.e-invoice.be)",
+                            secretHome: "the variable `token_env` names, or in ~/.netrc")
         if let variable = located(fields["token_env"]) {
             let name = variable.value
             let isName = !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } && !(name.first?.isNumber ?? true)

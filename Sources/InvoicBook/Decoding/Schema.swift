@@ -206,6 +206,15 @@ public enum Schema {
         KeySpec("offline_certificate", .text, "the KSeF offline certificate and its private key (a PEM or PKCS#12 file outside git; its password in INVOIC_KSEF_CERTIFICATE_PASSWORD): invoices without a KSeF number carry KOD II"),
     ])
 
+    static let platform = KeyTable(name: "platform", keys: [
+        KeySpec("flow_url", .text, required: true, "the platform's AFNOR XP Z12-013 Flow Service, https://.../flow-service (`invoic pa send|status|receive`)"),
+        KeySpec("directory_url", .text, "its Directory Service, https://.../directory-service (`invoic pa lookup`)"),
+        KeySpec("token_url", .text, "its OAuth2 token endpoint: invoic asks it for a token with $INVOIC_PA_CLIENT_ID and $INVOIC_PA_CLIENT_SECRET; without it the token is $INVOIC_PA_TOKEN"),
+        KeySpec("syntax", .oneOf(PlatformSettings.Syntax.allCases.map(\.rawValue)), "what invoices are sent as: factur-x, cii or ubl; default: the first of these the book's `einvoice:` writes"),
+        KeySpec("connect_timeout", .text, "seconds to wait for a connection to the platform (default 10)"),
+        KeySpec("idle_timeout", .text, "seconds to wait for the platform's next byte, e.g. its answer (default 30)"),
+    ])
+
     static let fatturapa = KeyTable(name: "fatturapa", keys: [
         KeySpec("regime", .oneOf(FatturaPASettings.regimes), required: true, "the RegimeFiscale: RF01 ordinario, RF19 forfettario, ... (docs/italy.md)"),
         KeySpec("transmitter", .text, "the fiscal code the file is sent under (IdTrasmittente, the SdI file name's IT<code>_); default: the partita IVA"),
@@ -265,6 +274,7 @@ public enum Schema {
         KeySpec("mail", .mapping(mail), "how `invoic mail` sends: SMTP (host, port, security, username) or the local sendmail"),
         KeySpec("peppol", .mapping(peppol), "the access point provider `invoic peppol` sends through (docs/peppol.md)"),
         KeySpec("ksef", .mapping(ksef), "Poland's KSeF: {environment: test, demo or production} (docs/poland.md)"),
+        KeySpec("platform", .mapping(platform), "France: the approved platform `invoic pa` sends through, by the AFNOR XP Z12-013 API (docs/france.md)"),
         KeySpec("fatturapa", .mapping(fatturapa), "an Italian business's FatturaPA: regime, transmitter, who bears the stamp duty (docs/italy.md)"),
         KeySpec("verifactu", .mapping(verifactu), "Spain: keep VeriFactu records of every invoice in verifactu/records/ (docs/spain.md): {nif, environment, rectification}"),
         KeySpec("bank", .mapping(bank), "how `invoic match` reads the bank's CSV statements (camt and MT940 need nothing)"),
@@ -385,7 +395,7 @@ public enum Schema {
         KeySpec("category", .text, "grouping for reports"),
         KeySpec("delivered", .date, "date of supply, when it differs from the issue date"),
         KeySpec("sent", .date, "the day it went to the client"),
-        KeySpec("sent_via", .oneOf(Document.SentVia.allCases.map(\.rawValue)), "how it went: peppol (written by `invoic peppol send`), sdi (by `invoic sdi send`), mail, post or hand"),
+        KeySpec("sent_via", .oneOf(Document.SentVia.allCases.map(\.rawValue)), "how it went: peppol (written by `invoic peppol send`), sdi (by `invoic sdi send`), pa (by `invoic pa send`), mail, post or hand"),
         KeySpec("items", .list(.mapping(item)), required: true, "the lines; at least one"),
         KeySpec("notes", .text, "printed in the footer"),
         KeySpec("subtotal", .amount, "stated subtotal, checked"),

@@ -29,6 +29,8 @@ public struct BookSettings: Sendable {
     public var peppol: PeppolSettings?
     /// `ksef:`, Poland's KSeF: which environment the FA(3) invoices and their QR codes are for.
     public var ksef: KSeFSettings?
+    /// `platform:`, the French approved platform `invoic pa` sends through (docs/france.md).
+    public var platform: PlatformSettings?
     /// `fatturapa:`, an Italian business's regime and stamp duty choice (docs/italy.md).
     public var fatturapa: FatturaPASettings?
     /// `verifactu:`, Spain's registration records (docs/spain.md).

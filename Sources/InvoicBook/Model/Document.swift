@@ -65,6 +65,8 @@ public struct Document: Sendable {
 
     public enum SentVia: String, Sendable, CaseIterable {
         case peppol, sdi, mail, post, hand
+        /// A French approved platform, by `invoic pa send` (docs/france.md).
+        case pa
     }
     public var items: [LineItem]
     public var itemsRange: SourceRange?
