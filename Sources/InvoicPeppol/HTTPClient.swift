@@ -118,16 +118,39 @@ public struct HTTPClient: Sendable {
     }
 }
 
-/// A multipart/form-data body with one file field (RFC 7578), as e-invoice.be's upload takes it.
+/// A multipart/form-data body (RFC 7578): one file field, as e-invoice.be's upload takes it, or
+/// several parts, as the AFNOR Flow Service takes a flow (its JSON `flowInfo` and the `file`).
 public struct MultipartForm: Sendable {
+    public struct Part: Sendable {
+        public var field: String
+        public var fileName: String?
+        public var mediaType: String
+        public var bytes: [UInt8]
+        public init(field: String, fileName: String? = nil, mediaType: String, bytes: [UInt8]) {
+            self.field = field
+            self.fileName = fileName
+            self.mediaType = mediaType
+            self.bytes = bytes
+        }
+    }
+
     public let boundary: String
     public let body: [UInt8]
 
     public init(field: String, fileName: String, mediaType: String, bytes: [UInt8], boundary: String = "invoic-" + UUID().uuidString) {
+        self.init(parts: [Part(field: field, fileName: fileName, mediaType: mediaType, bytes: bytes)], boundary: boundary)
+    }
+
+    public init(parts: [Part], boundary: String = "invoic-" + UUID().uuidString) {
         self.boundary = boundary
-        var body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"; filename=\"\(fileName)\"\r\nContent-Type: \(mediaType)\r\n\r\n".utf8)
-        body += bytes
-        body += Array("\r\n--\(boundary)--\r\n".utf8)
+        var body: [UInt8] = []
+        for part in parts {
+            let name = part.fileName.map { "; filename=\"\($0)\"" } ?? ""
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(part.field)\"\(name)\r\nContent-Type: \(part.mediaType)\r\n\r\n".utf8)
+            body += part.bytes
+            body += Array("\r\n".utf8)
+        }
+        body += Array("--\(boundary)--\r\n".utf8)
         self.body = body
     }
 

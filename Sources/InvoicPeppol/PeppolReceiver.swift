@@ -96,6 +96,11 @@ public struct PeppolReceiver: ProviderClient {
     /// `x_1` stays `x_1`, `..` is `%2E.`). An escaped name over 120 characters is cut at 80 and
     /// followed by the SHA-256 of the id, a name no shorter one can be.
     static func folder(forProviderID id: String) -> String {
+        folderName + "/" + escapedName(forID: id)
+    }
+
+    /// The escaped name alone, for every inbox that keeps one folder per id (`received/pa/`).
+    public static func escapedName(forID id: String) -> String {
         var name = ""
         for (index, byte) in id.utf8.enumerated() {
             let character = Character(Unicode.Scalar(byte))
@@ -103,7 +108,7 @@ public struct PeppolReceiver: ProviderClient {
             name += plain ? String(character) : String(format: "%%%02X", byte)
         }
         if name.count > 120 { name = String(name.prefix(80)) + "-" + SHA256.hex(Array(id.utf8)) }
-        return folderName + "/" + name
+        return name
     }
 
     /// A fetched document goes into the book as any received e-invoice does: `invoic receive`'s
