@@ -99,6 +99,10 @@ let package = Package(
         // outbox record, its UPO validated against upo-v4-3.xsd, and purchase invoices fetched into
         // the inbox. HTTP is InvoicPeppol's client over libcurl.
         .target(name: "InvoicKSeF", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics", "InvoicAuthoring", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox", "InvoicXML", "InvoicXMLSchema", "COpenSSL"]),
+        // France's approved platforms through the AFNOR XP Z12-013 API (docs/france.md): flows
+        // deposited once through a record in outbox/, the directory asked, incoming flows handed to
+        // `invoic receive`'s pipeline. HTTP is InvoicPeppol's client over libcurl.
+        .target(name: "InvoicPlatform", dependencies: ["InvoicBook", "InvoicYAML", "InvoicAuthoring", "InvoicPeppol", "InvoicInbox"]),
         // `invoic serve`: the book as a local web app (Hummingbird, pages from Mustache templates).
         .target(name: "InvoicServe", dependencies: [
             "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox", "InvoicVeriFactu", "InvoicSDI",
@@ -114,7 +118,7 @@ let package = Package(
         .target(name: "InvoicCLI", dependencies: [
             "InvoicLSP", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
             "InvoicEInvoice", "InvoicBank", "InvoicMail", "InvoicPeppol", "InvoicLedger", "InvoicInbox", "InvoicVeriFactu", "InvoicSDI",
-            "InvoicKSeF",
+            "InvoicKSeF", "InvoicPlatform",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),

@@ -1,0 +1,393 @@
+import Foundation
+import InvoicTestSupport
+import Testing
+
+/// `invoic pa` through the built binary against Tests/Fixtures/pa/fake_pa.py, a stand-in for an
+/// approved platform written from the AFNOR XP Z12-013 annexes A (Flow Service) and B (Directory
+/// Service): it checks every request's shape and the declared SHA-256, keeps the flows, builds the
+/// CDAR status messages a platform returns, and can refuse, drop and lose.
+@Suite(.serialized) struct PlatformCommandTests {
+    static let token = "pa-test-token-0123456789abcdef"
+
+    final class FakePlatform {
+        let process = Process()
+        let state: URL
+        let port: Int
+
+        init(_ config: [String: Any] = [:]) throws {
+            state = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-pa-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+            try Self.write(config, to: state)
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", Invoic.fixtures.appendingPathComponent("pa/fake_pa.py").path, state.path]
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            try process.run()
+            var line = Data()
+            while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
+            let words = String(decoding: line, as: UTF8.self).split(separator: " ")
+            port = words.count == 2 ? Int(words[1]) ?? 0 : 0
+            if port == 0 { Issue.record("the fake platform did not start") }
+        }
+
+        static func write(_ config: [String: Any], to state: URL) throws {
+            var full: [String: Any] = ["token": PlatformCommandTests.token]
+            full.merge(config) { $1 }
+            try JSONSerialization.data(withJSONObject: full).write(to: state.appendingPathComponent("config.json"))
+        }
+
+        func configure(_ config: [String: Any]) throws { try Self.write(config, to: state) }
+
+        var base: String { "http://127.0.0.1:\(port)" }
+
+        func requests() throws -> [[String: Any]] {
+            guard let text = try? String(contentsOf: state.appendingPathComponent("requests.jsonl"), encoding: .utf8) else { return [] }
+            return try text.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        }
+
+        /// The flows it took (whether or not its answer reached invoic).
+        func taken() throws -> [[String: Any]] { try requests().filter { $0["taken"] != nil } }
+        func deposits() throws -> Int { try requests().count { ($0["path"] as? String)?.hasSuffix("/v1/flows") == true && $0["method"] as? String == "POST" } }
+        func downloads() throws -> [String] { try requests().compactMap { $0["downloaded"] as? String } }
+        func violations() throws -> [String] { try requests().compactMap { $0["violation"] as? String } }
+
+        func stop() {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(at: state)
+        }
+    }
+
+    /// examples/conseil with F2026-003, issued 2026-11-20, and the fake as its platform; CII
+    /// unless `syntax` says otherwise (nil: the book's default, Factur-X).
+    static func makeBook(_ server: FakePlatform, syntax: String? = "cii", extra: String = "") throws -> URL {
+        let book = try Invoic.copy(Invoic.examples.appendingPathComponent("conseil"))
+        try """
+            client: rhone-logistique
+            issued: 2026-11-20
+            period: { from: 2026-10-01, to: 2026-10-31 }
+            items:
+              - { description: "Accompagnement, octobre 2026", quantity: 3, unit: day, price: 850.00 }
+            """.write(to: book.appendingPathComponent("invoices/F2026-003.yaml"), atomically: true, encoding: .utf8)
+        let settings = book.appendingPathComponent("invoic.yaml")
+        var text = try String(contentsOf: settings, encoding: .utf8)
+        text += """
+
+            platform:
+              flow_url: \(server.base)/flow-service
+              directory_url: \(server.base)/directory-service
+
+            """
+        if let syntax { text += "  syntax: \(syntax)\n" }
+        text += extra
+        try text.write(to: settings, atomically: true, encoding: .utf8)
+        return book
+    }
+
+    static func pa(_ arguments: [String], _ book: URL, environment: [String: String] = ["INVOIC_PA_TOKEN": PlatformCommandTests.token]) throws -> ProcessOutput {
+        try runProcess(Invoic.binary, ["pa"] + arguments + ["--today", "2026-11-21", "-C", book.path],
+                       environment: ["NO_COLOR": "1"].merging(environment) { $1 }, dropping: { $0.hasPrefix("INVOIC_PA_") })
+    }
+
+    static func text(_ book: URL, _ path: String) throws -> String {
+        try String(contentsOf: book.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    static let record = "outbox/2026/F2026-003/pa.yaml"
+
+    /// The value of `key:` in the record's last attempt (or its last history entry), unquoted.
+    static func last(_ key: String, in text: String) -> String? {
+        text.split(separator: "\n").last { $0.trimmingCharacters(in: .whitespaces).hasPrefix("\(key): ") || $0.trimmingCharacters(in: .whitespaces).hasPrefix("- \(key): ") }
+            .map { String($0.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) }
+    }
+
+    static func expectNoViolation(_ server: FakePlatform, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let violations = try server.violations()
+        #expect(violations.isEmpty, "\(violations)", sourceLocation: sourceLocation)
+    }
+
+    static func sha256(_ data: Data) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("pa-sha-\(UUID().uuidString)")
+        try data.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let out = try runProcess(URL(fileURLWithPath: "/usr/bin/sha256sum"), [file.path])
+        return String(out.stdout.prefix(64))
+    }
+
+    @Test func sendsTheBuiltFileOnceWithTheAnnexMetadata() throws {
+        let server = try FakePlatform()
+        defer { server.stop() }
+        let book = try Self.makeBook(server)
+        defer { try? FileManager.default.removeItem(at: book) }
+        #expect(try Invoic.run(["build", "--today", "2026-11-21", "-C", book.path]).status == 0)
+
+        let sent = try Self.pa(["send", "F2026-003"], book)
+        #expect(sent.status == 0, "\(sent.stdout)\n\(sent.stderr)")
+        try Self.expectNoViolation(server)
+        // The platform got exactly the CII `build` wrote, and the SHA-256 it checked is that file's.
+        let built = try Data(contentsOf: book.appendingPathComponent("build/F2026-003.cii.xml"))
+        let taken = try server.taken()
+        #expect(taken.count == 1)
+        let builtSHA = try Self.sha256(built)
+        #expect(taken.first?["sha256"] as? String == builtSHA)
+        #expect(taken.first?["invoice"] as? String == "F2026-003")
+        // The record: the bytes beside it, the tracking id the platform has, its flow id, deposited.
+        let record = try Self.text(book, Self.record)
+        #expect(try Data(contentsOf: book.appendingPathComponent("outbox/2026/F2026-003/F2026-003.cii.xml")) == built)
+        #expect(Self.last("tracking_id", in: record) == taken.first?["trackingId"] as? String)
+        #expect(Self.last("flow_id", in: record) == taken.first?["taken"] as? String)
+        #expect(Self.last("state", in: record) == "deposited")
+        #expect(Self.last("syntax", in: record) == "CII" && Self.last("profile", in: record) == "CIUS")
+        #expect(try Self.text(book, "invoices/F2026-003.yaml").contains("sent_via: pa"))
+        // The record holds no credential.
+        #expect(!record.contains(Self.token))
+
+        // A second send deposits nothing.
+        let again = try Self.pa(["send", "F2026-003"], book)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("was deposited at the platform"), "\(again.stderr)")
+        #expect(try server.deposits() == 1)
+        // With a reason it does, as a new attempt that keeps the reason.
+        let resent = try Self.pa(["send", "F2026-003", "--resend", "the buyer lost it"], book)
+        #expect(resent.status == 0, "\(resent.stderr)")
+        #expect(try server.taken().count == 2)
+        #expect(try Self.text(book, Self.record).contains("resend_reason: the buyer lost it"))
+    }
+
+    @Test func theDefaultSyntaxIsTheBooksFacturX() throws {
+        let server = try FakePlatform()
+        defer { server.stop() }
+        let book = try Self.makeBook(server, syntax: nil)
+        defer { try? FileManager.default.removeItem(at: book) }
+        let sent = try Self.pa(["send", "F2026-003"], book)
+        #expect(sent.status == 0, "\(sent.stdout)\n\(sent.stderr)")
+        try Self.expectNoViolation(server)
+        let pdf = try Data(contentsOf: book.appendingPathComponent("outbox/2026/F2026-003/F2026-003.pdf"))
+        #expect(pdf.starts(with: Data("%PDF-".utf8)))
+        let pdfSHA = try Self.sha256(pdf)
+        #expect(try server.taken().first?["sha256"] as? String == pdfSHA)
+        #expect(Self.last("syntax", in: try Self.text(book, Self.record)) == "Factur-X")
+    }
+
+    @Test func aLostAnswerIsFoundByItsTrackingIDNotSentAgain() throws {
+        let server = try FakePlatform(["drop_after": 1])
+        defer { server.stop() }
+        let book = try Self.makeBook(server)
+        defer { try? FileManager.default.removeItem(at: book) }
+        let lost = try Self.pa(["send", "F2026-003"], book)
+        #expect(lost.status == 1)
+        #expect(lost.stderr.contains("searches the platform for its tracking id"), "\(lost.stderr)")
+        #expect(Self.last("state", in: try Self.text(book, Self.record)) == "recorded")
+        #expect(try server.taken().count == 1)
+
+        let resolved = try Self.pa(["send", "F2026-003"], book)
+        #expect(resolved.status == 0, "\(resolved.stderr)")
+        #expect(resolved.stdout.contains("nothing sent again"), "\(resolved.stdout)")
+        #expect(try server.deposits() == 1)
+        let record = try Self.text(book, Self.record)
+        let takenID = try server.taken().first?["taken"] as? String
+        #expect(Self.last("flow_id", in: record) == takenID)
+        #expect(Self.last("state", in: record) == "accepted")
+        try Self.expectNoViolation(server)
+    }
+
+    @Test func aDepositThatNeverArrivedGoesAgainUnderTheSameTrackingID() throws {
+        let server = try FakePlatform(["drop_before": 1])
+        defer { server.stop() }
+        let book = try Self.makeBook(server)
+        defer { try? FileManager.default.removeItem(at: book) }
+        #expect(try Self.pa(["send", "F2026-003"], book).status == 1)
+        #expect(try server.taken().isEmpty)
+        let first = try #require(Self.last("tracking_id", in: try Self.text(book, Self.record)))
+
+        let sent = try Self.pa(["send", "F2026-003"], book)
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let taken = try server.taken()
+        #expect(taken.count == 1)
+        #expect(taken.first?["trackingId"] as? String == first)
+        let record = try Self.text(book, Self.record)
+        #expect(record.components(separatedBy: "tracking_id:").count == 2, "one attempt: \(record)")
+        #expect(Self.last("state", in: record) == "deposited")
+    }
+
+    @Test func aRefusalIsKeptWithItsReason() throws {
+        let server = try FakePlatform(["refuse_flow": ["errorCode": "InvalidSchema", "errorMessage": "Invalid XML schema."]])
+        defer { server.stop() }
+        let book = try Self.makeBook(server)
+        defer { try? FileManager.default.removeItem(at: book) }
+        let refused = try Self.pa(["send", "F2026-003"], book)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("the platform refused F2026-003: HTTP 422 InvalidSchema Invalid XML schema."), "\(refused.stderr)")
+        let record = try Self.text(book, Self.record)
+        #expect(Self.last("state", in: record) == "refused")
+        #expect(Self.last("detail", in: record) == "HTTP 422 InvalidSchema Invalid XML schema.")
+        #expect(try !Self.text(book, "invoices/F2026-003.yaml").contains("sent_via"))
+        // Never taken: once the platform takes it, it is deposited as a new attempt.
+        try server.configure([:])
+        #expect(try Self.pa(["send", "F2026-003"], book).status == 0)
+        #expect(try server.taken().count == 1)
+        #expect(try Self.text(book, Self.record).components(separatedBy: "tracking_id:").count == 3)
+    }
+
+    @Test func refusedCredentialsAreSaidAndNeverPrinted() throws {
+        let server = try FakePlatform()
+        defer { server.stop() }
+        let book = try Self.makeBook(server)
+        defer { try? FileManager.default.removeItem(at: book) }
+        let none = try Self.pa(["send", "F2026-003"], book, environment: [:])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("INVOIC_PA_TOKEN"), "\(none.stderr)")
+        #expect(try server.requests().isEmpty)
+
+        // The fake echoes the wrong token in its 401: invoic prints it redacted.
+        let wrong = "wrong-token-9f8e7d6c5b4a"
+        let refused = try Self.pa(["send", "F2026-003"], book, environment: ["INVOIC_PA_TOKEN": wrong])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("refused the credentials (HTTP 401"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains(wrong) && !refused.stdout.contains(wrong))
+        #expect(try !Self.text(book, Self.record).contains(wrong))
+        #expect(try server.taken().isEmpty)
+
+        // OAuth2: the client id and secret exchanged at token_url for a token.
+        try server.configure(["token": "unused", "client_id": "invoic-conseil", "client_secret": "s3cret-value-42"])
+        let oauth = try Self.makeBook(server, extra: "  token_url: \(server.base)/oauth/token\n")
+        defer { try? FileManager.default.removeItem(at: oauth) }
+        let badSecret = try Self.pa(["send", "F2026-003"], oauth, environment: ["INVOIC_PA_CLIENT_ID": "invoic-conseil", "INVOIC_PA_CLIENT_SECRET": "wrong-secret-77"])
+        #expect(badSecret.status == 1)
+        #expect(!badSecret.stderr.contains("wrong-secret-77"), "\(badSecret.stderr)")
+        let sent = try Self.pa(["send", "F2026-003"], oauth, environment: ["INVOIC_PA_CLIENT_ID": "invoic-conseil", "INVOIC_PA_CLIENT_SECRET": "s3cret-value-42"])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(try server.taken().count == 1)
+        try Self.expectNoViolation(server)
+    }
+
+    @Test func statusReadsTheAcknowledgementAndFetchesEachStatusMessageOnce() throws {
+        let server = try FakePlatform(["statuses": [200, 202]])
+        defer { server.stop() }
+        let book = try Self.makeBook(server)
+        defer { try? FileManager.default.removeItem(at: book) }
+        #expect(try Self.pa(["send", "F2026-003"], book).status == 0)
+
+        let status = try Self.pa(["status"], book)
+        #expect(status.stdout.contains("F2026-003: accepted"), "\(status.stdout)\n\(status.stderr)")
+        #expect(Self.last("state", in: try Self.text(book, Self.record)) == "accepted")
+        // The two CDAR messages the platform made about F2026-003 were downloaded, once each,
+        // and handed to `invoic receive`'s pipeline; each is kept with its record under received/pa/.
+        let downloads = try server.downloads()
+        #expect(downloads.count == 2)
+        for (id, code) in zip(downloads, ["200", "202"]) {
+            let folder = "received/pa/\(id)"
+            let record = try Self.text(book, folder + "/pa.yaml")
+            #expect(record.contains("flow_type: CustomerInvoiceLC") && record.contains("syntax: CDAR"), "\(record)")
+            #expect(record.contains("record: ") || record.contains("not_read: "), "\(record)")
+            if record.contains("not_read: ") {
+                let kept = try Self.text(book, folder + "/\(id).xml")
+                #expect(kept.contains("<ram:IssuerAssignedID>F2026-003</ram:IssuerAssignedID>"))
+                #expect(kept.contains("<ram:ProcessConditionCode>\(code)</ram:ProcessConditionCode>"))
+            }
+        }
+        // Not fetched again.
+        let again = try Self.pa(["status"], book)
+        #expect(again.stdout.contains("was fetched before"), "\(again.stdout)")
+        #expect(try server.downloads().count == 2)
+        try Self.expectNoViolation(server)
+    }
+
+    @Test func aRejectionIsRecordedWithThePlatformsReasons() throws {
+        let server = try FakePlatform(["ack": "Error", "statuses": [],
+                                       "ack_details": [["level": "Error", "item": "BT-1", "reasonCode": "InvoiceLCRuleError", "reasonMessage": "Numéro de facture déjà utilisé"]]])
+        defer { server.stop() }
+        let book = try Self.makeBook(server)
+        defer { try? FileManager.default.removeItem(at: book) }
+        #expect(try Self.pa(["send", "F2026-003"], book).status == 0)
+        let status = try Self.pa(["status", "F2026-003"], book)
+        #expect(status.status == 1)
+        #expect(status.stdout.contains("F2026-003: rejected (InvoiceLCRuleError Numéro de facture déjà utilisé (BT-1))"), "\(status.stdout)")
+        // The same bytes are not deposited again without a reason.
+        let again = try Self.pa(["send", "F2026-003"], book)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("rejected these same bytes"), "\(again.stderr)")
+        #expect(try server.deposits() == 1)
+    }
+
+    @Test func receiveHandsEachIncomingInvoiceToTheInboxOnce() throws {
+        let invoice = Invoic.fixtures.appendingPathComponent("received/ubl-tc434-example1.xml")
+        let server = try FakePlatform(["incoming": [["flowId": "in-0001", "flowType": "SupplierInvoice", "flowSyntax": "UBL", "file": invoice.path]]])
+        defer { server.stop() }
+        let book = try Self.makeBook(server)
+        defer { try? FileManager.default.removeItem(at: book) }
+        let received = try Self.pa(["receive"], book)
+        #expect(received.status == 0, "\(received.stdout)\n\(received.stderr)")
+        #expect(received.stdout.contains("received flow in-0001: purchases/"), "\(received.stdout)")
+        let record = try Self.text(book, "received/pa/in-0001/pa.yaml")
+        let invoiceSHA = try Self.sha256(try Data(contentsOf: invoice))
+        #expect(record.contains("sha256: \"\(invoiceSHA)\""), "\(record)")
+        let again = try Self.pa(["receive"], book)
+        #expect(again.stdout.contains("flow in-0001 was fetched before"), "\(again.stdout)")
+        #expect(try server.downloads() == ["in-0001"])
+        try Self.expectNoViolation(server)
+    }
+
+    @Test func lookupWritesTheAddressOnlyWhenAskedAndNeverOverwritesSilently() throws {
+        let line: [String: Any] = ["addressingIdentifier": "123456782", "siren": "123456782",
+                                   "legalUnit": ["businessName": "RHONE LOGISTIQUE"], "platform": ["platformType": "WK", "platformStatus": "Enabled"]]
+        let facility: [String: Any] = ["addressingIdentifier": "123456782_00011", "siren": "123456782", "siret": "12345678200011",
+                                       "platform": ["platformType": "WK", "platformStatus": "Enabled"]]
+        let server = try FakePlatform(["directory": [line, facility]])
+        defer { server.stop() }
+        let book = try Self.makeBook(server)
+        defer { try? FileManager.default.removeItem(at: book) }
+        let client = book.appendingPathComponent("clients/rhone-logistique.yaml")
+
+        let found = try Self.pa(["lookup", "123 456 782"], book)
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(found.stdout.contains("0225:123456782, RHONE LOGISTIQUE, platform WK (Enabled)"), "\(found.stdout)")
+        #expect(found.stdout.contains("0225:123456782_00011, SIRET 12345678200011"))
+        try Self.expectNoViolation(server)
+
+        // The client has another address: --write refuses, --replace replaces.
+        let original = try String(contentsOf: client, encoding: .utf8)
+        try original.replacingOccurrences(of: "\"0225:123456782\"", with: "\"0225:999999999\"").write(to: client, atomically: true, encoding: .utf8)
+        let refused = try Self.pa(["lookup", "rhone-logistique", "--write"], book)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("has electronic_address 0225:999999999"), "\(refused.stderr)")
+        #expect(try String(contentsOf: client, encoding: .utf8).contains("0225:999999999"))
+        let replaced = try Self.pa(["lookup", "rhone-logistique", "--write", "--replace"], book)
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        #expect(try String(contentsOf: client, encoding: .utf8).contains("electronic_address: \"0225:123456782\""))
+
+        // Without one, --write adds it; without --write nothing is written.
+        let without = original.split(separator: "\n").filter { !$0.hasPrefix("electronic_address:") }.joined(separator: "\n") + "\n"
+        try without.write(to: client, atomically: true, encoding: .utf8)
+        #expect(try Self.pa(["lookup", "rhone-logistique"], book).status == 0)
+        #expect(try String(contentsOf: client, encoding: .utf8) == without)
+        #expect(try Self.pa(["lookup", "rhone-logistique", "--write"], book).status == 0)
+        #expect(try String(contentsOf: client, encoding: .utf8) == without + "electronic_address: \"0225:123456782\"\n")
+
+        let unknown = try Self.pa(["lookup", "732829320"], book)
+        #expect(unknown.status == 1)
+        #expect(unknown.stdout.contains("not in the directory"))
+    }
+
+    @Test func thePlatformBlockIsCheckedAtItsLine() throws {
+        let server = try FakePlatform()
+        defer { server.stop() }
+        let book = try Self.makeBook(server, extra: "  token_url: https://user:key@auth.example.fr/token\n  idle_timeout: 0\n")
+        defer { try? FileManager.default.removeItem(at: book) }
+        let lines = try Self.text(book, "invoic.yaml").split(separator: "\n", omittingEmptySubsequences: false)
+        let tokenLine = try #require(lines.firstIndex { $0.hasPrefix("  token_url:") }) + 1
+        let idleLine = try #require(lines.firstIndex { $0.hasPrefix("  idle_timeout:") }) + 1
+        let checked = try Invoic.run(["check", "--diagnostics-format", "gnu", "-C", book.path])
+        #expect(checked.status == 1)
+        #expect(checked.stderr.contains("invoic.yaml:\(tokenLine):14: error: the URL `https://user:key@auth.example.fr/token` carries a login or a key"), "\(checked.stderr)")
+        #expect(checked.stderr.contains("invoic.yaml:\(idleLine):17: error: `idle_timeout` is the seconds"), "\(checked.stderr)")
+        let missing = try Self.makeBook(server)
+        defer { try? FileManager.default.removeItem(at: missing) }
+        let text = try Self.text(missing, "invoic.yaml").replacingOccurrences(of: "  flow_url: \(server.base)/flow-service\n", with: "")
+        try text.write(to: missing.appendingPathComponent("invoic.yaml"), atomically: true, encoding: .utf8)
+        let noFlow = try Invoic.run(["check", "--diagnostics-format", "gnu", "-C", missing.path])
+        #expect(noFlow.status == 1)
+        #expect(noFlow.stderr.contains("flow_url"), "\(noFlow.stderr)")
+    }
+}
