@@ -165,6 +165,9 @@ import Testing
         try Self.expectNoViolation(server)
         let pdf = try Data(contentsOf: book.appendingPathComponent("outbox/2026/F2026-003/F2026-003.pdf"))
         #expect(pdf.starts(with: Data("%PDF-".utf8)))
+        // The very PDF `build` writes (outputs are reproducible), with the CII inside.
+        #expect(try Invoic.run(["build", "--today", "2026-11-21", "-C", book.path]).status == 0)
+        #expect(try Data(contentsOf: book.appendingPathComponent("build/F2026-003.pdf")) == pdf)
         let pdfSHA = try Self.sha256(pdf)
         #expect(try server.taken().first?["sha256"] as? String == pdfSHA)
         #expect(Self.last("syntax", in: try Self.text(book, Self.record)) == "Factur-X")
@@ -313,7 +316,9 @@ import Testing
 
     @Test func receiveHandsEachIncomingInvoiceToTheInboxOnce() throws {
         let invoice = Invoic.fixtures.appendingPathComponent("received/ubl-tc434-example1.xml")
-        let server = try FakePlatform(["incoming": [["flowId": "in-0001", "flowType": "SupplierInvoice", "flowSyntax": "UBL", "file": invoice.path]]])
+        // The second id is hostile: its folder name must stay under received/pa/.
+        let server = try FakePlatform(["incoming": [["flowId": "in-0001", "flowType": "SupplierInvoice", "flowSyntax": "UBL", "file": invoice.path],
+                                                    ["flowId": "../../x", "flowType": "SupplierInvoice", "flowSyntax": "UBL", "file": invoice.path]]])
         defer { server.stop() }
         let book = try Self.makeBook(server)
         defer { try? FileManager.default.removeItem(at: book) }
@@ -323,9 +328,12 @@ import Testing
         let record = try Self.text(book, "received/pa/in-0001/pa.yaml")
         let invoiceSHA = try Self.sha256(try Data(contentsOf: invoice))
         #expect(record.contains("sha256: \"\(invoiceSHA)\""), "\(record)")
+        // The same invoice under another flow id: fetched, and the pipeline knows it already.
+        #expect(try FileManager.default.fileExists(atPath: book.appendingPathComponent("received/pa/%2E.%2F..%2Fx/pa.yaml").path))
+        #expect(!FileManager.default.fileExists(atPath: book.deletingLastPathComponent().appendingPathComponent("x").path))
         let again = try Self.pa(["receive"], book)
         #expect(again.stdout.contains("flow in-0001 was fetched before"), "\(again.stdout)")
-        #expect(try server.downloads() == ["in-0001"])
+        #expect(try server.downloads() == ["in-0001", "../../x"])
         try Self.expectNoViolation(server)
     }
 
