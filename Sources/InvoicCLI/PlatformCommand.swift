@@ -91,7 +91,7 @@ struct PlatformSendCommand: ParsableCommand {
             book's lock; a deposit whose answer was lost is looked up by its tracking id, never deposited blindly \
             again. A refusal is kept with its reason. A document deposited already is refused unless --resend says \
             why. Without numbers: every invoice and credit note issued, not void, to a client with a `siren:`, not \
-            yet deposited. Credentials: $INVOIC_PA_TOKEN (a bearer token), or $INVOIC_PA_CLIENT_ID and \
+            deposited yet (one refused goes again). Credentials: $INVOIC_PA_TOKEN (a bearer token), or $INVOIC_PA_CLIENT_ID and \
             $INVOIC_PA_CLIENT_SECRET with `token_url:`; never in the book. Each document deposited records `sent:` and \
             `sent_via: pa`. --dry-run says what would be sent and calls nothing. Exit status: 0 when every document \
             was deposited, 1 otherwise.
@@ -118,7 +118,7 @@ struct PlatformSendCommand: ParsableCommand {
                       book.clients[document.client.value]?.contact.siren != nil else { return false }
                 let path = BookLoader.join(Outbox.folder(for: document), FlowRecord.invoiceRecordName)
                 guard let record = try? FlowRecord.read(path, root: options.directory), let current = record.current else { return true }
-                return current.state == .recorded
+                return current.state == .recorded || current.state == .refused
             }
             if documents.isEmpty { Terminal.standardOutput.writePrintable("nothing to send: every invoice to a French business is deposited\n") }
         } else {
