@@ -350,6 +350,24 @@ import Testing
         }
     }
 
+    /// A credit note to a business abroad is reported with the invoice it corrects and that
+    /// invoice's date (G1.32; `check` already refuses a credit note without `corrects:`).
+    @Test func aCreditNoteAbroadNamesTheInvoiceItCorrects() throws {
+        var files = Self.files
+        files["credit-notes/CN-0002.yaml"] = "client: brux\nissued: 2026-09-28\nsent: 2026-09-28\ncorrects: INV-0008\nreason: Une heure de moins\n"
+            + "items:\n  - {description: Animation, quantity: 1, price: 100.00}\n"
+        let result = try Self.report(try Self.book(files), "2026-09")
+        let file = try #require(result.files.first)
+        let root = try Self.root(file)
+        defer { withExtendedLifetime(root) {} }
+        let credit = try #require(root.child("TransactionsReport")?.children("Invoice").first { $0.value("ID") == "CN-0002" })
+        // The credit note states its own figures, positive, under type 381: 100.00 at 20 %, VAT 20.00.
+        #expect(credit.value("TypeCode") == "381" && credit.value("ReferencedDocument", "ID") == "INV-0008"
+            && credit.value("ReferencedDocument", "IssueDate") == "20260915")
+        #expect(credit.value("MonetaryTotal", "TaxExclusiveAmount") == "100.00" && credit.value("MonetaryTotal", "TaxAmount") == "20.00")
+        #expect(try Self.schema().validate(file.bytes).isEmpty)
+    }
+
     /// Text from the book is escaped, never markup: a name with `<` and `&` stays a name.
     @Test func namesAreTextNotMarkup() throws {
         let settings = Self.settings.replacingOccurrences(of: "name: Atelier Lumen SAS", with: "name: \"Lumen & <Fils> SAS\"")
