@@ -291,7 +291,7 @@ public struct EReportingData: Sendable {
             for (rate, amount) in amounts.sorted(by: { $0.key < $1.key }) where amount != 0 {
                 guard amount > 0 else {
                     problems.add(.warning(DiagnosticCode("ereport-refund"),
-                                          "on \(day) \(what) refunded \(MoneyFormat.plain(-amount, Currency.named(Self.euro)!)) EUR more than it received at \(rate): Flux 10 has no negative payment, so that day's amount at \(rate) is left out",
+                                          "on \(day) the refunds \(what) at \(rate) exceed the money received by \(MoneyFormat.plain(-amount, Currency.named(Self.euro)!)) EUR: Flux 10 has no negative payment, so that amount is left out",
                                           file: nil, help: "report the refund to the platform as a correction of the period of the payment"))
                     continue
                 }
@@ -300,13 +300,13 @@ public struct EReportingData: Sendable {
             return list
         }
         payments = daily.keys.sorted().compactMap { day in
-            let list = received(daily[day]!, day: day, what: "the consumers' sales")
+            let list = received(daily[day]!, day: day, what: "to consumers")
             return list.isEmpty ? nil : DailyPayments(date: day, received: list)
         }
         invoicePayments = perInvoice.keys.sorted().compactMap { key in
             let parts = key.split(separator: "\u{0}").map(String.init)
             guard let document = book.document(parts[0]), let day = Day(parts[1]) else { return nil }
-            let list = received(perInvoice[key]!, day: day, what: parts[0])
+            let list = received(perInvoice[key]!, day: day, what: "on " + parts[0])
             return list.isEmpty ? nil : InvoicePayment(number: document.number, issued: document.issued.value, date: day, received: list)
         }.sorted { ($0.date, $0.number) < ($1.date, $1.number) }
     }
