@@ -368,6 +368,23 @@ import Testing
         #expect(try Self.schema().validate(file.bytes).isEmpty)
     }
 
+    /// What Flux 10 cannot say is said: a void of an invoice abroad (no void in e-reporting: a
+    /// warning), a billing mode outside G1.02's list, a buyer id over G2.19's 18 characters.
+    @Test func whatFlux10CannotCarryIsNamed() throws {
+        var files = Self.files
+        files["invoices/INV-0007.yaml"]! += "void: {date: 2026-09-14, reason: Doublon}\n"
+        let voided = try Self.report(try Self.book(files), "2026-09")
+        #expect(voided.diagnostics.map { "\($0.severity) \($0.code.name) \($0.file ?? "")" } == ["warning ereport-void invoices/INV-0007.yaml"])
+        #expect(!voided.files.isEmpty)
+        let s3 = try Self.report(try Self.book(settings: Self.settings.replacingOccurrences(of: "billing_mode: S1", with: "billing_mode: S3")), "2026-09")
+        #expect(s3.files.isEmpty && Set(s3.diagnostics.map(\.code.name)) == ["ereport-billing-mode"])
+        #expect(s3.diagnostics.first?.file == "invoic.yaml" && s3.diagnostics.first?.range != nil)
+        var clients = Self.clients
+        clients["acme-us"] = "name: Acme Inc.\naddress: {country: US}\nlegal_id: EIN-123456789-BOSTON-MA\n"
+        let long = try Self.report(try Self.book(clients: clients), "2026-09")
+        #expect(long.files.isEmpty && long.diagnostics.map { "\($0.code.name) \($0.file ?? "")" } == ["ereport-buyer-id clients/acme-us.yaml"])
+    }
+
     /// Text from the book is escaped, never markup: a name with `<` and `&` stays a name.
     @Test func namesAreTextNotMarkup() throws {
         let settings = Self.settings.replacingOccurrences(of: "name: Atelier Lumen SAS", with: "name: \"Lumen & <Fils> SAS\"")

@@ -94,8 +94,6 @@ public struct EReportingData: Sendable {
     /// Why the data is incomplete (errors) or what it leaves out (warnings).
     public var diagnostics: [Diagnostic] = []
 
-    /// The rates the PPF accepts (G1.24 of its Flux 10 schematron, the same list as BR-FR-16).
-    static let rates: Set<Int> = [0, 900, 1_050, 1_750, 2_100, 5_500, 7_000, 8_500, 9_200, 9_600, 10_000, 13_000, 19_600, 20_000, 20_600]
     /// The cadres de facturation G1.02 accepts in e-reporting.
     static let billingModes: Set<String> = ["B1", "S1", "M1", "B2", "S2", "M2", "B4", "S4", "M4", "S5", "S6", "B7", "S7"]
     static let euro = "EUR"
@@ -208,7 +206,7 @@ public struct EReportingData: Sendable {
         var daily: [String: [Rate: Subtotal]] = [:]
         var reported: [String: Int] = [:]
         for fact in facts {
-            guard checkCurrency(fact, book: book, problems: &problems), checkRate(fact, problems: &problems),
+            guard checkCurrency(fact, book: book, problems: &problems),
                   let party = Self.party(of: fact.client, in: book, category: fact.taxRate.category, document: fact.document, problems: &problems)
             else { continue }
             switch party {
@@ -275,7 +273,7 @@ public struct EReportingData: Sendable {
         var daily: [Day: [Rate: Int64]] = [:]
         var perInvoice: [String: [Rate: Int64]] = [:]
         for fact in facts {
-            guard checkCurrency(fact, book: book, problems: &problems), checkRate(fact, problems: &problems),
+            guard checkCurrency(fact, book: book, problems: &problems),
                   let party = Self.party(of: fact.client, in: book, category: fact.taxRate.category, document: fact.document, problems: &problems)
             else { continue }
             switch party {
@@ -318,15 +316,6 @@ public struct EReportingData: Sendable {
         problems.add(.error(DiagnosticCode("ereport-currency"),
                             "\(fact.document) is in \(fact.currency.code) and states no rate to the euro: e-reporting amounts are in euros (G6.23)",
                             file: fact.file, range: range, help: "write `tax_currency: {code: EUR, rate: ...}` on it (the rate of its date)"))
-        return false
-    }
-
-    /// G1.24: the rates the PPF accepts.
-    private func checkRate(_ fact: SaleTax, problems: inout Problems) -> Bool {
-        guard !Self.rates.contains(fact.taxRate.rate.milliPercent) else { return true }
-        problems.add(.error(DiagnosticCode("ereport-rate"),
-                            "\(fact.document) has VAT at \(fact.taxRate.rate), a rate the PPF does not accept (G1.24)",
-                            file: fact.file, help: "French rates are 20 %, 10 %, 5.5 % and 2.1 % (and the overseas ones)"))
         return false
     }
 }
