@@ -274,6 +274,23 @@ import Testing
         }
     }
 
+    /// A micro-entrepreneur in franchise en base (examples/micro's settings) selling to a
+    /// consumer: the sale is reported, 300.00 with no VAT at 0 % under services, for September and
+    /// October together; no payments file, since no VAT is ever due on receipt.
+    @Test func aFranchiseReportsItsConsumerSalesAtZeroEveryTwoMonths() throws {
+        let settings = try String(contentsOf: Self.repository.appendingPathComponent("examples/micro/invoic.yaml"), encoding: .utf8)
+        let files = ["invoices/CM-2027-001.yaml": Self.sale("paul", "2027-10-12", items: "  - {description: Faire-part, quantity: 1, price: 300.00}\n",
+                                                          paid: [("2027-10-12", "300.00")])]
+        let result = try Self.report(try Self.book(files, settings: settings, clients: ["paul": "name: Paul Martin\naddress: {city: Nantes, country: FR}\n"]), "2027-B5")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(result.files.map(\.name) == ["2027-B5-transactions.xml"])
+        let file = try #require(result.files.first)
+        let root = try Self.root(file)
+        defer { withExtendedLifetime(root) {} }
+        #expect(Self.lines(root.child("TransactionsReport")) == ["20271012 TPS1 300.00 0.00 0:300.00:0.00"])
+        #expect(try Self.schema().validate(file.bytes).isEmpty)
+    }
+
     // MARK: - Periods
 
     @Test func periodsAreTheLawsDecadesMonthsAndPairsOfMonths() throws {
