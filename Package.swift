@@ -112,13 +112,15 @@ let package = Package(
         .target(name: "InvoicAuthoring", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics", "InvoicHistory"]),
         // Spain's VeriFactu: registration records with their hash chain, the QR code's URL.
         .target(name: "InvoicVeriFactu", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicAuthoring", "InvoicEInvoice", "InvoicXML", "InvoicXMLSchema", "InvoicPeppol", "InvoicYAML"]),
+        // France: e-reporting Flux 10 (EReporting/) and the life cycle; docs/france.md.
+        .target(name: "InvoicFrance", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicLedger", "InvoicEInvoice", "InvoicXMLSchema"]),
         .target(name: "InvoicHistory", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         // `invoic lsp`: the checker behind the language server protocol, for every editor (issue 41).
         .target(name: "InvoicLSP", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicBuild", "InvoicPDF", "InvoicAuthoring"]),
         .target(name: "InvoicCLI", dependencies: [
             "InvoicLSP", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
             "InvoicEInvoice", "InvoicBank", "InvoicMail", "InvoicPeppol", "InvoicLedger", "InvoicInbox", "InvoicVeriFactu", "InvoicSDI",
-            "InvoicKSeF", "InvoicPlatform",
+            "InvoicKSeF", "InvoicPlatform", "InvoicFrance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
@@ -145,6 +147,7 @@ let package = Package(
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),
         .testTarget(name: "InvoicSDITests", dependencies: ["InvoicSDI", "InvoicBook", "InvoicAuthoring", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPeppolTests", dependencies: ["InvoicPeppol", "InvoicAuthoring", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicFranceTests", dependencies: ["InvoicFrance", "InvoicBook", "InvoicMoney", "InvoicXMLSchema", "InvoicTestSupport", "InvoicXML"]),
         .testTarget(name: "InvoicKSeFTests", dependencies: ["InvoicKSeF", "InvoicXMLSchema", "InvoicTestSupport"]),
         .testTarget(name: "InvoicLedgerTests", dependencies: ["InvoicLedger", "InvoicBook", "InvoicMoney", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicServeTests", dependencies: [
