@@ -105,6 +105,8 @@ import Testing
         business: { name: Lumière Conseil, siren: 732 829 320, address: { city: Lyon, country: FR } }
         defaults: { currency: EUR, locale: fr_FR, tax: 20%, terms: 30 }
         """
+    /// A client an e-invoice can reach (BR-FR-12): at its e-mail, scheme EM.
+    static let clients = ["acme": "name: Acme SAS\nemail: compta@acme.example\n"]
 
     @Test func sirenAndSiretAreLuhnChecked() {
         // 732 829 320: 0 is the Luhn digit of 73282932 (sum 7+6+2+8+2+18->9+3+4+0 = 40).
@@ -135,7 +137,7 @@ import Testing
         let long = "F-" + String(repeating: "1", count: 34)
         let book = TestBook(["invoices/F-001.yaml": invoice(items: "  - { description: Design, quantity: 2, price: 100.00, tax: 19% }\n"),
                              "invoices/\(long).yaml": invoice(),
-                             "invoices/F 2.yaml": invoice()], settings: Self.settings)
+                             "invoices/F 2.yaml": invoice()], settings: Self.settings, clients: Self.clients)
         let findings = book.check().diagnostics.filter { $0.code == .brFR }
         let messages = findings.map(\.message)
         #expect(findings.count == 3, "\(messages)")
@@ -150,7 +152,7 @@ import Testing
         let book = TestBook(["invoices/F-001.yaml": invoice()], settings: """
             business: { name: Lumière, address: { country: FR } }
             defaults: { currency: EUR, locale: fr_FR, tax: 5.5%, terms: 30 }
-            """)
+            """, clients: Self.clients)
         let messages = book.check().diagnostics.filter { $0.code == .brFR }.map(\.message)
         #expect(messages == ["a French business names its SIREN on every invoice (BR-FR-10)"])
     }
