@@ -117,4 +117,23 @@ import Testing
             #expect(invoice.contains("<cbc:TaxInclusiveAmount currencyID=\"EUR\">1517.60</cbc:TaxInclusiveAmount>"))
         }
     }
+
+    /// Point 6 of the issue: `make` builds examples/micro and examples/conseil with the others
+    /// (the Makefile's EXAMPLES glob, as of its TODAY): each builds without an error, its PDFs and
+    /// its e-invoices.
+    @Test func makeBuildsTheFrenchExamples() throws {
+        let makefile = try String(contentsOf: Invoic.examples.deletingLastPathComponent().appendingPathComponent("Makefile"), encoding: .utf8)
+        #expect(makefile.contains("EXAMPLES := $(wildcard examples/*/invoic.yaml)"))
+        let today = try #require(makefile.firstMatch(of: /TODAY +\?= (\d{4}-\d\d-\d\d)/)?.1).description
+        for (name, outputs) in [("micro", ["CM-2027-001.pdf", "CM-2027-001.ubl.xml", "CM-2027-001.cii.xml"]),
+                                ("conseil", ["F2026-001.pdf", "F2026-002.pdf", "F2026-002.ubl.xml"])] {
+            let book = try Invoic.copy(Invoic.examples.appendingPathComponent(name))
+            defer { try? FileManager.default.removeItem(at: book) }
+            let built = try Invoic.run(["build", "-C", book.path, "--today", today])
+            #expect(built.status == 0 && !built.stderr.contains("error"), "\(name): \(built.stderr)")
+            for output in outputs {
+                #expect(FileManager.default.fileExists(atPath: book.appendingPathComponent("build/\(output)").path), "\(name): no \(output)")
+            }
+        }
+    }
 }

@@ -61,6 +61,56 @@ import Testing
         }
     }
 
+    /// `einvoice_profile: extended-ctc-fr` (docs/france.md): BT-24 names AFNOR's EXTENDED-CTC-FR in
+    /// the UBL and CII and Factur-X's EXTENDED in a Factur-X; an exempt line repeats the breakdown's
+    /// exemption reason (BR-FREXT-E-08rev matches lines by it); the EN 16931 default is unchanged.
+    /// The files pass the EXTENDED-CTC-FR and BR-FR schematrons and einvoice-check.
+    @Test func theExtendedProfileIsWrittenWhereTheBookAsksForIt() throws {
+        try #require(FrenchRules.available, "../shared/standards/fr-ctc is absent")
+        let book = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-fr-ext-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Self.frenchBooks[1], to: book)
+        defer { try? FileManager.default.removeItem(at: book) }
+        let plain = try BookChecker.check(at: book.path)
+        let sale = try #require(plain.book.invoice("CM-2027-001"))
+        let en16931 = try #require(EInvoiceWriter.xml(sale, in: plain.book, format: .ubl))
+        #expect(en16931.contains("<cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>"))
+        #expect(en16931.components(separatedBy: "<cbc:TaxExemptionReason>").count == 2, "only the breakdown's")
+
+        let settings = book.appendingPathComponent("invoic.yaml")
+        try (String(contentsOf: settings, encoding: .utf8) + "einvoice_profile: extended-ctc-fr\n").write(to: settings, atomically: true, encoding: .utf8)
+        let checked = try BookChecker.check(at: book.path)
+        #expect(checked.book.settings.einvoiceProfile?.value == .extendedCTCFR)
+        let document = try #require(checked.book.invoice("CM-2027-001"))
+        let ubl = try #require(EInvoiceWriter.xml(document, in: checked.book, format: .ubl))
+        let cii = try #require(EInvoiceWriter.xml(document, in: checked.book, format: .cii))
+        let facturX = try #require(EInvoiceWriter.xml(document, in: checked.book, format: .facturX))
+        #expect(ubl.contains("<cbc:CustomizationID>urn:cen.eu:en16931:2017#conformant#urn.cpro.gouv.fr:1p0:extended-ctc-fr</cbc:CustomizationID>"))
+        #expect(cii.contains("<ram:ID>urn:cen.eu:en16931:2017#conformant#urn.cpro.gouv.fr:1p0:extended-ctc-fr</ram:ID>"))
+        #expect(facturX.contains("<ram:ID>urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended</ram:ID>"))
+        // Two lines and the breakdown: three times the franchise's wording and code.
+        #expect(ubl.components(separatedBy: "<cbc:TaxExemptionReason>TVA non applicable, art. 293 B du CGI</cbc:TaxExemptionReason>").count == 4, "\(ubl)")
+        #expect(cii.components(separatedBy: "<ram:ExemptionReasonCode>VATEX-FR-FRANCHISE</ram:ExemptionReasonCode>").count == 4, "\(cii)")
+        // The other formats keep their one profile.
+        #expect(EInvoiceWriter.xml(document, in: checked.book, format: .peppol)?.contains("urn:fdc:peppol.eu:2017:poacc:billing:3.0") == true)
+
+        let folder = book.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var files: [String: String] = [:]
+        for (name, xml) in [("ubl", ubl), ("cii", cii), ("fx", facturX)] {
+            files[name] = folder.appendingPathComponent("\(name).xml").path
+            try Data(xml.utf8).write(to: URL(fileURLWithPath: files[name]!))
+        }
+        for (rules, paths) in [(FrenchRules.Rules.extendedUBL, [files["ubl"]!]), (.brFRUBL, [files["ubl"]!]),
+                               (.extendedCII, [files["cii"]!, files["fx"]!]), (.brFRCII, [files["cii"]!, files["fx"]!])] {
+            let result = try FrenchRules.schematron(rules, paths)
+            // Not even a warning: BR-FXEXT-E-08rev's sum over the lines finds them all.
+            #expect(result.status == 0 && result.stdout.isEmpty, "\(rules): \(result.stdout)\(result.stderr)")
+        }
+        let validated = try FrenchRules.einvoiceCheck(Array(files.values))
+        #expect(validated.status == 0, "\(validated.stdout)")
+        #expect(validated.stdout.contains("cii.xml: factur-x/extended-ctc-fr: 0 fatal") && validated.stdout.contains("fx.xml: factur-x/extended: 0 fatal"), "\(validated.stdout)")
+    }
+
     /// BR-FR-04 whitelists the document type codes (BT-3). invoic writes 381 for a credit note and
     /// the code of its `type:` otherwise, so `check` needs no rule for it as long as each is listed;
     /// this reads the list from the official schematron and fails if a new type's code is not in it.
