@@ -10,9 +10,7 @@ import Testing
 /// forbid at the YAML line; and the French mentions are where the rules look for them.
 @Suite struct FrenchCTCTests {
     static let repository = EInvoiceTests.repository
-    static let runner = repository.appendingPathComponent("scripts/schematron.py")
-    static let ublRules = "fr-ctc/20260804_BR-FR-Flux2-Schematron-UBL_V1.4.0.03.sch"
-    static let ciiRules = "fr-ctc/20260804_BR-FR-Flux2-Schematron-CII_V1.4.0.03.sch"
+    static let ublRules = FrenchRules.Rules.brFRUBL.rawValue
     static let frenchBooks = ["conseil", "micro"].map { repository.appendingPathComponent("examples/\($0)") }
 
     /// Writes each format of each billing document of `books` and runs the UBL or CII schematron
@@ -36,8 +34,8 @@ import Testing
             }
         }
         var output = ProcessOutput(status: 0, stdout: "", stderr: "")
-        for (rules, files) in [(Self.ublRules, ubl), (Self.ciiRules, cii)] where !files.isEmpty {
-            let result = try runProcess(EInvoiceTests.python, [Self.runner.path, Standards.path(rules)] + files)
+        for (rules, files) in [(FrenchRules.Rules.brFRUBL, ubl), (.brFRCII, cii)] where !files.isEmpty {
+            let result = try FrenchRules.schematron(rules, files)
             output.status = max(output.status, result.status)
             output.stdout += result.stdout
             output.stderr += result.stderr
@@ -205,6 +203,18 @@ import Testing
             """, clients: Self.clients)
         let messages = book.check().diagnostics.filter { $0.code == .brFR }.map(\.message)
         #expect(messages == ["a French business names its SIREN on every invoice (BR-FR-10)"])
+    }
+
+    @Test func theFrenchProfileOutsideFranceIsReported() {
+        let book = TestBook(["invoices/INV-0001.yaml": invoice()], settings: """
+            business: { name: Brenner, address: { country: AT } }
+            defaults: { currency: EUR, locale: de_AT, tax: 20%, terms: 30 }
+            einvoice_profile: extended-ctc-fr
+            """)
+        let diagnostics = book.check().diagnostics
+        let findings = diagnostics.filter { $0.code == .brFR }
+        #expect(findings.count == 1 && findings.first?.severity == .warning && findings.first?.range?.start.line == 3, "\(findings.map(\.message))")
+        #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics.map(\.message))")
     }
 
     @Test func aBookOutsideFranceIsNotHeldToTheFrenchRules() {

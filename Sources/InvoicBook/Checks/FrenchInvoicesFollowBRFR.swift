@@ -24,6 +24,12 @@ enum FrenchInvoicesFollowBRFR: BookCheck {
     static let rates: Set<String> = ["0", "10", "13", "20", "8.5", "19.6", "2.1", "5.5", "7", "20.6", "1.05", "0.9", "1.75", "9.2", "9.6"]
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
+        if let profile = book.settings.einvoiceProfile, profile.value == .extendedCTCFR, !book.settings.isFrench {
+            // AFNOR's identifier in BT-24 means nothing to a receiver outside the French platforms.
+            diagnostics.append(.warning(rule.code, "einvoice_profile: extended-ctc-fr is the French profile, and the business is not in France",
+                                        file: BookSettings.fileName, range: profile.range,
+                                        help: "remove it, or give the business its French address (country: FR) and `siren:`"))
+        }
         guard book.settings.isFrench else { return }
         if book.settings.business.siren == nil {
             diagnostics.append(.error(rule.code, "a French business names its SIREN on every invoice (BR-FR-10)", file: BookSettings.fileName, range: nil,
