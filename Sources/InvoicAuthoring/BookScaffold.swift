@@ -28,7 +28,9 @@ public enum BookScaffold {
 
     static func settings(name: String, currency: Currency, locale: String, tax: String? = nil, country: String = "US",
                          history: Bool = false) -> String {
-        let taxLine = tax.map { "tax: \($0)".padding(toLength: 31, withPad: " ", startingAt: 0) + "# the standard rate; a client or a line may set another" }
+        // France: the four rates BR-FR-16 knows for metropolitan France, named where the book is set.
+        let rateNote = country == "FR" && tax == "20%" ? "# the standard rate; a client or a line may set 10%, 5.5% or 2.1%" : "# the standard rate; a client or a line may set another"
+        let taxLine = tax.map { "tax: \($0)".padding(toLength: 31, withPad: " ", startingAt: 0) + rateNote }
             ?? "tax: 0%                        # no national rate: set your sales tax, e.g. 8.25%"
         return """
         # yaml-language-server: $schema=.invoic/schemas/book.schema.json
@@ -49,7 +51,7 @@ public enum BookScaffold {
           #   name: your name
           #   phone: "your phone number"
           #   email: you@example.com
-          # electronic_address: "SCHEME:ID"   # where e-invoices reach you (Peppol, BT-34), e.g. 0088:<GLN> or 0204:<Leitweg-ID>\(country == "FR" ? "\n" + french : "")
+        \(country == "FR" ? french : "  # electronic_address: \"SCHEME:ID\"   # where e-invoices reach you (Peppol, BT-34), e.g. 0088:<GLN> or 0204:<Leitweg-ID>")
           # logo: assets/logo.png
         # payment:                       # printed as PAYMENT DETAILS when any is set
         #   bank: your bank's name
@@ -68,7 +70,7 @@ public enum BookScaffold {
           gaps: error                    # or warning where the law only asks for unique numbers
         # template: invoi                # or classic, or templates/<name>.yaml
         \(history ? "" : "# ")history: true                  # check against git history: issued invoices stay as issued
-        \(country == "IT" ? italy : "")
+        \(country == "IT" ? italy : country == "FR" ? frenchOutputs : "")
         """
     }
 
@@ -95,6 +97,20 @@ public enum BookScaffold {
           # vat_on_debits: true          # if you opted to pay VAT on your services when invoiced
           # micro-entrepreneur in franchise en base: under defaults, tax: exempt and
           #   exemption: { code: VATEX-FR-FRANCHISE, text: "TVA non applicable, art. 293 B du CGI" }
+          # Every invoice carries the notes of art. L441-9 and L441-10 of the Code de commerce (the
+          # 40 EUR recovery fee, the late-payment penalties, no discount for early payment): invoic
+          # writes them, on the PDF and as the notes PMT, PMD and AAB of the e-invoice (docs/france.md).
+        """
+
+    /// A French business issues e-invoices through its approved platform (from September 2026 for
+    /// the large, 2027 for the others): Factur-X by default, the profile the platform asks for.
+    static let frenchOutputs = """
+        # France: every invoice to a business goes through your approved platform as an e-invoice
+        # (Factur-X, UBL or CII), which it refuses without your SIREN and the client's (BR-FR rules;
+        # `invoic check` reports them). docs/france.md of invoic.
+        einvoice: [factur-x]             # or [ubl, cii, factur-x]
+        # einvoice_profile: extended-ctc-fr   # if your platform asks for EXTENDED-CTC-FR
+
         """
 
     static let makefile = """

@@ -311,7 +311,8 @@ public enum FacturXPDF {
         }
         let xrechnung = formats.contains { $0.isXRechnung }
         guard let xml = EInvoiceWriter.xml(document, in: book, format: xrechnung ? .xrechnungCII : .facturX) else { return .failure(RenderFailure([])) }
-        switch FacturX.archive(xml, profile: xrechnung ? .xrechnung : .en16931) {
+        let extended = book.settings.einvoiceProfile?.value == .extendedCTCFR
+        switch FacturX.archive(xml, profile: xrechnung ? .xrechnung : extended ? .extended : .en16931) {
         case .success(let archive):
             return renderer.render(document, archive: archive, verification: verification).mapError { RenderFailure($0.diagnostics) }
         case .failure(let failure):

@@ -29,7 +29,7 @@ enum CIIWriter {
             }
         }
         root.element("rsm:SupplyChainTradeTransaction") { t in
-            for line in model.lines { t.append(self.line(line, currency: c)) }
+            for line in model.lines { t.append(self.line(line, currency: c, exemption: profile.isExtended ? model.exemption(of: line) : nil)) }
             t.element("ram:ApplicableHeaderTradeAgreement") { a in
                 a.text("ram:BuyerReference", model.buyerReference)
                 a.append(party("ram:SellerTradeParty", model.seller, creditorID: nil))
@@ -197,7 +197,9 @@ enum CIIWriter {
         return XMLElement("ram:SpecifiedTradeAllowanceCharge", [], a.children)
     }
 
-    static func line(_ line: InvoiceModel.Line, currency c: Currency) -> XMLElement {
+    /// - Parameter exemption: EXTENDED's line-level exemption reason (BT-X-591, BT-X-592), the
+    ///   breakdown's, which the EXTENDED-CTC-FR rule BR-FXEXT-E-08rev matches lines by.
+    static func line(_ line: InvoiceModel.Line, currency c: Currency, exemption: InvoiceModel.TaxGroup? = nil) -> XMLElement {
         var l = XMLBuilder()
         l.element("ram:AssociatedDocumentLineDocument") { d in
             d.text("ram:LineID", line.id)
@@ -228,7 +230,9 @@ enum CIIWriter {
         l.element("ram:SpecifiedLineTradeSettlement") { s in
             s.element("ram:ApplicableTradeTax") { t in
                 t.text("ram:TypeCode", "VAT")
+                t.text("ram:ExemptionReason", exemption?.exemptionReason)
                 t.text("ram:CategoryCode", line.tax.category.rawValue)
+                t.text("ram:ExemptionReasonCode", exemption?.exemptionCode)
                 if line.tax.category != .outsideScope { t.text("ram:RateApplicablePercent", line.tax.rate.percentText) }
             }
             if let period = line.period { s.append(periodElement(period)) }

@@ -9,10 +9,29 @@ public struct EInvoiceProfile: Sendable {
     public let customizationID: String
     /// BT-23, the business process (Peppol).
     public let profileID: String?
+    /// France's EXTENDED-CTC-FR (or, in a Factur-X, the EXTENDED profile it builds on): the lines
+    /// state their VAT exemption reason too (BT-X-591/592), which EN 16931 keeps to the breakdown.
+    public let isExtended: Bool
 
     static let en16931 = "urn:cen.eu:en16931:2017"
     static let xrechnung = "urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0"
     static let peppol = "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0"
+    /// AFNOR XP Z12-012's identifier of EXTENDED-CTC-FR, for UBL and CII; a Factur-X names the
+    /// EXTENDED profile of Factur-X 1.0 instead, whose XSD and XMP level (EXTENDED) it follows.
+    static let extendedCTCFR = "urn:cen.eu:en16931:2017#conformant#urn.cpro.gouv.fr:1p0:extended-ctc-fr"
+    static let facturXExtended = "urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended"
+
+    /// The profile of `format` as `book` asks for it (`einvoice_profile:`): EXTENDED-CTC-FR
+    /// concerns the UBL, CII and Factur-X; the other formats have one profile each.
+    public init(_ format: EInvoiceFormat, in book: Book) {
+        guard book.settings.einvoiceProfile?.value == .extendedCTCFR else { self.init(format); return }
+        switch format {
+        case .ubl: self.init(syntax: .ubl, customizationID: Self.extendedCTCFR, profileID: nil, isExtended: true)
+        case .cii: self.init(syntax: .cii, customizationID: Self.extendedCTCFR, profileID: nil, isExtended: true)
+        case .facturX: self.init(syntax: .cii, customizationID: Self.facturXExtended, profileID: nil, isExtended: true)
+        case .xrechnung, .xrechnungCII, .peppol, .fa3, .fatturapa: self.init(format)
+        }
+    }
 
     public init(_ format: EInvoiceFormat) {
         switch format {
@@ -27,10 +46,11 @@ public struct EInvoiceProfile: Sendable {
         }
     }
 
-    init(syntax: Syntax, customizationID: String, profileID: String?) {
+    init(syntax: Syntax, customizationID: String, profileID: String?, isExtended: Bool = false) {
         self.syntax = syntax
         self.customizationID = customizationID
         self.profileID = profileID
+        self.isExtended = isExtended
     }
 }
 
@@ -46,7 +66,7 @@ public enum EInvoiceWriter {
         switch EInvoiceProfile(format).syntax {
         case .fa3: return FA3Writer.document(model, book: book, document: document).document()
         case .fatturapa: return FatturaPAWriter.document(document, in: book)?.document()
-        case .ubl, .cii: return xml(model, format: format)
+        case .ubl, .cii: return xml(model, profile: EInvoiceProfile(format, in: book))
         }
     }
 
@@ -54,11 +74,21 @@ public enum EInvoiceWriter {
     /// received one (InvoicInbox's `InvoiceModel(received:)`); nil for FA(3) and FatturaPA, which
     /// need the book's document.
     public static func xml(_ model: InvoiceModel, format: EInvoiceFormat) -> String? {
-        let profile = EInvoiceProfile(format)
+        xml(model, profile: EInvoiceProfile(format))
+    }
+
+    static func xml(_ model: InvoiceModel, profile: EInvoiceProfile) -> String? {
         switch profile.syntax {
         case .ubl: return UBLWriter.document(model, profile: profile).document()
         case .cii: return CIIWriter.document(model, profile: profile).document()
         case .fa3, .fatturapa: return nil
         }
+    }
+}
+
+extension InvoiceModel {
+    /// The VAT breakdown group `line` falls in, whose exemption reason an EXTENDED line repeats.
+    func exemption(of line: Line) -> TaxGroup? {
+        taxGroups.first { $0.tax == line.tax && ($0.exemptionReason != nil || $0.exemptionCode != nil) }
     }
 }

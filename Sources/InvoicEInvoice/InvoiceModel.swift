@@ -257,6 +257,10 @@ public struct InvoiceModel: Sendable {
         seller = Self.party(book.settings.business, omitVAT: outside)
         buyer = Self.party(client?.contact ?? Contact(name: document.client.value), omitVAT: outside)
         if book.settings.isFrench {
+            // BR-FR-12: every French e-invoice names the buyer's electronic address (BT-49); a
+            // buyer outside the French annuaire (abroad, a consumer) is reached at its e-mail,
+            // scheme EM of the EAS list (`check` reports a client with neither).
+            if buyer.endpoint == nil, let email = client?.contact.email { buyer.endpoint = ("EM", email) }
             businessProcess = book.settings.billingMode?.value ?? "S1"
             subjectNotes = FrenchMentions.notes(vatOnDebits: book.settings.vatOnDebits)
         }

@@ -127,7 +127,7 @@ enum UBLWriter {
                 m.text("cbc:" + name, text, attributes)
             }
         }
-        for line in model.lines { x.append(self.line(line, model: model, credit: isCredit)) }
+        for line in model.lines { x.append(self.line(line, model: model, credit: isCredit, exemption: profile.isExtended ? model.exemption(of: line) : nil)) }
 
         let namespace = isCredit ? "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2" : "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"
         return XMLElement(root, [("xmlns", namespace), ("xmlns:cac", cac), ("xmlns:cbc", cbc)], x.children)
@@ -204,7 +204,9 @@ enum UBLWriter {
         return XMLElement("cac:AllowanceCharge", [], a.children)
     }
 
-    static func line(_ line: InvoiceModel.Line, model: InvoiceModel, credit: Bool) -> XMLElement {
+    /// - Parameter exemption: EXTENDED-CTC-FR's line-level exemption reason, the breakdown's
+    ///   (BR-FREXT-E-08rev matches lines by it); EN 16931 keeps it to the breakdown.
+    static func line(_ line: InvoiceModel.Line, model: InvoiceModel, credit: Bool, exemption: InvoiceModel.TaxGroup? = nil) -> XMLElement {
         let c = model.currency
         var l = XMLBuilder()
         l.text("cbc:ID", line.id)
@@ -222,7 +224,7 @@ enum UBLWriter {
             i.text("cbc:Description", line.description)
             i.text("cbc:Name", line.name)
             i.element("cac:SellersItemIdentification") { $0.text("cbc:ID", line.sellerItemID) }
-            i.append(taxCategory("cac:ClassifiedTaxCategory", line.tax))
+            i.append(taxCategory("cac:ClassifiedTaxCategory", line.tax, reason: exemption?.exemptionReason, code: exemption?.exemptionCode))
         }
         l.element("cac:Price") { p in
             p.text("cbc:PriceAmount", line.price.description, [("currencyID", c.code)])

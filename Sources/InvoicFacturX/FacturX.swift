@@ -10,10 +10,17 @@ import InvoicPDF
 public enum FacturX {
     /// The Factur-X profile the XML follows: its conformance level and its file name.
     public enum Profile: Sendable {
-        case en16931, xrechnung
+        /// `extended`: Factur-X EXTENDED, which France's EXTENDED-CTC-FR builds on (docs/france.md).
+        case en16931, extended, xrechnung
 
-        var conformanceLevel: String { self == .en16931 ? "EN 16931" : "XRECHNUNG" }
-        public var fileName: String { self == .en16931 ? "factur-x.xml" : "xrechnung.xml" }
+        var conformanceLevel: String {
+            switch self {
+            case .en16931: "EN 16931"
+            case .extended: "EXTENDED"
+            case .xrechnung: "XRECHNUNG"
+            }
+        }
+        public var fileName: String { self == .xrechnung ? "xrechnung.xml" : "factur-x.xml" }
     }
 
     public struct Failure: Error, CustomStringConvertible {

@@ -10,9 +10,7 @@ import Testing
 /// forbid at the YAML line; and the French mentions are where the rules look for them.
 @Suite struct FrenchCTCTests {
     static let repository = EInvoiceTests.repository
-    static let runner = repository.appendingPathComponent("scripts/schematron.py")
-    static let ublRules = "fr-ctc/20260804_BR-FR-Flux2-Schematron-UBL_V1.4.0.03.sch"
-    static let ciiRules = "fr-ctc/20260804_BR-FR-Flux2-Schematron-CII_V1.4.0.03.sch"
+    static let ublRules = FrenchRules.Rules.brFRUBL.rawValue
     static let frenchBooks = ["conseil", "micro"].map { repository.appendingPathComponent("examples/\($0)") }
 
     /// Writes each format of each billing document of `books` and runs the UBL or CII schematron
@@ -36,8 +34,8 @@ import Testing
             }
         }
         var output = ProcessOutput(status: 0, stdout: "", stderr: "")
-        for (rules, files) in [(Self.ublRules, ubl), (Self.ciiRules, cii)] where !files.isEmpty {
-            let result = try runProcess(EInvoiceTests.python, [Self.runner.path, Standards.path(rules)] + files)
+        for (rules, files) in [(FrenchRules.Rules.brFRUBL, ubl), (.brFRCII, cii)] where !files.isEmpty {
+            let result = try FrenchRules.schematron(rules, files)
             output.status = max(output.status, result.status)
             output.stdout += result.stdout
             output.stderr += result.stderr
@@ -59,6 +57,56 @@ import Testing
         for rule in ["BR-FR-05_BT-22-1", "BR-FR-05_BT-22-2", "BR-FR-05_BT-22-3", "BR-FR-08_BT-23", "BR-FR-10_BT-30", "BR-FR-05_BT-22_PMT"] {
             #expect(result.stdout.contains(" \(rule) at "), "\(rule) not reported")
         }
+    }
+
+    /// `einvoice_profile: extended-ctc-fr` (docs/france.md): BT-24 names AFNOR's EXTENDED-CTC-FR in
+    /// the UBL and CII and Factur-X's EXTENDED in a Factur-X; an exempt line repeats the breakdown's
+    /// exemption reason (BR-FREXT-E-08rev matches lines by it); the EN 16931 default is unchanged.
+    /// The files pass the EXTENDED-CTC-FR and BR-FR schematrons and einvoice-check.
+    @Test func theExtendedProfileIsWrittenWhereTheBookAsksForIt() throws {
+        try #require(FrenchRules.available, "../shared/standards/fr-ctc is absent")
+        let book = FileManager.default.temporaryDirectory.appendingPathComponent("invoic-fr-ext-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Self.frenchBooks[1], to: book)
+        defer { try? FileManager.default.removeItem(at: book) }
+        let plain = try BookChecker.check(at: book.path)
+        let sale = try #require(plain.book.invoice("CM-2027-001"))
+        let en16931 = try #require(EInvoiceWriter.xml(sale, in: plain.book, format: .ubl))
+        #expect(en16931.contains("<cbc:CustomizationID>urn:cen.eu:en16931:2017</cbc:CustomizationID>"))
+        #expect(en16931.components(separatedBy: "<cbc:TaxExemptionReason>").count == 2, "only the breakdown's")
+
+        let settings = book.appendingPathComponent("invoic.yaml")
+        try (String(contentsOf: settings, encoding: .utf8) + "einvoice_profile: extended-ctc-fr\n").write(to: settings, atomically: true, encoding: .utf8)
+        let checked = try BookChecker.check(at: book.path)
+        #expect(checked.book.settings.einvoiceProfile?.value == .extendedCTCFR)
+        let document = try #require(checked.book.invoice("CM-2027-001"))
+        let ubl = try #require(EInvoiceWriter.xml(document, in: checked.book, format: .ubl))
+        let cii = try #require(EInvoiceWriter.xml(document, in: checked.book, format: .cii))
+        let facturX = try #require(EInvoiceWriter.xml(document, in: checked.book, format: .facturX))
+        #expect(ubl.contains("<cbc:CustomizationID>urn:cen.eu:en16931:2017#conformant#urn.cpro.gouv.fr:1p0:extended-ctc-fr</cbc:CustomizationID>"))
+        #expect(cii.contains("<ram:ID>urn:cen.eu:en16931:2017#conformant#urn.cpro.gouv.fr:1p0:extended-ctc-fr</ram:ID>"))
+        #expect(facturX.contains("<ram:ID>urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended</ram:ID>"))
+        // Two lines and the breakdown: three times the franchise's wording and code.
+        #expect(ubl.components(separatedBy: "<cbc:TaxExemptionReason>TVA non applicable, art. 293 B du CGI</cbc:TaxExemptionReason>").count == 4, "\(ubl)")
+        #expect(cii.components(separatedBy: "<ram:ExemptionReasonCode>VATEX-FR-FRANCHISE</ram:ExemptionReasonCode>").count == 4, "\(cii)")
+        // The other formats keep their one profile.
+        #expect(EInvoiceWriter.xml(document, in: checked.book, format: .peppol)?.contains("urn:fdc:peppol.eu:2017:poacc:billing:3.0") == true)
+
+        let folder = book.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var files: [String: String] = [:]
+        for (name, xml) in [("ubl", ubl), ("cii", cii), ("fx", facturX)] {
+            files[name] = folder.appendingPathComponent("\(name).xml").path
+            try Data(xml.utf8).write(to: URL(fileURLWithPath: files[name]!))
+        }
+        for (rules, paths) in [(FrenchRules.Rules.extendedUBL, [files["ubl"]!]), (.brFRUBL, [files["ubl"]!]),
+                               (.extendedCII, [files["cii"]!, files["fx"]!]), (.brFRCII, [files["cii"]!, files["fx"]!])] {
+            let result = try FrenchRules.schematron(rules, paths)
+            // Not even a warning: BR-FXEXT-E-08rev's sum over the lines finds them all.
+            #expect(result.status == 0 && result.stdout.isEmpty, "\(rules): \(result.stdout)\(result.stderr)")
+        }
+        let validated = try FrenchRules.einvoiceCheck(Array(files.values))
+        #expect(validated.status == 0, "\(validated.stdout)")
+        #expect(validated.stdout.contains("cii.xml: factur-x/extended-ctc-fr: 0 fatal") && validated.stdout.contains("fx.xml: factur-x/extended: 0 fatal"), "\(validated.stdout)")
     }
 
     /// BR-FR-04 whitelists the document type codes (BT-3). invoic writes 381 for a credit note and
@@ -105,6 +153,8 @@ import Testing
         business: { name: Lumière Conseil, siren: 732 829 320, address: { city: Lyon, country: FR } }
         defaults: { currency: EUR, locale: fr_FR, tax: 20%, terms: 30 }
         """
+    /// A client an e-invoice can reach (BR-FR-12): at its e-mail, scheme EM.
+    static let clients = ["acme": "name: Acme SAS\nemail: compta@acme.example\n"]
 
     @Test func sirenAndSiretAreLuhnChecked() {
         // 732 829 320: 0 is the Luhn digit of 73282932 (sum 7+6+2+8+2+18->9+3+4+0 = 40).
@@ -135,7 +185,7 @@ import Testing
         let long = "F-" + String(repeating: "1", count: 34)
         let book = TestBook(["invoices/F-001.yaml": invoice(items: "  - { description: Design, quantity: 2, price: 100.00, tax: 19% }\n"),
                              "invoices/\(long).yaml": invoice(),
-                             "invoices/F 2.yaml": invoice()], settings: Self.settings)
+                             "invoices/F 2.yaml": invoice()], settings: Self.settings, clients: Self.clients)
         let findings = book.check().diagnostics.filter { $0.code == .brFR }
         let messages = findings.map(\.message)
         #expect(findings.count == 3, "\(messages)")
@@ -150,9 +200,21 @@ import Testing
         let book = TestBook(["invoices/F-001.yaml": invoice()], settings: """
             business: { name: Lumière, address: { country: FR } }
             defaults: { currency: EUR, locale: fr_FR, tax: 5.5%, terms: 30 }
-            """)
+            """, clients: Self.clients)
         let messages = book.check().diagnostics.filter { $0.code == .brFR }.map(\.message)
         #expect(messages == ["a French business names its SIREN on every invoice (BR-FR-10)"])
+    }
+
+    @Test func theFrenchProfileOutsideFranceIsReported() {
+        let book = TestBook(["invoices/INV-0001.yaml": invoice()], settings: """
+            business: { name: Brenner, address: { country: AT } }
+            defaults: { currency: EUR, locale: de_AT, tax: 20%, terms: 30 }
+            einvoice_profile: extended-ctc-fr
+            """)
+        let diagnostics = book.check().diagnostics
+        let findings = diagnostics.filter { $0.code == .brFR }
+        #expect(findings.count == 1 && findings.first?.severity == .warning && findings.first?.range?.start.line == 3, "\(findings.map(\.message))")
+        #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics.map(\.message))")
     }
 
     @Test func aBookOutsideFranceIsNotHeldToTheFrenchRules() {

@@ -29,6 +29,18 @@ import Testing
         #expect(page.contains("SIREN123456782"), "\(page)")
     }
 
+    /// examples/micro: a micro-entrepreneur in franchise en base prints CGI art. 293 B's wording and
+    /// the L441 mentions, and no option for VAT on debits (she charges none); examples/conseil
+    /// prints its days in French.
+    @Test func theMicroEntrepreneurPrintsTheFranchiseWording() throws {
+        let page = try text(PDFTest.example("micro"), "CM-2027-001")
+        for mention in ["TVAnonapplicable,art.293BduCGI", "Pénalitésderetard:", "Pasd’escomptepourpaiementanticipé.", "SIREN443061841", "SIREN552100554"] {
+            #expect(page.contains(mention), "missing: \(mention)\n\(page)")
+        }
+        #expect(!page.contains("débits"), "\(page)")
+        #expect(try text(PDFTest.example("conseil"), "F2026-001").contains("6jours850,00€5100,00€"))
+    }
+
     @Test func aBookOutsideFranceDoesNotPrintTheFrenchMentions() throws {
         let book = try PDFTest.example("studio")
         let number = try #require(book.documents.first { $0.kind == .invoice }?.number)

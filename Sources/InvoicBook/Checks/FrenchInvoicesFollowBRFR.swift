@@ -11,7 +11,9 @@ enum FrenchInvoicesFollowBRFR: BookCheck {
         rejects what the BR-FR rules forbid: a business without its SIREN (`siren:` in invoic.yaml, \
         BR-FR-10), an invoice number longer than 35 characters or with characters other than letters, \
         digits and + - _ / (BR-FR-01, BR-FR-02), a VAT rate France does not have (BR-FR-16: 20, 10, \
-        5.5, 2.1, 0, and the overseas rates 8.5, 1.75, 1.05, ...), a category L or M (BR-FR-15).
+        5.5, 2.1, 0, and the overseas rates 8.5, 1.75, 1.05, ...), a category L or M (BR-FR-15), a \
+        client with neither an electronic address nor an e-mail (BR-FR-12: the buyer's BT-49), an \
+        invoice in another currency than the euro without its VAT in euros (`tax_currency:`, BR-FR-CO-12).
         """,
         example: """
         # file: invoices/FACTURE 2026 N°7.yaml
@@ -22,6 +24,12 @@ enum FrenchInvoicesFollowBRFR: BookCheck {
     static let rates: Set<String> = ["0", "10", "13", "20", "8.5", "19.6", "2.1", "5.5", "7", "20.6", "1.05", "0.9", "1.75", "9.2", "9.6"]
 
     static func check(_ book: Book, into diagnostics: inout [Diagnostic]) {
+        if let profile = book.settings.einvoiceProfile, profile.value == .extendedCTCFR, !book.settings.isFrench {
+            // AFNOR's identifier in BT-24 means nothing to a receiver outside the French platforms.
+            diagnostics.append(.warning(rule.code, "einvoice_profile: extended-ctc-fr is the French profile, and the business is not in France",
+                                        file: BookSettings.fileName, range: profile.range,
+                                        help: "remove it, or give the business its French address (country: FR) and `siren:`"))
+        }
         guard book.settings.isFrench else { return }
         if book.settings.business.siren == nil {
             diagnostics.append(.error(rule.code, "a French business names its SIREN on every invoice (BR-FR-10)", file: BookSettings.fileName, range: nil,
@@ -36,7 +44,18 @@ enum FrenchInvoicesFollowBRFR: BookCheck {
                 diagnostics.append(.error(rule.code, "\(document.kind.name) number \(document.number) has a character BR-FR-02 forbids",
                                           file: document.file, range: place, help: "keep to letters, digits and + - _ /"))
             }
+            let client = book.clients[document.client.value]
+            if let client, client.contact.electronicAddress == nil, client.contact.email == nil {
+                diagnostics.append(.error(rule.code, "\(document.kind.name) \(document.number): the client \(document.client.value) has no electronic address, which every French e-invoice names (BR-FR-12, BT-49)",
+                                          file: client.file, range: nil,
+                                          help: "add `electronic_address: \"0225:<its SIREN>\"` for a French business, else its `email:` (written as scheme EM)"))
+            }
             guard let figures = document.figures else { continue }
+            if figures.currency.code != "EUR", document.taxCurrency?.value.currency.code != "EUR" {
+                diagnostics.append(.error(rule.code, "\(document.kind.name) \(document.number) is in \(figures.currency.code): a French invoice in another currency states its VAT in euros too (BR-FR-CO-12)",
+                                          file: document.file, range: document.issued.range,
+                                          help: "add `tax_currency: { code: EUR, rate: <euros per \(figures.currency.code) that day> }` to the document"))
+            }
             for group in figures.breakdown.groups {
                 let facts = TaxFacts(book, document)
                 let where_: (file: String, range: SourceRange?) = facts?.place(of: group.category) ?? (document.file, nil)

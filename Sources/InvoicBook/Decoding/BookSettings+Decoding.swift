@@ -59,6 +59,8 @@ extension BookSettings {
         if let node = fields["labels"] { settings.labels = labels(node, reader: &reader) }
         settings.history = reader.oneOf(fields["history"], ["true", "false"], what: "history setting")?.value == "true"
         settings.einvoice = reader.einvoiceFormats(fields["einvoice"])
+        settings.einvoiceProfile = reader.oneOf(fields["einvoice_profile"], EInvoiceConformance.allCases.map(\.rawValue), what: "e-invoice profile")
+            .flatMap { located in EInvoiceConformance(rawValue: located.value).map { Located($0, at: located.range) } }
         if let node = fields["bank"] { settings.bank = reader.bankLayout(node) }
         if let node = fields["reminders"] { settings.reminders = reader.reminderPolicy(node) }
         if let node = fields["mail"] { settings.mail = reader.mailSettings(node) }

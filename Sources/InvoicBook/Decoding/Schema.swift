@@ -270,6 +270,7 @@ public enum Schema {
         KeySpec("paper", .oneOf(PaperSize.allCases.map(\.rawValue)), "A4 or Letter; default: Letter for the US, Canada and Mexico and the other Letter countries of the Americas and the Philippines (by each document's locale), A4 elsewhere"),
         KeySpec("labels", .byLanguage(labels), "the book's own words for some labels, by language or locale: {de: {bill_to: Kunde}} (docs/labels.md)"),
         KeySpec("einvoice", einvoiceFormats, "structured invoices build writes beside each invoice and credit note: ubl, cii, factur-x, xrechnung, xrechnung-cii, peppol, fa3"),
+        KeySpec("einvoice_profile", .oneOf(EInvoiceConformance.allCases.map(\.rawValue)), "the profile of the ubl, cii and factur-x files: en16931 (the default) or extended-ctc-fr (France's EXTENDED-CTC-FR; Factur-X EXTENDED)"),
         KeySpec("reminders", .mapping(reminderPolicy), "when overdue invoices are reminded, at which fee and interest (`invoic remind`)"),
         KeySpec("mail", .mapping(mail), "how `invoic mail` sends: SMTP (host, port, security, username) or the local sendmail"),
         KeySpec("peppol", .mapping(peppol), "the access point provider `invoic peppol` sends through (docs/peppol.md)"),

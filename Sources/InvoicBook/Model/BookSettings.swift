@@ -19,6 +19,8 @@ public struct BookSettings: Sendable {
     public var paper: Located<PaperSize>?
     /// `einvoice:`, the structured invoices `build` writes beside each invoice and credit note.
     public var einvoice: Located<[EInvoiceFormat]>?
+    /// `einvoice_profile:`, the profile its UBL, CII and Factur-X follow; EN 16931 when unset.
+    public var einvoiceProfile: Located<EInvoiceConformance>?
     /// `bank:`, how `invoic match` reads CSV statements.
     public var bank: BankLayout?
     /// `reminders:`, when and at which fee overdue invoices are reminded.

@@ -27,6 +27,14 @@ public enum EInvoiceFormat: String, Sendable, Hashable, CaseIterable, Comparable
     public static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
 }
 
+/// `einvoice_profile:`, the profile of EN 16931 the UBL, CII and Factur-X of a book follow.
+/// `extended-ctc-fr` is France's EXTENDED-CTC-FR (AFNOR XP Z12-012): BT-24 names it (Factur-X:
+/// profile EXTENDED), and the lines carry the terms EN 16931 keeps to the breakdown (docs/france.md).
+public enum EInvoiceConformance: String, Sendable, Hashable, CaseIterable {
+    case en16931
+    case extendedCTCFR = "extended-ctc-fr"
+}
+
 /// A party's contact point (EN 16931 BG-6, BG-9): `contact: {name, phone, email}`.
 public struct ContactPoint: Sendable, Hashable {
     public var name: String?
