@@ -204,12 +204,12 @@ func readOne(_ name: String) throws -> ReceivedDocument {
 
     @Test func theEPCCodeIsForTheAmountDue() throws {
         let document = try readOne("zugferd-pdf_zf_xrechnung_1.pdf")
-        let payload = try #require(PaymentQR.epcPayload(document))
+        let payload = try #require(PaymentQR.epcPayload(ReceivedInvoice(document)))
         #expect(payload.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             == ["BCD", "002", "1", "SCT", "BYLADEM1001", "Kunden AG", "DE02120300000000202051", "EUR529.87", "", "", document.payment.reference ?? "471102"])
         #expect(PaymentQR.svg(payload)?.hasPrefix("<svg") == true)
-        #expect(PaymentQR.epcPayload(try readOne("ubl-tc434-example2.xml")) == nil, "NOK: no SEPA code")
-        #expect(PaymentQR.epcPayload(try readOne("ubl-tc434-creditnote1.xml")) == nil, "a credit note is not paid by the buyer")
+        #expect(PaymentQR.epcPayload(ReceivedInvoice(try readOne("ubl-tc434-example2.xml"))) == nil, "NOK: no SEPA code")
+        #expect(PaymentQR.epcPayload(ReceivedInvoice(try readOne("ubl-tc434-creditnote1.xml"))) == nil, "a credit note is not paid by the buyer")
     }
 
     @Test func sha256MatchesTheStandardsVectors() {
