@@ -63,6 +63,10 @@ enum CategoryRules {
 
     static func category(_ code: String?) -> Category? { table.first { $0.code == code } }
 
+    /// UNCL 5305's codes as CEN's code-list rules (BR-CL-17, BR-CL-18) list them: the table's and
+    /// B (Italy's split payment, which has no BR-x rules of its own but BR-B-01 and 02).
+    static let codeList: Set<String> = Set(table.map(\.code) + ["B"])
+
     /// The rules whose context is the whole document (01 to 07, BR-IC-11/12, BR-O-11 to 14).
     static func document(_ received: ReceivedInvoice) -> [Finding] {
         var findings: [Finding] = []

@@ -100,10 +100,15 @@ public enum Findings {
             } else if let unit = PowersOfTenInbox.value(currency.exponent), 2 * Int128(group.amount) >= unit || 2 * Int128(group.amount) < -unit {
                 add("BR-CO-17", "\(name)'s tax (BT-117) is \(tax.plain), but its rate (BT-119) is \(rate.map { "\($0.normalized)%" } ?? "missing"), so it has none")
             }
-            // Only the categories of EN 16931 (UNCL 5305's subset) have rules of their own; any
-            // other code breaks the code list rule, and no BR-x rule is made up for it.
+            // Only the categories of EN 16931 (UNCL 5305's subset) have rules of their own; no BR-x
+            // rule is made up for any other code. The code list is judged on the XML where CEN's
+            // artefacts judge it: UBL's BR-CL-17 (cac:TaxCategory) and CII's FX-SCH-A-000587 are
+            // rows of the syntax tables. A FatturaPA or FA(3) has no such row: its group's code,
+            // as its reader mapped it, is held to the same list here, under the same id.
             guard let rules = CategoryRules.category(category) else {
-                add("BR-CL-18", "\(name)'s VAT category code `\(category)` (BT-118) is not one of EN 16931 (S, Z, E, AE, K, G, O, L, M)")
+                if received.syntax != .ubl, received.syntax != .cii, !CategoryRules.codeList.contains(category) {
+                    add("BR-CL-17", "\(name)'s VAT category code `\(category)` (BT-118) is not one of UNCL 5305's as EN 16931 lists them (S, Z, E, AE, K, G, O, L, M, B)")
+                }
                 continue
             }
             findings += CategoryRules.group(group, rules, in: received, withLines: !withoutLines, name: name)
