@@ -118,7 +118,8 @@ import Testing
     }
 
     /// The categories' rule ids are CEN's: BR-AF for L (IGIC), BR-AG for M (IPSI), BR-IC for K;
-    /// a code outside EN 16931 breaks the code list (BR-CL-18), and no rule id is made up for it.
+    /// a code outside UNCL 5305 breaks the code list (BR-CL-17 a group's, BR-CL-18 a line's in UBL), and
+    /// no rule id is made up for it.
     @Test func categoryRuleIdsAreCENs() throws {
         #expect(CategoryRules.category("L")?.rules == "AF")
         #expect(CategoryRules.category("M")?.rules == "AG")
