@@ -59,9 +59,10 @@ struct ViewCommand: ParsableCommand {
         if chosen == .pdf { return try writePDFs(documents, of: file, book: book) }
         let locale = self.locale(in: book)
         let rendered = documents.map { incoming in
-            let findings = Findings.check(incoming.document)
-            return chosen == .html ? ReceivedView.html(incoming.document, findings: findings, locale: locale, in: book)
-                                   : ReceivedView.text(incoming.document, findings: findings, locale: locale, in: book)
+            let received = incoming.received
+            let findings = Findings.check(received)
+            return chosen == .html ? ReceivedView.html(received, findings: findings, locale: locale, in: book)
+                                   : ReceivedView.text(received, findings: findings, locale: locale, in: book)
         }.joined(separator: chosen == .html ? "\n" : "\n\n")
         if let output, output != "-" {
             do { try AtomicFile.write(Array(rendered.utf8), to: output) } catch {
@@ -102,9 +103,10 @@ struct ViewCommand: ParsableCommand {
     }
 
     private func pdf(_ incoming: IncomingDocument, name: String, book: Book?) throws -> [UInt8] {
-        let findings = Findings.check(incoming.document)
+        let received = incoming.received
+        let findings = Findings.check(received)
         do {
-            let (bytes, missing) = try ReceivedPDF.render(incoming.document, findings: findings, locale: locale(in: book), file: name, in: book)
+            let (bytes, missing) = try ReceivedPDF.render(received, findings: findings, locale: locale(in: book), file: name, in: book)
             for text in missing { Terminal.standardError.writePrintable("warning: no font draws \(printable(text)); it prints as a box\n") }
             return bytes
         } catch {

@@ -56,6 +56,13 @@ public struct InvoiceModel: Sendable {
         /// True when a received document names no legal name (BT-27 / BT-44) and `name` is its
         /// trading name: BR-06 / BR-07 are broken though a name is shown. Never for the book's.
         public var nameIsTradingName = false
+        /// Every party identifier a received document writes (BT-29, BT-46, `scheme:id`), as
+        /// written; empty for the book's, whose one is `identifier`.
+        public var writtenIdentifiers: [String] = []
+        /// The address lines (BT-35..37, BT-50..52) a received document writes, one a line, and
+        /// whether it has the address group at all (BG-5 / BG-8: BR-08 / BR-10 when not): nil when
+        /// it has none. `address` holds the same for the renderer. Nil for the book's.
+        public var writtenAddressLines: [String]?
 
         public init(name: String, address: Address? = nil, vatID: String? = nil, taxNumber: String? = nil,
                     legalID: (scheme: String?, id: String)? = nil, endpoint: (scheme: String, id: String)? = nil, contact: ContactPoint? = nil) {
@@ -80,6 +87,9 @@ public struct InvoiceModel: Sendable {
         public var tax: TaxRate?
         /// BT-95/96, BT-102/103 as a received document writes them; nil for the book's.
         public var stated: StatedTax?
+        /// BT-94 / BT-101 with every decimal a received document writes (`percent` is it in
+        /// thousandths of a percent); nil for the book's, whose `percent` is exact.
+        public var statedPercent: DecimalNumber?
 
         public init(isCharge: Bool, amount: Int64, base: Int64? = nil, percent: Rate? = nil, reason: String? = nil, code: String? = nil, tax: TaxRate? = nil) {
             self.isCharge = isCharge
@@ -135,6 +145,21 @@ public struct InvoiceModel: Sendable {
         /// subtype (BT-X-8: DETAIL, GROUP or INFORMATION) and the line it belongs to (BT-X-304).
         public var subtype: String?
         public var parentID: String?
+        /// BT-129, BT-130, BT-146 and the line's period as a received document writes them, each
+        /// nil where it has none (`quantity`, `unitCode`, `price` and `period` hold what the
+        /// renderer shows then); nil for the book's lines, which state every one.
+        public var written: Written?
+
+        public struct Written: Sendable {
+            public var quantity: DecimalNumber?
+            public var unit: String?
+            public var price: DecimalNumber?
+            public var periodStart: Day?
+            public var periodEnd: Day?
+            public init(quantity: DecimalNumber?, unit: String?, price: DecimalNumber?, periodStart: Day?, periodEnd: Day?) {
+                (self.quantity, self.unit, self.price, self.periodStart, self.periodEnd) = (quantity, unit, price, periodStart, periodEnd)
+            }
+        }
 
         /// Whether BT-131 adds to the sum of line nets (BT-106) and the tax groups: a GROUP line
         /// is the subtotal of its DETAIL lines and an INFORMATION line is for reading only
@@ -214,6 +239,40 @@ public struct InvoiceModel: Sendable {
     public var rounding: Int64
     public var payable: Int64
     public var lines: [Line]
+
+    /// A total a received document may leave out (BR-12 to BR-14 and the sums of BR-CO-10 to 16
+    /// turn on its absence): the model holds the figure the document's other stated figures give
+    /// (what the renderer shows), and `absent` names the ones not written. Empty for the book's
+    /// documents, which state every total.
+    public enum Figure: Sendable, Hashable { case lineTotal, allowanceTotal, chargeTotal, taxExclusive, taxTotal, taxInclusive, prepaid, rounding }
+    public var absent: Set<Figure> = []
+    /// XRechnung's extension: the third-party payments a received document states (BG-DEX-09,
+    /// the sum of BT-DEX-002), which BT-115 includes (BR-DEX-09). Nil for the book's.
+    public var thirdPartyPaid: Int64?
+    /// What the buyer withholds and pays the tax office instead, as a received FatturaPA states it
+    /// (DatiRitenuta): its amount due is the total less it. Nil for the book's (a note says it).
+    public var withheld: Int64?
+    /// BT-7, as a received document writes it; the book's documents state none.
+    public var taxPointDate: Day?
+    /// BT-6 as a received document names it, with or without BT-111 (`taxCurrency` needs both).
+    public var statedTaxCurrency: Currency?
+    /// BT-82, the payment means as text, as a received document writes it; nil for the book's.
+    public var paymentMeansText: String?
+
+    /// The total as the document states it: nil when it leaves it out.
+    public func stated(_ figure: Figure) -> Int64? {
+        guard !absent.contains(figure) else { return nil }
+        return switch figure {
+        case .lineTotal: lineTotal
+        case .allowanceTotal: allowanceTotal
+        case .chargeTotal: chargeTotal
+        case .taxExclusive: taxExclusive
+        case .taxTotal: taxTotal
+        case .taxInclusive: taxInclusive
+        case .prepaid: prepaid
+        case .rounding: rounding
+        }
+    }
 
     /// A document of `kind` with no lines, parties' details, payment or figures yet: the start of
     /// one read from a file (InvoicInbox), whose reader fills in what the file states.

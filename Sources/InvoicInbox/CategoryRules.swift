@@ -1,3 +1,4 @@
+import InvoicEInvoice
 import InvoicMoney
 
 /// EN 16931's rules of each VAT category (UNCL 5305): BR-S, BR-Z, BR-E, BR-AE, BR-IC (K), BR-G,
@@ -62,21 +63,27 @@ enum CategoryRules {
 
     static func category(_ code: String?) -> Category? { table.first { $0.code == code } }
 
+    /// UNCL 5305's codes as CEN's code-list rules (BR-CL-17, BR-CL-18) list them: the table's and
+    /// B (Italy's split payment, which has no BR-x rules of its own but BR-B-01 and 02).
+    static let codeList: Set<String> = Set(table.map(\.code) + ["B"])
+
     /// The rules whose context is the whole document (01 to 07, BR-IC-11/12, BR-O-11 to 14).
-    static func document(_ document: ReceivedDocument) -> [Finding] {
+    static func document(_ received: ReceivedInvoice) -> [Finding] {
         var findings: [Finding] = []
         func add(_ rule: String, _ message: String) { findings.append(Finding(rule: rule, message: message)) }
-        let cii = document.syntax == .cii
+        let document = received.model
+        let cii = received.syntax == .cii
         let allowances = document.allowancesCharges.filter { !$0.isCharge }, charges = document.allowancesCharges.filter(\.isCharge)
         let seller = document.seller, buyer = document.buyer
-        let sellerAny = seller.vatID != nil || seller.taxNumber != nil || document.taxRepresentativeVATID != nil
-        let sellerVAT = seller.vatID != nil || document.taxRepresentativeVATID != nil
+        let representativeVAT = document.taxRepresentative?.vatID
+        let sellerAny = seller.vatID != nil || seller.taxNumber != nil || representativeVAT != nil
+        let sellerVAT = seller.vatID != nil || representativeVAT != nil
 
         for category in table {
-            let lines = document.lines.filter { $0.taxCategory == category.code }
-            let ownAllowances = allowances.filter { $0.taxCategory == category.code }
-            let ownCharges = charges.filter { $0.taxCategory == category.code }
-            let groups = document.taxes.filter { $0.category == category.code }.count
+            let lines = document.lines.filter { $0.statedCategory == category.code }
+            let ownAllowances = allowances.filter { $0.statedCategory == category.code }
+            let ownCharges = charges.filter { $0.statedCategory == category.code }
+            let groups = document.taxGroups.filter { $0.statedCategory == category.code }.count
             let used = !lines.isEmpty || !ownAllowances.isEmpty || !ownCharges.isEmpty
             let id = "BR-\(category.rules)"
 
@@ -116,7 +123,7 @@ enum CategoryRules {
                 identified = sellerVAT
                 who = "the seller's VAT identifier (BT-31) or tax representative's VAT identifier (BT-63)"
             case .noVAT:
-                identified = seller.vatID == nil && document.taxRepresentativeVATID == nil && buyer.vatID == nil
+                identified = seller.vatID == nil && representativeVAT == nil && buyer.vatID == nil
                 who = "no VAT identifier: the seller's (BT-31), its tax representative's (BT-63) and the buyer's (BT-48) must be absent"
             }
             if !identified {
@@ -144,30 +151,30 @@ enum CategoryRules {
             case .absent: "absent"
             }
             func written(_ rate: DecimalNumber?) -> String { rate.map { "\($0.normalized)%" } ?? "missing" }
-            for line in lines where rateBroken(line.taxRate) {
-                add("\(id)-05", "line \(line.id) is \(category.name) (\(category.code)); its VAT rate (BT-152) is \(written(line.taxRate)), it must be \(wanted)")
+            for line in lines where rateBroken(line.statedRate) {
+                add("\(id)-05", "line \(line.id) is \(category.name) (\(category.code)); its VAT rate (BT-152) is \(written(line.statedRate)), it must be \(wanted)")
             }
-            for allowance in ownAllowances where rateBroken(allowance.taxRate) {
-                add("\(id)-06", "a document allowance (BG-20) is \(category.name) (\(category.code)); its VAT rate (BT-96) is \(written(allowance.taxRate)), it must be \(wanted)")
+            for allowance in ownAllowances where rateBroken(allowance.statedRate) {
+                add("\(id)-06", "a document allowance (BG-20) is \(category.name) (\(category.code)); its VAT rate (BT-96) is \(written(allowance.statedRate)), it must be \(wanted)")
             }
-            for charge in ownCharges where rateBroken(charge.taxRate) {
-                add("\(id)-07", "a document charge (BG-21) is \(category.name) (\(category.code)); its VAT rate (BT-103) is \(written(charge.taxRate)), it must be \(wanted)")
+            for charge in ownCharges where rateBroken(charge.statedRate) {
+                add("\(id)-07", "a document charge (BG-21) is \(category.name) (\(category.code)); its VAT rate (BT-103) is \(written(charge.statedRate)), it must be \(wanted)")
             }
         }
 
-        if document.taxes.contains(where: { $0.category == "K" }) {
-            if document.deliveryDate == nil, document.periodStart == nil, document.periodEnd == nil {
+        if document.taxGroups.contains(where: { $0.statedCategory == "K" }) {
+            if document.deliveryDate == nil, document.statedPeriod?.start == nil, document.statedPeriod?.end == nil {
                 add("BR-IC-11", "the VAT breakdown has an intra-community supply (K) but neither the actual delivery date (BT-72) nor the invoicing period (BG-14) is given")
             }
-            if document.deliverToCountry == nil {
+            if document.deliverTo?.address.country == nil {
                 add("BR-IC-12", "the VAT breakdown has an intra-community supply (K) but the deliver-to country (BT-80) is missing")
             }
         }
-        if document.taxes.contains(where: { $0.category == "O" }) {
-            let otherGroups = document.taxes.contains { $0.category != "O" }
-            let otherLines = document.lines.contains { $0.taxCategory != nil && $0.taxCategory != "O" }
-            let otherAllowances = allowances.contains { $0.taxCategory != nil && $0.taxCategory != "O" }
-            let otherCharges = charges.contains { $0.taxCategory != nil && $0.taxCategory != "O" }
+        if document.taxGroups.contains(where: { $0.statedCategory == "O" }) {
+            let otherGroups = document.taxGroups.contains { $0.statedCategory != "O" }
+            let otherLines = document.lines.contains { $0.statedCategory != nil && $0.statedCategory != "O" }
+            let otherAllowances = allowances.contains { $0.statedCategory != nil && $0.statedCategory != "O" }
+            let otherCharges = charges.contains { $0.statedCategory != nil && $0.statedCategory != "O" }
             // The Factur-X schematron tests 11 and 12 both over every tax of the document (groups
             // and lines), and 13 and 14 both over every allowance and charge.
             if cii ? otherGroups || otherLines : otherGroups {
@@ -188,25 +195,27 @@ enum CategoryRules {
 
     /// The rules whose context is one group of the VAT breakdown (08, 09, 10). `withLines` is
     /// false for a profile without lines (MINIMUM, BASIC WL), which has no sums to compare with.
-    static func group(_ group: ReceivedDocument.TaxGroup, _ category: Category, in document: ReceivedDocument, withLines: Bool, name: String) -> [Finding] {
+    static func group(_ group: InvoiceModel.TaxGroup, _ category: Category, in received: ReceivedInvoice, withLines: Bool, name: String) -> [Finding] {
         var findings: [Finding] = []
         func add(_ rule: String, _ message: String) { findings.append(Finding(rule: rule, message: message)) }
         let id = "BR-\(category.rules)"
+        let document = received.model
         let currency = document.currency
-        let cii = document.syntax == .cii
+        let cii = received.syntax == .cii
+        let rate = group.statedRate, taxable = received.money(group.taxable), tax = received.money(group.amount)
 
         if category.taxed {
             // 09: CEN's schematron, on magnitudes: |BT-117| within ±1 of |BT-116| x BT-119 rounded
             // to cents; without a rate (BR-48) the product is empty and the rule broken.
             // (The product keeps the rate's sign: a negative rate's is below zero.)
-            let magnitude = Int128(Int128(group.tax.minorUnits).magnitude)
-            let product = group.rate.flatMap { tax(Money(Int64(clamping: Int128(group.taxable.minorUnits).magnitude), currency), $0) }
+            let magnitude = Int128(Int128(group.amount).magnitude)
+            let product = rate.flatMap { Self.tax(Money(Int64(clamping: Int128(group.taxable).magnitude), currency), $0) }
             let unit = PowersOfTenInbox.value(currency.exponent) ?? 1
             if product.map({ ($0 - magnitude).magnitude >= unit.magnitude }) ?? true {
-                add("\(id)-09", "\(name)'s tax (BT-117) is \(group.tax.plain), its taxable amount \(group.taxable.plain) x \(group.rate.map { "\($0.normalized)%" } ?? "no rate") is \(product.map { MoneyFormat.plain(Int64(clamping: $0), currency) } ?? "nothing")")
+                add("\(id)-09", "\(name)'s tax (BT-117) is \(tax.plain), its taxable amount \(taxable.plain) x \(rate.map { "\($0.normalized)%" } ?? "no rate") is \(product.map { MoneyFormat.plain(Int64(clamping: $0), currency) } ?? "nothing")")
             }
-        } else if group.tax.minorUnits != 0 {
-            add("\(id)-09", "\(name) is untaxed but its tax (BT-117) is \(group.tax.plain)")
+        } else if group.amount != 0 {
+            add("\(id)-09", "\(name) is untaxed but its tax (BT-117) is \(tax.plain)")
         }
 
         // 08: the lines of the category (of the group's rate, for a taxed one), less its document
@@ -215,32 +224,32 @@ enum CategoryRules {
         // a difference of exactly 1.00 passes in practice), an untaxed one equal to it; its CII test: the
         // sums each rounded to cents, a taxed group equal to them, an untaxed one within ±1.
         // A taxed group without a rate is no rate's ("every $rate in ()" holds).
-        if withLines, !document.lines.isEmpty, !(category.taxed && group.rate == nil) {
-            let matches = { (code: String?, rate: DecimalNumber?) in
-                code == category.code && (!category.taxed || (rate?.normalized ?? DecimalNumber(integer: 0)) == group.rate?.normalized)
+        if withLines, !document.lines.isEmpty, !(category.taxed && rate == nil) {
+            let matches = { (code: String?, written: DecimalNumber?) in
+                code == category.code && (!category.taxed || (written?.normalized ?? DecimalNumber(integer: 0)) == rate?.normalized)
             }
-            let lines = document.lines.filter(\.countsInTotals).filter { matches($0.taxCategory, $0.taxRate) }
-            let adjustments = document.allowancesCharges.filter { matches($0.taxCategory, $0.taxRate) }
+            let lines = document.lines.filter(\.countsInTotals).filter { matches($0.statedCategory, $0.statedRate) }
+            let adjustments = document.allowancesCharges.filter { matches($0.statedCategory, $0.statedRate) }
             let (lineSum, scale) = Findings.exactLineSum(lines, currency)
-            let adjustment = adjustments.reduce(Int128(0)) { $0 + ($1.isCharge ? 1 : -1) * Int128($1.amount.minorUnits) }
+            let adjustment = adjustments.reduce(Int128(0)) { $0 + ($1.isCharge ? 1 : -1) * Int128($1.amount) }
             let unit = PowersOfTenInbox.value(currency.exponent) ?? 1
             let broken: Bool
             let sumText: String
             if cii {
                 let sum = Findings.rounded(lineSum, from: scale, to: currency.exponent) + adjustment
-                let difference = (Int128(group.taxable.minorUnits) - sum).magnitude
+                let difference = (Int128(group.taxable) - sum).magnitude
                 broken = category.taxed ? difference != 0 : difference > unit.magnitude
                 sumText = MoneyFormat.plain(Int64(clamping: sum), currency)
             } else {
                 let up = PowersOfTenInbox.value(scale - currency.exponent) ?? 1
                 let sum = lineSum + adjustment * up
-                let difference = (Int128(group.taxable.minorUnits) * up - sum).magnitude
+                let difference = (Int128(group.taxable) * up - sum).magnitude
                 broken = category.taxed ? difference > (unit * up).magnitude || (lines.isEmpty && adjustments.isEmpty) : difference != 0
                 sumText = DecimalNumber(significand: sum, scale: scale).map { scale > currency.exponent ? $0.description : MoneyFormat.plain(Int64(clamping: sum), currency) }
                     ?? MoneyFormat.plain(Int64(clamping: sum), currency)
             }
             if broken {
-                add("\(id)-08", "\(name)'s taxable amount (BT-116) is \(group.taxable.plain), its lines, allowances and charges add up to \(sumText)")
+                add("\(id)-08", "\(name)'s taxable amount (BT-116) is \(taxable.plain), its lines, allowances and charges add up to \(sumText)")
             }
         }
 

@@ -7,7 +7,7 @@ import InvoicXML
 /// BR-CO-09 (a VAT id starts with a country prefix), BR-CO-18 (a VAT breakdown), BR-CO-19 and 20
 /// (a period has a start or an end), BR-B-01 and 02 (Italy's split payment), and BR-51 (flagged
 /// `warning` by CEN's UBL artefact, fatal by the Factur-X one: a card number shows at most its last
-/// ten digits) and BR-CL-17 (UBL's tax category codes). BR-CO-05 to 08 are not rows: CEN's test is
+/// ten digits), BR-CL-17 and BR-CL-18 (UBL's tax category codes, a group's or allowance's and a line's). BR-CO-05 to 08 are not rows: CEN's test is
 /// `true()`, so they never fire.
 extension SyntaxRule {
     static let conditions: [SyntaxRule] = [
@@ -94,9 +94,13 @@ extension SyntaxRule {
             return codes.contains("B") && codes.contains("S") ? [root] : []
         },
         // cac:TaxCategory/cbc:ID (a tax group's, an allowance's or a charge's): ' AE L M E S Z G O K B '.
-        // `Findings` reports a group's unknown category as BR-CL-18 as well (CEN's id for a line's).
         row("BR-CL-17", .ubl, "Invoice tax categories MUST be coded using UNCL5305 code list") { root in
-            named(root, "TaxCategory").flatMap { $0.children("ID") }.filter { !["AE", "L", "M", "E", "S", "Z", "G", "O", "K", "B"].contains(normalized($0.text)) }
+            named(root, "TaxCategory").flatMap { $0.children("ID") }.filter { !CategoryRules.codeList.contains(normalized($0.text)) }
+        },
+        // cac:ClassifiedTaxCategory/cbc:ID (a line's): the same list. (CII has neither: the Factur-X
+        // schematron checks its category codes as FX-SCH-A-000587 and 000619, FacturXRule's rows.)
+        row("BR-CL-18", .ubl, "Invoice tax categories MUST be coded using UNCL5305 code list") { root in
+            named(root, "ClassifiedTaxCategory").flatMap { $0.children("ID") }.filter { !CategoryRules.codeList.contains(normalized($0.text)) }
         },
         // cac:PaymentMeans/cac:CardAccount/cbc:PrimaryAccountNumberID: string-length(normalize-space(.)) <= 10 (warning)
         SyntaxRule(id: "BR-51", severity: .warning, syntax: .ubl, text: "In accordance with card payments security standards an invoice should never include a full card primary account number (BT-87). At the moment PCI Security Standards Council has defined that the first 6 digits and last 4 digits are the maximum number of digits to be shown.") { root in

@@ -15,6 +15,8 @@ public struct IncomingDocument: Sendable {
     /// The mail it came in, when it came in one.
     public var mail: String?
     public var document: ReceivedDocument
+    /// The document as the checks, the view and the record read it: model and envelope.
+    public var received: ReceivedInvoice { ReceivedInvoice(document) }
 }
 
 public enum Inbox {

@@ -6,14 +6,15 @@ import InvoicPDF
 /// amount due to the supplier's IBAN, as the view shows it. Only for a euro invoice with an amount
 /// due, a credit-transfer account and at most 999,999,999.99 (the format's bound).
 enum PaymentQR {
-    static func epcPayload(_ document: ReceivedDocument) -> String? {
-        let due = document.totals.payable
-        guard document.kind == .invoice, document.currency.code == "EUR", due.minorUnits > 0, due.minorUnits <= 999_999_999_99,
-              let account = document.payment.accounts.first, document.payment.mandate == nil else { return nil }
+    static func epcPayload(_ received: ReceivedInvoice) -> String? {
+        let document = received.model
+        let due = document.payable
+        guard document.kind == .invoice, document.currency.code == "EUR", due > 0, due <= 999_999_999_99,
+              let account = received.accounts.first, document.mandate == nil else { return nil }
         let iban = account.iban.replacingOccurrences(of: " ", with: "").uppercased()
         guard iban.count >= 15, iban.count <= 34, iban.prefix(2).allSatisfy(\.isLetter) else { return nil }
-        return PaymentCode.epcPayload(bic: account.bic, beneficiary: account.name ?? document.payee?.name ?? document.seller.name, iban: iban,
-                                      amount: due.minorUnits, currency: document.currency, remittance: document.payment.reference ?? document.number)
+        return PaymentCode.epcPayload(bic: account.bic, beneficiary: account.name ?? received.payee?.name ?? document.seller.name, iban: iban,
+                                      amount: due, currency: document.currency, remittance: document.remittance ?? document.number)
     }
 
     /// The code as an SVG of square modules with the quiet zone, for the HTML view.

@@ -1,6 +1,7 @@
 import Foundation
 import InvoicBook
 import InvoicDiagnostics
+import InvoicEInvoice
 import InvoicMoney
 import InvoicAuthoring
 
@@ -91,26 +92,28 @@ public enum PurchaseAudit {
             }
             // The record holds the number as the book can (RecordValue): compared as such.
             func stored(_ text: String) -> String { RecordValue.storable(text).text }
-            guard let document = documents.first(where: { stored($0.document.number) == purchase.number })?.document ?? documents.first?.document else { continue }
+            guard let received = (documents.first(where: { stored($0.document.number) == purchase.number }) ?? documents.first)?.received else { continue }
+            let document = received.model
+            func plain(_ units: Int64) -> String { MoneyFormat.plain(units, document.currency) }
             var differences: [String] = []
             func compare(_ field: String, _ record: String?, _ original: String?) {
                 if record != original { differences.append("\(field) is \(record ?? "absent") on the record, \(original ?? "absent") in the original") }
             }
             compare("number", purchase.number, stored(document.number))
-            compare("type", purchase.kind.rawValue, document.kind.rawValue)
+            compare("type", purchase.kind.rawValue, received.kindName)
             compare("issued", purchase.issued.description, document.issued.description)
-            compare("due", purchase.due?.description, document.due?.description)
+            compare("due", purchase.due?.description, document.dueDate?.description)
             compare("currency", purchase.currency.code, document.currency.code)
-            compare("the amount due", purchase.payable.plain, document.totals.payable.plain)
-            compare("the VAT total", purchase.tax.plain, (document.totals.tax ?? Money(0, document.currency)).plain)
-            compare("the net total", purchase.net.plain, (document.totals.net ?? Money(0, document.currency)).plain)
+            compare("the amount due", purchase.payable.plain, plain(document.payable))
+            compare("the VAT total", purchase.tax.plain, plain(document.stated(.taxTotal) ?? 0))
+            compare("the net total", purchase.net.plain, plain(document.stated(.taxExclusive) ?? 0))
             let recordGroups = purchase.taxes.map { "\($0.category) \($0.rate?.description ?? "-") \($0.taxable.plain) \($0.tax.plain)" }
-            let originalGroups = document.taxes.map { group in
-                "\(group.category) \(group.rate.flatMap { rate -> String? in if case .success(let parsed) = Rate.parse("\(rate.normalized)%") { return parsed.description }; return nil } ?? "-") \(group.taxable.plain) \(group.tax.plain)"
+            let originalGroups = document.taxGroups.map { group in
+                "\(group.statedCategory) \(group.statedRate.flatMap { rate -> String? in if case .success(let parsed) = Rate.parse("\(rate.normalized)%") { return parsed.description }; return nil } ?? "-") \(plain(group.taxable)) \(plain(group.amount))"
             }
             compare("the tax breakdown", recordGroups.joined(separator: "; "), originalGroups.joined(separator: "; "))
             compare("the rule findings", purchase.findings.filter { !PurchaseRecord.writingRules.contains($0) }.joined(separator: ", "),
-                    Findings.check(document).map(\.rule).joined(separator: ", "))
+                    Findings.check(received).map(\.rule).joined(separator: ", "))
             if !differences.isEmpty {
                 diagnostics.append(.error(.purchaseRecordDiffers, "the record of purchase \(printable(purchase.number)) says other than its original: " + printable(differences.joined(separator: "; ")),
                                           file: purchase.file, help: "edit only `payments:` on a record; to read the original again, remove the record and `invoic receive` \(purchase.source)"))

@@ -1,5 +1,6 @@
 import InvoicAuthoring
 import InvoicBook
+import InvoicEInvoice
 import InvoicMoney
 
 /// The YAML record written beside a received original: everything the document says, in the
@@ -34,37 +35,38 @@ enum PurchaseRecord {
     static let writingRules: Set<String> = Purchase.recordWritingRules
 
     private static func body(_ incoming: IncomingDocument, _ context: Context) -> YAMLOut {
-        let document = incoming.document
+        let received = incoming.received
+        let document = received.model
         var out = YAMLOut()
         out.comment("Received by `invoic receive` on \(context.received) from \(YAMLOut.inline(context.receivedAs)). Derived from \(YAMLOut.inline(context.sourceFile)),")
         out.comment("the original beside it (the evidence, kept unchanged): edit `payments:` only; `invoic check` compares the rest with it.")
         out.key("supplier", context.supplier)
         out.key("number", document.number)
-        out.key("type", document.kind.rawValue)
+        out.key("type", received.kindName)
         out.key("type_code", document.typeCode)
         out.figure("issued", document.issued.description)
-        out.figure("due", document.due?.description)
+        out.figure("due", document.dueDate?.description)
         out.key("currency", document.currency.code)
-        out.key("syntax", document.syntax.rawValue)
-        out.key("specification", document.customization)
-        out.key("profile", document.profile)
+        out.key("syntax", received.syntax.rawValue)
+        out.key("specification", received.customization)
+        out.key("profile", received.profile)
         out.key("business_process", document.businessProcess)
-        out.key("tax_currency", document.taxCurrency?.code)
+        out.key("tax_currency", document.statedTaxCurrency?.code)
         out.figure("tax_point_date", document.taxPointDate?.description)
         out.figure("delivery_date", document.deliveryDate?.description)
-        if document.periodStart != nil || document.periodEnd != nil {
+        if let period = document.statedPeriod {
             out.open("period")
-            out.figure("start", document.periodStart?.description)
-            out.figure("end", document.periodEnd?.description)
+            out.figure("start", period.start?.description)
+            out.figure("end", period.end?.description)
             out.close()
         }
         out.key("buyer_reference", document.buyerReference)
         out.key("order", document.order)
         out.key("contract", document.contract)
-        out.key("project", document.project)
-        if !document.corrects.isEmpty {
+        out.key("project", document.projectReference)
+        if !received.corrects.isEmpty {
             out.list("corrects")
-            for reference in document.corrects {
+            for reference in received.corrects {
                 out.item()
                 out.key("number", reference.number)
                 out.figure("issued", reference.issued?.description)
@@ -74,7 +76,8 @@ enum PurchaseRecord {
         }
         party("seller", document.seller, &out)
         party("buyer", document.buyer, &out)
-        if let payee = document.payee { party("payee", payee, &out) }
+        if let payee = received.payee { party("payee", payee, &out) }
+        let plain = { (units: Int64) in MoneyFormat.plain(units, document.currency) }
         if !document.lines.isEmpty {
             out.list("lines")
             for line in document.lines {
@@ -83,61 +86,59 @@ enum PurchaseRecord {
                 out.key("name", line.name)
                 out.key("description", line.description)
                 out.key("article", line.sellerItemID)
-                out.figure("quantity", line.quantity?.description)
-                out.key("unit", line.unit)
-                out.figure("price", line.netPrice?.description)
+                out.figure("quantity", line.written?.quantity?.description)
+                out.key("unit", line.written?.unit)
+                out.figure("price", line.written?.price?.description)
                 out.figure("gross_price", line.grossPrice?.description)
                 out.figure("base_quantity", line.baseQuantity?.description)
-                out.figure("net", line.net.plain)
-                out.key("tax_category", line.taxCategory)
-                out.figure("tax_rate", line.taxRate.map(percent))
-                out.figure("period_start", line.periodStart?.description)
-                out.figure("period_end", line.periodEnd?.description)
-                out.key("subtype", line.status)
+                out.figure("net", plain(line.net))
+                out.key("tax_category", line.statedCategory)
+                out.figure("tax_rate", line.statedRate.map(percent))
+                out.figure("period_start", line.written?.periodStart?.description)
+                out.figure("period_end", line.written?.periodEnd?.description)
+                out.key("subtype", line.subtype)
                 out.key("parent", line.parentID)
-                adjustments("allowances_charges", line.allowancesCharges, &out)
+                adjustments("allowances_charges", line.allowancesCharges, plain, &out)
                 out.key("note", line.note)
                 out.close()
             }
             out.close()
         }
-        adjustments("allowances_charges", document.allowancesCharges, &out)
-        if !document.taxes.isEmpty {
+        adjustments("allowances_charges", document.allowancesCharges, plain, &out)
+        if !document.taxGroups.isEmpty {
             out.list("tax")
-            for group in document.taxes {
+            for group in document.taxGroups {
                 out.item()
-                out.key("category", group.category)
-                out.figure("rate", group.rate.map(percent))
-                out.figure("taxable", group.taxable.plain)
-                out.figure("tax", group.tax.plain)
+                out.key("category", group.statedCategory)
+                out.figure("rate", group.statedRate.map(percent))
+                out.figure("taxable", plain(group.taxable))
+                out.figure("tax", plain(group.amount))
                 out.key("exemption_reason", group.exemptionReason)
                 out.key("exemption_code", group.exemptionCode)
                 out.close()
             }
             out.close()
         }
-        let totals = document.totals
         out.open("totals")
-        out.figure("lines", totals.lines?.plain)
-        out.figure("allowances", totals.allowances?.plain)
-        out.figure("charges", totals.charges?.plain)
-        out.figure("net", totals.net?.plain)
-        out.figure("tax", totals.tax?.plain)
-        if let other = totals.taxInTaxCurrency { out.key("tax_in_tax_currency", "\(other.plain) \(other.currency.code)") }
-        out.figure("total", totals.total?.plain)
-        out.figure("prepaid", totals.prepaid?.plain)
-        out.figure("rounding", totals.rounding?.plain)
-        out.figure("third_party_paid", totals.thirdPartyPaid?.plain)
-        out.figure("payable", totals.payable.plain)
+        out.figure("lines", document.stated(.lineTotal).map(plain))
+        out.figure("allowances", document.stated(.allowanceTotal).map(plain))
+        out.figure("charges", document.stated(.chargeTotal).map(plain))
+        out.figure("net", document.stated(.taxExclusive).map(plain))
+        out.figure("tax", document.stated(.taxTotal).map(plain))
+        if let other = document.taxCurrency { out.key("tax_in_tax_currency", "\(MoneyFormat.plain(other.amount, other.currency)) \(other.currency.code)") }
+        out.figure("total", document.stated(.taxInclusive).map(plain))
+        out.figure("prepaid", document.stated(.prepaid).map(plain))
+        out.figure("rounding", document.stated(.rounding).map(plain))
+        out.figure("third_party_paid", document.thirdPartyPaid.map(plain))
+        out.figure("payable", plain(document.payable))
         out.close()
-        let payment = document.payment
-        if payment.meansCode != nil || !payment.accounts.isEmpty || payment.terms != nil || payment.reference != nil || payment.mandate != nil {
+        if document.paymentMeans != nil || !received.accounts.isEmpty || document.paymentTerms != nil || document.remittance != nil || document.mandate != nil {
             out.open("payment")
-            out.key("means", payment.meansCode)
-            out.key("means_text", payment.meansText)
-            if !payment.accounts.isEmpty {
+            out.key("means", document.paymentMeans?.code)
+            out.key("means_text", document.paymentMeansText)
+            if !received.accounts.isEmpty {
                 out.list("accounts")
-                for account in payment.accounts {
+                for account in received.accounts {
                     out.item()
                     out.key("iban", account.iban)
                     out.key("bic", account.bic)
@@ -146,15 +147,15 @@ enum PurchaseRecord {
                 }
                 out.close()
             }
-            out.key("reference", payment.reference)
-            out.key("mandate", payment.mandate)
-            out.key("debited_account", payment.debitedAccount)
-            out.key("terms", payment.terms)
+            out.key("reference", document.remittance)
+            out.key("mandate", document.mandate)
+            out.key("debited_account", document.debitedAccount)
+            out.key("terms", document.paymentTerms)
             out.close()
         }
-        if !document.notes.isEmpty {
+        if !received.notes.isEmpty {
             out.list("notes")
-            for note in document.notes { out.scalarItem(note) }
+            for note in received.notes { out.scalarItem(note) }
             out.close()
         }
         if !context.attachments.isEmpty {
@@ -199,25 +200,25 @@ enum PurchaseRecord {
 
     static func percent(_ rate: DecimalNumber) -> String { "\(rate.normalized)%" }
 
-    private static func party(_ key: String, _ party: ReceivedDocument.Party, _ out: inout YAMLOut) {
+    private static func party(_ key: String, _ party: InvoiceModel.Party, _ out: inout YAMLOut) {
         out.open(key)
         out.key("name", party.name)
         out.key("trading_name", party.tradingName)
         out.key("vat_id", party.vatID)
         out.key("tax_number", party.taxNumber)
-        out.key("legal_id", party.legalID)
-        if !party.identifiers.isEmpty {
+        out.key("legal_id", party.legalID?.id)
+        if !party.writtenIdentifiers.isEmpty {
             out.list("identifiers")
-            for id in party.identifiers { out.scalarItem(id) }
+            for id in party.writtenIdentifiers { out.scalarItem(id) }
             out.close()
         }
         out.key("electronic_address", party.electronicAddress)
-        let address = party.address
-        if !address.lines.isEmpty || address.city != nil || address.country != nil || address.postalCode != nil {
+        let lines = party.writtenAddressLines ?? []
+        if let address = party.address, !lines.isEmpty || address.city != nil || address.country != nil || address.postalCode != nil {
             out.open("address")
-            if !address.lines.isEmpty {
+            if !lines.isEmpty {
                 out.list("lines")
-                for line in address.lines { out.scalarItem(line) }
+                for line in lines { out.scalarItem(line) }
                 out.close()
             }
             out.key("postal_code", address.postalCode)
@@ -226,29 +227,29 @@ enum PurchaseRecord {
             out.key("country", address.country)
             out.close()
         }
-        if party.contactName != nil || party.contactPhone != nil || party.contactEmail != nil {
+        if let contact = party.contact {
             out.open("contact")
-            out.key("name", party.contactName)
-            out.key("phone", party.contactPhone)
-            out.key("email", party.contactEmail)
+            out.key("name", contact.name)
+            out.key("phone", contact.phone)
+            out.key("email", contact.email)
             out.close()
         }
         out.close()
     }
 
-    private static func adjustments(_ key: String, _ adjustments: [ReceivedDocument.AllowanceCharge], _ out: inout YAMLOut) {
+    private static func adjustments(_ key: String, _ adjustments: [InvoiceModel.AllowanceCharge], _ plain: (Int64) -> String, _ out: inout YAMLOut) {
         guard !adjustments.isEmpty else { return }
         out.list(key)
         for adjustment in adjustments {
             out.item()
             out.key("kind", adjustment.isCharge ? "charge" : "allowance")
-            out.figure("amount", adjustment.amount.plain)
-            out.figure("base", adjustment.base?.plain)
-            out.figure("percent", adjustment.percent.map(percent))
+            out.figure("amount", plain(adjustment.amount))
+            out.figure("base", adjustment.base.map(plain))
+            out.figure("percent", adjustment.statedPercent.map(percent))
             out.key("reason", adjustment.reason)
-            out.key("reason_code", adjustment.reasonCode)
-            out.key("tax_category", adjustment.taxCategory)
-            out.figure("tax_rate", adjustment.taxRate.map(percent))
+            out.key("reason_code", adjustment.code)
+            out.key("tax_category", adjustment.statedCategory)
+            out.figure("tax_rate", adjustment.statedRate.map(percent))
             out.close()
         }
         out.close()

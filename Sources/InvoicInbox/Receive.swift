@@ -1,6 +1,7 @@
 import Foundation
 import InvoicAuthoring
 import InvoicBook
+import InvoicEInvoice
 import InvoicYAML
 
 /// What `receive` did with one e-invoice (or with a file that held none).
@@ -66,17 +67,18 @@ extension Inbox {
     }
 
     private static func store(_ incoming: IncomingDocument, root: String, temporary: String, today: Day) throws(Refusal) -> ReceiveOutcome {
-        let document = incoming.document
+        let received = incoming.received
+        let document = received.model
         var suppliers = SupplierDirectory.load(root: root)
-        let known = suppliers.recognise(document)
+        let known = suppliers.recognise(received)
         let supplierID = known ?? suppliers.newID(for: document.seller)
         let records = PurchaseIndex.load(root: root)
         // The record holds the number as the book can hold it (`RecordValue`): compared as such.
         let number = RecordValue.storable(document.number).text
-        if let existing = records.find(supplier: supplierID, number: number, kind: document.kind.rawValue, original: SHA256.hex(incoming.original)) {
+        if let existing = records.find(supplier: supplierID, number: number, kind: received.kindName, original: SHA256.hex(incoming.original)) {
             return ReceiveOutcome(status: .duplicate, file: display(incoming), number: document.number, supplier: supplierID, record: existing)
         }
-        let findings = Findings.check(document)
+        let findings = Findings.check(received)
         let year = String(document.issued.year)
         let folder = "\(purchasesFolder)/\(year)"
         func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: BookLoader.join(root, relative)) }
@@ -98,7 +100,7 @@ extension Inbox {
         var attachments: [(id: String, description: String?, file: String?, uri: String?)] = []
         var attachmentFiles: [(bytes: [UInt8], path: String)] = []
         var usedNames: Set<String> = []
-        for (index, attachment) in document.attachments.enumerated() {
+        for (index, attachment) in received.attachments.enumerated() {
             var file: String?
             if let data = attachment.data {
                 var name = slugFileName(attachment.filename ?? attachment.id, fallback: "attachment-\(index + 1)")
@@ -115,7 +117,7 @@ extension Inbox {
         let record = PurchaseRecord.text(incoming, context)
         let recordPath = "\(folder)/\(stem).yaml"
         let supplierPath = "\(suppliersFolder)/\(supplierID).yaml"
-        let supplierText = known == nil ? SupplierDirectory.text(id: supplierID, document: document) : nil
+        let supplierText = known == nil ? SupplierDirectory.text(id: supplierID, document: received) : nil
         // Whatever is written, `check` reads back: both files are read here by the book's own
         // reader, within its bounds, before anything is written.
         try readable(record.text, recordPath)
@@ -148,7 +150,7 @@ extension Inbox {
         var made = false
         if let supplierText {
             try write(Array(supplierText.utf8), supplierPath)
-            suppliers.add(id: supplierID, document: document)
+            suppliers.add(id: supplierID, document: received)
             made = true
         }
         // The record last: what the book reads exists only once everything it names does.
@@ -228,25 +230,25 @@ struct SupplierDirectory {
     /// character or a huge id is recognised the next time too.
     static func normal(_ text: String) -> String { RecordValue.storable(text).text.uppercased().filter { !$0.isWhitespace } }
 
-    func recognise(_ document: ReceivedDocument) -> String? {
-        let seller = document.seller
+    func recognise(_ document: ReceivedInvoice) -> String? {
+        let seller = document.model.seller
         let vat = seller.vatID.map(Self.normal)
         if let vat, let entry = entries.first(where: { $0.vatIDs.contains(vat) }) { return entry.id }
         // A weaker key never joins two different VAT ids: two companies of a group sharing an
         // IBAN (or a name) are two suppliers, and where each sits decides the VAT form's boxes.
         let candidates = entries.filter { vat == nil || $0.vatIDs.isEmpty || $0.vatIDs.contains(vat!) }
         if let address = seller.electronicAddress.map(Self.normal), let entry = candidates.first(where: { $0.addresses.contains(address) }) { return entry.id }
-        for account in document.payment.accounts {
+        for account in document.accounts {
             if let entry = candidates.first(where: { $0.ibans.contains(Self.normal(account.iban)) }) { return entry.id }
         }
         // A seller with none of those (outside the scope of VAT, no account given): its legal
         // registration, then its name as written.
-        if let legal = seller.legalID.map(Self.normal), let entry = candidates.first(where: { $0.legalIDs.contains(legal) }) { return entry.id }
+        if let legal = seller.legalID.map({ Self.normal($0.id) }), let entry = candidates.first(where: { $0.legalIDs.contains(legal) }) { return entry.id }
         if !seller.name.isEmpty, let entry = candidates.first(where: { $0.names.contains(Self.normal(seller.name)) }) { return entry.id }
         return nil
     }
 
-    func newID(for seller: ReceivedDocument.Party) -> String {
+    func newID(for seller: InvoiceModel.Party) -> String {
         let base = Inbox.slug(seller.tradingName ?? seller.name, limit: 40).nonEmpty ?? "supplier"
         var id = base
         var suffix = 2
@@ -257,41 +259,42 @@ struct SupplierDirectory {
         return id
     }
 
-    mutating func add(id: String, document: ReceivedDocument) {
-        entries.append(Entry(id: id, vatIDs: document.seller.vatID.map { [Self.normal($0)] } ?? [],
-                             addresses: document.seller.electronicAddress.map { [Self.normal($0)] } ?? [],
-                             ibans: document.payment.accounts.map { Self.normal($0.iban) },
-                             legalIDs: document.seller.legalID.map { [Self.normal($0)] } ?? [], names: [Self.normal(document.seller.name)]))
+    mutating func add(id: String, document: ReceivedInvoice) {
+        let seller = document.model.seller
+        entries.append(Entry(id: id, vatIDs: seller.vatID.map { [Self.normal($0)] } ?? [],
+                             addresses: seller.electronicAddress.map { [Self.normal($0)] } ?? [],
+                             ibans: document.accounts.map { Self.normal($0.iban) },
+                             legalIDs: seller.legalID.map { [Self.normal($0.id)] } ?? [], names: [Self.normal(seller.name)]))
     }
 
-    static func text(id: String, document: ReceivedDocument) -> String {
-        let seller = document.seller
+    static func text(id: String, document: ReceivedInvoice) -> String {
+        let seller = document.model.seller
         var out = YAMLOut()
-        out.comment("Made by `invoic receive` from \(YAMLOut.inline(document.number)): recognised by its VAT id, electronic address, IBAN, legal id or name.")
+        out.comment("Made by `invoic receive` from \(YAMLOut.inline(document.model.number)): recognised by its VAT id, electronic address, IBAN, legal id or name.")
         out.comment("Rename it, and add `category:` (for reports) and `account:` (a default expense account) as you like.")
         out.key("name", seller.name)
         out.key("trading_name", seller.tradingName)
         out.key("vat_id", seller.vatID)
         out.key("tax_number", seller.taxNumber)
-        out.key("legal_id", seller.legalID)
+        out.key("legal_id", seller.legalID?.id)
         out.key("electronic_address", seller.electronicAddress)
-        if let account = document.payment.accounts.first {
+        if let account = document.accounts.first {
             out.key("iban", account.iban)
             out.key("bic", account.bic)
         }
-        let address = seller.address
-        if !address.lines.isEmpty || address.city != nil || address.country != nil {
+        let lines = seller.writtenAddressLines ?? []
+        if let address = seller.address, !lines.isEmpty || address.city != nil || address.country != nil {
             out.open("address")
-            out.key("street", address.lines.first)
-            if address.lines.count > 1 { out.key("additional", address.lines.dropFirst().joined(separator: ", ")) }
+            out.key("street", lines.first)
+            if lines.count > 1 { out.key("additional", lines.dropFirst().joined(separator: ", ")) }
             out.key("postal_code", address.postalCode)
             out.key("city", address.city)
             out.key("region", address.region)
             out.key("country", address.country)
             out.close()
         }
-        out.key("email", seller.contactEmail)
-        out.key("phone", seller.contactPhone)
+        out.key("email", seller.contact?.email)
+        out.key("phone", seller.contact?.phone)
         return out.text
     }
 }

@@ -1,9 +1,10 @@
 import InvoicBook
 import InvoicMoney
 
-/// An e-invoice a supplier sent, whatever its syntax (UBL 2.1 Invoice or CreditNote, CII D16B of
-/// every Factur-X / ZUGFeRD profile, XRechnung, Peppol BIS), in EN 16931's terms (BT-/BG- noted
-/// beside each field). Amounts are exact `Money` of the document currency; prices and quantities
+/// What a reader made of an e-invoice a supplier sent, whatever its syntax (UBL 2.1 Invoice or
+/// CreditNote, CII D16B of every Factur-X / ZUGFeRD profile, XRechnung, Peppol BIS, FatturaPA,
+/// FA(3)), in EN 16931's terms (BT-/BG- noted beside each field): the readers' output, which
+/// `ReceivedInvoice(_:)` turns into the model and the envelope that everything else reads. Amounts are exact `Money` of the document currency; prices and quantities
 /// keep the decimals the document wrote.
 public struct ReceivedDocument: Sendable {
     public enum Syntax: String, Sendable { case ubl = "UBL", cii = "CII", fatturapa = "FatturaPA", fa3 = "FA(3)" }
@@ -70,25 +71,6 @@ public struct ReceivedDocument: Sendable {
     /// Where an amount had to be read against the rules (more decimals than the currency has):
     /// reported as findings by `Findings`, the figure kept rounded to the currency.
     public var readingProblems: [Finding] = []
-
-    /// The Factur-X / ZUGFeRD profile, from BT-24, when the document names one.
-    /// XRechnung's extension (CIUS plus sub-invoice lines and third-party payments), whose rules
-    /// replace some of EN 16931's.
-    public var isXRechnungExtension: Bool {
-        customization?.lowercased().contains("kosit:extension:xrechnung") == true
-    }
-
-    public var profile: String? {
-        guard let id = customization?.lowercased() else { return nil }
-        if id.contains("xrechnung") { return "XRECHNUNG" }
-        if id.contains("peppol") { return "PEPPOL BIS" }
-        if id.contains("minimum") { return "MINIMUM" }
-        if id.contains("basicwl") { return "BASIC WL" }
-        if id.contains("basic") { return "BASIC" }
-        if id.contains("extended") { return "EXTENDED" }
-        if id.contains("en16931") { return "EN 16931" }
-        return nil
-    }
 
     public struct Party: Sendable {
         /// BT-27 / BT-44.
@@ -224,15 +206,6 @@ public struct ReceivedDocument: Sendable {
         /// What the buyer withholds and pays the tax office instead (FatturaPA's DatiRitenuta):
         /// the amount due is the total less it.
         public var withheld: Money? = nil
-
-        /// The amount due the document's own figures give: BT-112 - BT-113 + BT-114, and with
-        /// `thirdParty` the XRechnung extension's third-party payments on top (BR-DEX-09). Nil
-        /// without a total (BT-112). What BR-CO-16 holds BT-115 to, and what a view asks for.
-        public func dueByFigures(thirdParty: Bool = true) -> Int128? {
-            guard let total else { return nil }
-            return Int128(total.minorUnits) - Int128(prepaid?.minorUnits ?? 0) + Int128(rounding?.minorUnits ?? 0) - Int128(withheld?.minorUnits ?? 0)
-                + (thirdParty ? Int128(thirdPartyPaid?.minorUnits ?? 0) : 0)
-        }
     }
 
     public struct Payment: Sendable {

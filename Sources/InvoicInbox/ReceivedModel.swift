@@ -2,6 +2,102 @@ import InvoicBook
 import InvoicEInvoice
 import InvoicMoney
 
+/// A received document as the checks, the view, the PDF and the purchase record read it: its
+/// EN 16931 model (`model`, the same `InvoiceModel` the book's documents become on the way out)
+/// and the reader's envelope around it, which holds what is no business term of one document:
+/// the syntax, BT-24 as written (and the profile it names), what the reading found, the
+/// attachments, the payee (BG-10), every account (BG-17 repeats) and preceding invoice (BG-3
+/// repeats; the model's `payeeAccount` and `preceding` are the first), and the notes as written
+/// (with XRechnung's `#ADU#` subject codes; the model's are read as text).
+public struct ReceivedInvoice: Sendable {
+    public var model: InvoiceModel
+    public var syntax: ReceivedDocument.Syntax
+    /// BT-24 as written.
+    public var customization: String?
+    /// The findings of the reading: amounts read against the rules, the XML Schema, the syntax
+    /// rules on the XML, a type code read from the root element.
+    public var readingProblems: [Finding]
+    public var attachments: [ReceivedDocument.Attachment]
+    public var payee: InvoiceModel.Party?
+    public var accounts: [(iban: String, name: String?, bic: String?)]
+    public var corrects: [(number: String, issued: Day?)]
+    public var notes: [String]
+
+    public init(_ document: ReceivedDocument) {
+        model = InvoiceModel(received: document)
+        syntax = document.syntax
+        customization = document.customization
+        readingProblems = document.readingProblems
+        attachments = document.attachments
+        payee = document.payee.map(InvoiceModel.party)
+        accounts = document.payment.accounts
+        corrects = document.corrects
+        notes = document.notes
+    }
+
+    /// `invoice` or `credit-note`, as the record and the file names say it.
+    public var kindName: String { model.kind == .creditNote ? "credit-note" : "invoice" }
+
+    /// XRechnung's extension (CIUS plus sub-invoice lines and third-party payments), whose rules
+    /// replace some of EN 16931's.
+    public var isXRechnungExtension: Bool {
+        customization?.lowercased().contains("kosit:extension:xrechnung") == true
+    }
+
+    /// The Factur-X / ZUGFeRD profile (or XRechnung, Peppol), from BT-24, when the document names one.
+    public var profile: String? {
+        guard let id = customization?.lowercased() else { return nil }
+        if id.contains("xrechnung") { return "XRECHNUNG" }
+        if id.contains("peppol") { return "PEPPOL BIS" }
+        if id.contains("minimum") { return "MINIMUM" }
+        if id.contains("basicwl") { return "BASIC WL" }
+        if id.contains("basic") { return "BASIC" }
+        if id.contains("extended") { return "EXTENDED" }
+        if id.contains("en16931") { return "EN 16931" }
+        return nil
+    }
+
+    /// The amount due the document's own figures give: BT-112 - BT-113 + BT-114 (less what a
+    /// FatturaPA withholds), and with `thirdParty` the XRechnung extension's third-party payments
+    /// on top (BR-DEX-09). Nil without a total (BT-112). What BR-CO-16 holds BT-115 to, and what
+    /// a view asks for.
+    public func dueByFigures(thirdParty: Bool = true) -> Int128? {
+        guard let total = model.stated(.taxInclusive) else { return nil }
+        return Int128(total) - Int128(model.stated(.prepaid) ?? 0) + Int128(model.stated(.rounding) ?? 0) - Int128(model.withheld ?? 0)
+            + (thirdParty ? Int128(model.thirdPartyPaid ?? 0) : 0)
+    }
+
+    /// How the document is written: syntax, profile, BT-24 and BT-3 (`CII · EN 16931 · urn:... · 380`).
+    public var format: String {
+        [syntax.rawValue, profile, customization, model.typeCode].compactMap { $0 }.joined(separator: " · ")
+    }
+
+    /// An amount of the document's currency.
+    func money(_ minorUnits: Int64) -> Money { Money(minorUnits, model.currency) }
+}
+
+/// A VAT category and rate as a received document writes them (`stated`), the code as text.
+extension InvoiceModel.Line {
+    var statedCategory: String? { stated?.category?.code }
+    var statedRate: DecimalNumber? { stated?.rate }
+}
+
+extension InvoiceModel.AllowanceCharge {
+    var statedCategory: String? { stated?.category?.code }
+    var statedRate: DecimalNumber? { stated?.rate }
+}
+
+extension InvoiceModel.TaxGroup {
+    /// A received group always writes its category (possibly empty); the book's is its tax's.
+    var statedCategory: String { stated?.category?.code ?? tax.category.rawValue }
+    var statedRate: DecimalNumber? { stated?.rate }
+}
+
+extension InvoiceModel.Party {
+    /// BT-34 / BT-49 as written, `scheme:id`.
+    var electronicAddress: String? { endpoint.map { $0.scheme.isEmpty ? $0.id : "\($0.scheme):\($0.id)" } }
+}
+
 extension InvoiceModel {
     /// A received document in the EN 16931 model the book's documents become on the way out: the
     /// way in. Every figure is the supplier's as stated; where the document leaves out a total the
@@ -14,7 +110,11 @@ extension InvoiceModel {
                   issued: document.issued, currency: document.currency,
                   seller: Self.party(document.seller), buyer: Self.party(document.buyer))
         dueDate = document.due
-        if let other = document.taxCurrency, let amount = document.totals.taxInTaxCurrency { taxCurrency = (other, amount.minorUnits) }
+        taxPointDate = document.taxPointDate
+        statedTaxCurrency = document.taxCurrency
+        businessProcess = document.businessProcess
+        // BT-111 in the currency its amount is written in (BT-6 names it, or not: `statedTaxCurrency`).
+        if let amount = document.totals.taxInTaxCurrency { taxCurrency = (amount.currency, amount.minorUnits) }
         notes = document.notes.map(ReceivedPDF.noteText).filter { !$0.isEmpty }
         buyerReference = document.buyerReference
         projectReference = document.project
@@ -24,12 +124,16 @@ extension InvoiceModel {
         if document.periodStart != nil || document.periodEnd != nil { statedPeriod = (document.periodStart, document.periodEnd) }
         preceding = document.corrects.first
         deliveryDate = document.deliveryDate
-        taxRepresentative = document.taxRepresentative.map(Self.party)
+        taxRepresentative = document.taxRepresentative.map(InvoiceModel.party)
+        // The representative's VAT identifier as BR-S-02 and its kin read it (its first VAT
+        // registration), whether or not the party names others.
+        taxRepresentative?.vatID = document.taxRepresentativeVATID
         // BT-80, the country delivered to (what BR-IC-12 asks of an intra-community supply).
         if let country = document.deliverToCountry { deliverTo = (nil, Address(country: country)) }
 
         let payment = document.payment
         paymentMeans = payment.meansCode.map(PaymentMeans.init(code:))
+        paymentMeansText = payment.meansText
         remittance = payment.reference
         if let account = payment.accounts.first { payeeAccount = (account.iban, account.name ?? document.payee?.name, account.bic) }
         mandate = payment.mandate
@@ -41,6 +145,7 @@ extension InvoiceModel {
                                         percent: adjustment.percent.map(ReceivedPDF.rate), reason: adjustment.reason, code: adjustment.reasonCode,
                                         tax: ReceivedPDF.taxRate(adjustment.taxCategory, adjustment.taxRate))
             entry.stated = Self.stated(adjustment.taxCategory, adjustment.taxRate)
+            entry.statedPercent = adjustment.percent
             return entry
         }
         taxGroups = document.taxes.map { group in
@@ -57,8 +162,11 @@ extension InvoiceModel {
                         unitCode: line.unit ?? "C62", net: line.net.minorUnits,
                         period: line.periodStart.flatMap { start in line.periodEnd.map { DayRange(from: start, to: $0) } },
                         allowancesCharges: line.allowancesCharges.map {
-                            AllowanceCharge(isCharge: $0.isCharge, amount: $0.amount.minorUnits, base: $0.base?.minorUnits,
-                                            percent: $0.percent.map(ReceivedPDF.rate), reason: $0.reason, code: $0.reasonCode)
+                            var entry = AllowanceCharge(isCharge: $0.isCharge, amount: $0.amount.minorUnits, base: $0.base?.minorUnits,
+                                                        percent: $0.percent.map(ReceivedPDF.rate), reason: $0.reason, code: $0.reasonCode)
+                            entry.stated = Self.stated($0.taxCategory, $0.taxRate)
+                            entry.statedPercent = $0.percent
+                            return entry
                         },
                         name: line.name, description: line.description, sellerItemID: line.sellerItemID,
                         tax: ReceivedPDF.taxRate(line.taxCategory, line.taxRate), price: line.netPrice ?? Self.decimal(line.net),
@@ -66,6 +174,7 @@ extension InvoiceModel {
             entry.stated = Self.stated(line.taxCategory, line.taxRate)
             entry.exactNet = line.exactNet
             (entry.subtype, entry.parentID) = (line.status, line.parentID)
+            entry.written = Line.Written(quantity: line.quantity, unit: line.unit, price: line.netPrice, periodStart: line.periodStart, periodEnd: line.periodEnd)
             return entry
         }
 
@@ -80,13 +189,19 @@ extension InvoiceModel {
         payable = totals.payable.minorUnits
         taxInclusive = totals.total?.minorUnits ?? (payable &+ prepaid &- rounding)
         taxExclusive = totals.net?.minorUnits ?? (taxInclusive &- taxTotal)
+        let stated: [(Figure, Money?)] = [(.lineTotal, totals.lines), (.allowanceTotal, totals.allowances), (.chargeTotal, totals.charges),
+                                          (.taxExclusive, totals.net), (.taxTotal, totals.tax), (.taxInclusive, totals.total),
+                                          (.prepaid, totals.prepaid), (.rounding, totals.rounding)]
+        absent = Set(stated.filter { $0.1 == nil }.map(\.0))
+        thirdPartyPaid = totals.thirdPartyPaid?.minorUnits
+        withheld = totals.withheld?.minorUnits
     }
 
-    private static func party(_ party: ReceivedDocument.Party) -> Party {
+    static func party(_ party: ReceivedDocument.Party) -> Party {
         let street = party.address.lines.joined(separator: "\n")
         let address = Address(street: street.isEmpty ? nil : street, city: party.address.city, region: party.address.region,
                               postalCode: party.address.postalCode, country: party.address.country)
-        var model = Party(name: party.name, address: [address.street, address.city, address.postalCode, address.country].allSatisfy { $0 == nil } ? nil : address,
+        var model = Party(name: party.name, address: [address.street, address.city, address.postalCode, address.country, address.region].allSatisfy { $0 == nil } ? nil : address,
                           vatID: party.vatID, taxNumber: party.taxNumber, legalID: party.legalID.map { (nil, $0) })
         if let written = party.electronicAddress {
             let parts = written.split(separator: ":", maxSplits: 1).map(String.init)
@@ -94,6 +209,8 @@ extension InvoiceModel {
         }
         model.tradingName = party.tradingName
         model.nameIsTradingName = party.nameIsTradingName
+        model.writtenIdentifiers = party.identifiers
+        model.writtenAddressLines = party.address.isPresent ? party.address.lines : nil
         if party.contactName != nil || party.contactPhone != nil || party.contactEmail != nil {
             model.contact = ContactPoint(name: party.contactName, phone: party.contactPhone, email: party.contactEmail)
         }

@@ -12,9 +12,9 @@ import InvoicPDF
 public enum ReceivedPDF {
     /// The PDF, and the characters no font could draw (printed as missing glyphs). `book` is the
     /// receiving book, whose template, labels and paper the view takes; nil outside a book.
-    public static func render(_ document: ReceivedDocument, findings: [Finding], locale: String, file: String, in book: Book? = nil) throws(TemplateError)
+    public static func render(_ received: ReceivedInvoice, findings: [Finding], locale: String, file: String, in book: Book? = nil) throws(TemplateError)
         -> (bytes: [UInt8], missing: [String]) {
-        try PDFRenderer.render(InvoiceModel(received: document), locale: locale, reading: appendix(document, findings: findings, file: file), in: book)
+        try PDFRenderer.render(received.model, locale: locale, reading: appendix(received, findings: findings, file: file), in: book)
     }
 
     /// The words the PDF prints in `locale` (the text and HTML views use them too): the receiving
@@ -23,44 +23,42 @@ public enum ReceivedPDF {
         PDFRenderer.labels(of: book, locale: locale)
     }
 
-    static func appendix(_ document: ReceivedDocument, findings: [Finding], file: String) -> ReadingAppendix {
-        let format = [document.syntax.rawValue, document.profile, document.customization, document.typeCode]
-            .compactMap { $0 }.joined(separator: " · ")
-        var appendix = ReadingAppendix(file: file, format: format)
-        func identifiers(_ party: ReceivedDocument.Party) -> [(label: ReadingAppendix.Label, value: String)] {
+    static func appendix(_ received: ReceivedInvoice, findings: [Finding], file: String) -> ReadingAppendix {
+        let document = received.model
+        var appendix = ReadingAppendix(file: file, format: received.format)
+        func identifiers(_ party: InvoiceModel.Party) -> [(label: ReadingAppendix.Label, value: String)] {
             var rows: [(label: ReadingAppendix.Label, value: String)] = []
-            if let value = party.legalID { rows.append((.legalID, value)) }
+            if let value = party.legalID?.id { rows.append((.legalID, value)) }
             if let value = party.electronicAddress { rows.append((.electronicAddress, value)) }
             // The VAT id is printed with the party on page one; a tax number beside it is not.
             if let value = party.taxNumber, party.vatID != nil { rows.append((.taxNumber, value)) }
             return rows
         }
         appendix.parties = [(.seller, nil, identifiers(document.seller)), (.buyer, nil, identifiers(document.buyer))]
-        if let payee = document.payee { appendix.parties.append((.payee, payee.name, identifiers(payee))) }
-        for account in document.payment.accounts.dropFirst() {
+        if let payee = received.payee { appendix.parties.append((.payee, payee.name, identifiers(payee))) }
+        for account in received.accounts.dropFirst() {
             appendix.references.append((.account, [account.iban, account.bic].compactMap { $0 }.joined(separator: " · ")))
         }
-        if let project = document.project { appendix.references.append((.projectReference, project)) }
-        for corrected in document.corrects where corrected.issued == nil || corrected.number != document.corrects.first?.number {
+        if let project = document.projectReference { appendix.references.append((.projectReference, project)) }
+        for corrected in received.corrects where corrected.issued == nil || corrected.number != received.corrects.first?.number {
             appendix.references.append((.corrects, corrected.number + (corrected.issued.map { " (\($0))" } ?? "")))
         }
-        appendix.taxBreakdown = document.taxes.map { group in
+        appendix.taxBreakdown = document.taxGroups.map { group in
             let exemption = [group.exemptionCode, group.exemptionReason].compactMap { $0 }.joined(separator: " ")
-            return (taxRate(group.category, group.rate), group.category, group.taxable.minorUnits, group.tax.minorUnits, exemption.isEmpty ? nil : exemption)
+            return (group.tax, group.statedCategory, group.taxable, group.amount, exemption.isEmpty ? nil : exemption)
         }
-        appendix.attachments = document.attachments.map { attachment in
+        appendix.attachments = received.attachments.map { attachment in
             [attachment.id, attachment.description, attachment.filename, attachment.uri, attachment.data.map { "\($0.count) bytes" }]
                 .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " – ")
         }
         appendix.findings = findings.map { ($0.rule, $0.message) }
-        let t = document.totals
-        appendix.thirdPartyPaid = t.thirdPartyPaid?.minorUnits
-        let byFigures = t.dueByFigures().map { Int64(clamping: $0) }
-        appendix.amountDue = byFigures ?? t.payable.minorUnits
-        if let byFigures, byFigures != t.payable.minorUnits { appendix.statedDue = t.payable.minorUnits }
-        appendix.paymentReference = document.payment.reference
-        appendix.paymentTerms = document.payment.terms
-        if document.lines.isEmpty { appendix.profileWithoutLines = document.profile ?? document.syntax.rawValue }
+        appendix.thirdPartyPaid = document.thirdPartyPaid
+        let byFigures = received.dueByFigures().map { Int64(clamping: $0) }
+        appendix.amountDue = byFigures ?? document.payable
+        if let byFigures, byFigures != document.payable { appendix.statedDue = document.payable }
+        appendix.paymentReference = document.remittance
+        appendix.paymentTerms = document.paymentTerms
+        if document.lines.isEmpty { appendix.profileWithoutLines = received.profile ?? received.syntax.rawValue }
         return appendix
     }
 

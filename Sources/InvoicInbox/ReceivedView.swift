@@ -1,5 +1,6 @@
 import InvoicBook
 import InvoicDiagnostics
+import InvoicEInvoice
 import InvoicMoney
 
 /// A received e-invoice as a person reads it: parties, references, lines, allowances and charges,
@@ -7,10 +8,10 @@ import InvoicMoney
 /// and quantities in the reader's locale; the words the PDFs' labels in it, with the receiving
 /// book's own (`labels:`) when there is one.
 public enum ReceivedView {
-    public static func text(_ document: ReceivedDocument, findings: [Finding], locale: String = "en_US", in book: Book? = nil) -> String {
+    public static func text(_ document: ReceivedInvoice, findings: [Finding], locale: String = "en_US", in book: Book? = nil) -> String {
         let model = Model(document, findings: findings, locale: locale, book: book)
         var out = ""
-        out += "\(model.title) \(document.number)\n"
+        out += "\(model.title) \(document.model.number)\n"
         out += model.facts.map { "\($0.0): \($0.1)" }.joined(separator: "\n") + "\n\n"
         for (heading, lines) in model.parties {
             out += heading + "\n" + lines.map { "  " + $0 }.joined(separator: "\n") + "\n\n"
@@ -42,12 +43,12 @@ public enum ReceivedView {
     }
 
     /// A standalone page (`invoic view --html`): its style inline, as a file opened from disk has no other.
-    public static func html(_ document: ReceivedDocument, findings: [Finding], locale: String = "en_US", in book: Book? = nil) -> String {
+    public static func html(_ document: ReceivedInvoice, findings: [Finding], locale: String = "en_US", in book: Book? = nil) -> String {
         let language = locale.split(separator: "_").first.map(String.init) ?? "en"
         let title = Model(document, findings: findings, locale: locale, book: book).title
         return """
             <!DOCTYPE html>
-            <html lang="\(escaped(language))"><head><meta charset="utf-8"><title>\(escaped(title)) \(escaped(document.number))</title>
+            <html lang="\(escaped(language))"><head><meta charset="utf-8"><title>\(escaped(title)) \(escaped(document.model.number))</title>
             <style>body{font-family:sans-serif;max-width:60rem;margin:2rem auto;color:#222}table{border-collapse:collapse;width:100%}\
             th,td{border-bottom:1px solid #ddd;padding:.25rem .5rem;text-align:left}td:last-child,th:last-child{text-align:right}\
             dl{display:grid;grid-template-columns:max-content auto;gap:.1rem 1rem}dt{color:#666}.parties{display:flex;gap:3rem}\
@@ -58,7 +59,7 @@ public enum ReceivedView {
 
     /// The page's content without a page around it, for the web app, which shows it inside its own
     /// layout under its own stylesheet (its Content-Security-Policy allows no inline style).
-    public static func body(_ document: ReceivedDocument, findings: [Finding], locale: String = "en_US", in book: Book? = nil) -> String {
+    public static func body(_ document: ReceivedInvoice, findings: [Finding], locale: String = "en_US", in book: Book? = nil) -> String {
         let model = Model(document, findings: findings, locale: locale, book: book)
         func e(_ text: String) -> String { escaped(text) }
         func table(_ header: [String], _ rows: [[String]]) -> String {
@@ -68,7 +69,7 @@ public enum ReceivedView {
         func pairs(_ pairs: [(String, String)]) -> String {
             "<dl>" + pairs.map { "<dt>\(e($0.0))</dt><dd>\(e($0.1))</dd>" }.joined() + "</dl>\n"
         }
-        var out = "<h1>\(e(model.title)) \(e(document.number))</h1>\n" + pairs(model.facts)
+        var out = "<h1>\(e(model.title)) \(e(document.model.number))</h1>\n" + pairs(model.facts)
         out += "<div class=\"parties\">" + model.parties.map { "<section><h2>\(e($0.0))</h2><p>" + $0.1.map(e).joined(separator: "<br>") + "</p></section>" }.joined() + "</div>\n"
         if !model.references.isEmpty { out += "<h2>\(e(model["view_references"]))</h2>\n" + pairs(model.references) }
         if !model.lineRows.isEmpty { out += "<h2>\(e(model["view_lines"]))</h2>\n" + table(model.lineHeader, model.lineRows) }
@@ -77,7 +78,7 @@ public enum ReceivedView {
         out += "<h2>\(e(model["total"]))</h2>\n" + pairs(model.totals)
         if !model.payment.isEmpty { out += "<h2>\(e(model["payment_details"]))</h2>\n" + pairs(model.payment) }
         if let payload = PaymentQR.epcPayload(document), let svg = PaymentQR.svg(payload) {
-            out += "<figure class=\"qr\">\(svg)<figcaption>\(e(model["pay_with_app"])): \(e(model.totals.last?.1 ?? "")), \(e(document.payment.accounts.first?.iban ?? ""))</figcaption></figure>\n"
+            out += "<figure class=\"qr\">\(svg)<figcaption>\(e(model["pay_with_app"])): \(e(model.totals.last?.1 ?? "")), \(e(document.accounts.first?.iban ?? ""))</figcaption></figure>\n"
         }
         if !document.notes.isEmpty { out += "<h2>\(e(model["notes"]))</h2>\n" + document.notes.map { "<p>\(e(ReceivedPDF.noteText($0)))</p>" }.joined() + "\n" }
         if !model.attachments.isEmpty { out += "<h2>\(e(model["view_attachments"]))</h2>\n<ul>" + model.attachments.map { "<li>\(e($0))</li>" }.joined() + "</ul>\n" }
@@ -124,11 +125,12 @@ public enum ReceivedView {
 
         subscript(_ key: String) -> String { words[key] ?? key }
 
-        init(_ document: ReceivedDocument, findings: [Finding], locale: String, book: Book?) {
+        init(_ received: ReceivedInvoice, findings: [Finding], locale: String, book: Book?) {
+            let document = received.model
             let words = ReceivedPDF.words(locale: locale, book: book)
             self.words = words
             func w(_ key: String) -> String { words[key] ?? key }
-            func money(_ value: Money?) -> String { value.map { MoneyFormat.format($0.minorUnits, $0.currency, locale: locale) } ?? "" }
+            func money(_ value: Int64?) -> String { value.map { MoneyFormat.format($0, document.currency, locale: locale) } ?? "" }
             func number(_ value: DecimalNumber?) -> String { value.map { MoneyFormat.number($0, locale: locale) } ?? "" }
             func rate(_ value: DecimalNumber?) -> String { value.map { MoneyFormat.number($0.normalized, locale: locale) + " %" } ?? "" }
             title = w(document.kind == .creditNote ? "credit_note" : document.typeCode == "386" ? "prepayment_invoice" : "invoice")
@@ -137,70 +139,68 @@ public enum ReceivedView {
             taxHeader = [w("view_category"), w("view_taxable"), w("tax"), w("view_exemption")]
             figureColumns = [w("quantity"), w("rate"), w("amount"), w("view_taxable"), w("tax")]
             facts.append((w("issue_date"), document.issued.description))
-            if let due = document.due { facts.append((w("due_date"), due.description)) }
+            if let due = document.dueDate { facts.append((w("due_date"), due.description)) }
             if let day = document.deliveryDate { facts.append((w("delivery_date"), day.description)) }
-            if let start = document.periodStart { facts.append((w("period"), "\(start) – \(document.periodEnd?.description ?? "")")) }
+            if let start = document.statedPeriod?.start { facts.append((w("period"), "\(start) – \(document.statedPeriod?.end?.description ?? "")")) }
             facts.append((w("view_currency"), document.currency.code))
-            facts.append((w("view_format"), [document.syntax.rawValue, document.profile, document.customization, document.typeCode]
-                .compactMap { $0 }.joined(separator: " · ")))
-            func lines(_ party: ReceivedDocument.Party) -> [String] {
+            facts.append((w("view_format"), received.format))
+            func lines(_ party: InvoiceModel.Party) -> [String] {
                 var result = [party.name]
                 if let trading = party.tradingName { result.append(trading) }
-                result += party.address.lines
-                let city = [party.address.postalCode, party.address.city].compactMap { $0 }.joined(separator: " ")
+                result += party.writtenAddressLines ?? []
+                let city = [party.address?.postalCode, party.address?.city].compactMap { $0 }.joined(separator: " ")
                 if !city.isEmpty { result.append(city) }
-                if let country = party.address.country { result.append(country) }
+                if let country = party.address?.country { result.append(country) }
                 if let vat = party.vatID { result.append("\(w("tax_id")) \(vat)") }
                 if let tax = party.taxNumber { result.append("\(w("view_tax_number")) \(tax)") }
-                if let legal = party.legalID { result.append("\(w("view_legal_id")) \(legal)") }
+                if let legal = party.legalID?.id { result.append("\(w("view_legal_id")) \(legal)") }
                 if let address = party.electronicAddress { result.append("\(w("view_electronic_address")) \(address)") }
-                let contact = [party.contactName, party.contactPhone, party.contactEmail].compactMap { $0 }.joined(separator: ", ")
+                let contact = [party.contact?.name, party.contact?.phone, party.contact?.email].compactMap { $0 }.joined(separator: ", ")
                 if !contact.isEmpty { result.append("\(w("view_contact")): \(contact)") }
                 return result
             }
             parties = [(w("from"), lines(document.seller)), (w("bill_to"), lines(document.buyer))]
-            if let payee = document.payee { parties.append((w("beneficiary"), lines(payee))) }
+            if let payee = received.payee { parties.append((w("beneficiary"), lines(payee))) }
             if let value = document.buyerReference { references.append((w("buyer_reference"), value)) }
             if let value = document.order { references.append((w("order"), value)) }
             if let value = document.contract { references.append((w("contract"), value)) }
-            if let value = document.project { references.append((w("view_project_reference"), value)) }
-            for corrected in document.corrects {
+            if let value = document.projectReference { references.append((w("view_project_reference"), value)) }
+            for corrected in received.corrects {
                 references.append((w("view_corrects").replacingOccurrences(of: "{number}", with: corrected.number), corrected.issued?.description ?? ""))
             }
             lineRows = document.lines.map { line in
+                let written = line.written
                 let name = [line.name, line.description].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " – ")
-                let quantity = [number(line.quantity), line.unit.flatMap(UnitCode.symbol) ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+                let quantity = [number(written?.quantity), written?.unit.flatMap(UnitCode.symbol) ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
                 // A price per a base quantity says so, as invoic's own PDFs do: `0,75 NOK / 100`.
                 let per = line.baseQuantity.flatMap { $0 == DecimalNumber(integer: 1) ? nil : " / " + number($0) } ?? ""
-                return [line.id, name, quantity, line.netPrice.map { MoneyFormat.format($0, document.currency, locale: locale) + per } ?? "",
-                        [line.taxCategory, line.taxRate.map { rate($0) }].compactMap { $0 }.joined(separator: " "), money(line.net)]
+                return [line.id, name, quantity, written?.price.map { MoneyFormat.format($0, document.currency, locale: locale) + per } ?? "",
+                        [line.statedCategory, line.statedRate.map { rate($0) }].compactMap { $0 }.joined(separator: " "), money(line.net)]
             }
             adjustmentRows = document.allowancesCharges.map { adjustment in
                 [w(adjustment.isCharge ? "charge" : "allowance"),
-                 [adjustment.reason, adjustment.percent.map { "\(rate($0)) × \(money(adjustment.base))" }].compactMap { $0 }.joined(separator: ", "),
-                 [adjustment.taxCategory, adjustment.taxRate.map { rate($0) }].compactMap { $0 }.joined(separator: " "),
+                 [adjustment.reason, adjustment.statedPercent.map { "\(rate($0)) × \(money(adjustment.base))" }].compactMap { $0 }.joined(separator: ", "),
+                 [adjustment.statedCategory, adjustment.statedRate.map { rate($0) }].compactMap { $0 }.joined(separator: " "),
                  (adjustment.isCharge ? "" : "-") + money(adjustment.amount)]
             }
-            taxRows = document.taxes.map { ["\($0.category) \(rate($0.rate))", money($0.taxable), money($0.tax), [$0.exemptionCode, $0.exemptionReason].compactMap { $0 }.joined(separator: " ")] }
-            let t = document.totals
-            let figures: [(String, Money?)] = [(w("subtotal"), t.lines), (w("allowance"), t.allowances), (w("charge"), t.charges), (w("view_net"), t.net),
-                                               (w("tax"), t.tax), (w("total"), t.total), (w("prepaid"), t.prepaid), (w("rounding"), t.rounding)]
-            totals = figures.compactMap { label, value in value.map { (label, money($0)) } }
-            if let other = t.taxInTaxCurrency { totals.append(("\(w("tax")) (\(other.currency.code))", money(other))) }
-            if let third = t.thirdPartyPaid { totals.append((w("view_third_party"), money(third))) }
-            totals.append((w("amount_due"), money(t.payable)))
-            let p = document.payment
-            if let code = p.meansCode { payment.append((w("view_means"), code + (p.meansText.map { " (\($0))" } ?? "") + meansName(code))) }
-            for account in p.accounts {
+            taxRows = document.taxGroups.map { ["\($0.statedCategory) \(rate($0.statedRate))", money($0.taxable), money($0.amount), [$0.exemptionCode, $0.exemptionReason].compactMap { $0 }.joined(separator: " ")] }
+            let figures: [(String, InvoiceModel.Figure)] = [(w("subtotal"), .lineTotal), (w("allowance"), .allowanceTotal), (w("charge"), .chargeTotal), (w("view_net"), .taxExclusive),
+                                                            (w("tax"), .taxTotal), (w("total"), .taxInclusive), (w("prepaid"), .prepaid), (w("rounding"), .rounding)]
+            totals = figures.compactMap { label, figure in document.stated(figure).map { (label, money($0)) } }
+            if let other = document.taxCurrency { totals.append(("\(w("tax")) (\(other.currency.code))", MoneyFormat.format(other.amount, other.currency, locale: locale))) }
+            if let third = document.thirdPartyPaid { totals.append((w("view_third_party"), money(third))) }
+            totals.append((w("amount_due"), money(document.payable)))
+            if let code = document.paymentMeans?.code { payment.append((w("view_means"), code + (document.paymentMeansText.map { " (\($0))" } ?? "") + meansName(code))) }
+            for account in received.accounts {
                 payment.append((w("account"), [account.name, account.iban, account.bic.map { "BIC \($0)" }].compactMap { $0 }.joined(separator: ", ")))
             }
-            if let reference = p.reference { payment.append((w("view_payment_reference"), reference)) }
-            if let mandate = p.mandate {
-                payment.append((w("view_means"), w("payment_direct_debit").replacingOccurrences(of: "{iban}", with: p.debitedAccount ?? "–")
+            if let reference = document.remittance { payment.append((w("view_payment_reference"), reference)) }
+            if let mandate = document.mandate {
+                payment.append((w("view_means"), w("payment_direct_debit").replacingOccurrences(of: "{iban}", with: document.debitedAccount ?? "–")
                     .replacingOccurrences(of: "{mandate}", with: mandate)))
             }
-            if let terms = p.terms { payment.append((w("view_terms"), terms)) }
-            attachments = document.attachments.map { attachment in
+            if let terms = document.paymentTerms { payment.append((w("view_terms"), terms)) }
+            attachments = received.attachments.map { attachment in
                 [attachment.id, attachment.description, attachment.filename, attachment.uri, attachment.data.map { "\($0.count) bytes" }].compactMap { $0 }.joined(separator: " – ")
             }
         }

@@ -195,7 +195,7 @@ extension BookServer {
             do { documents = try Inbox.read(bytes: bytes, filename: path) } catch {
                 return Self.page("cannot read \(escaped(path)): \(escaped(error.message))", status: .unprocessableContent, type: "text/plain; charset=utf-8")
             }
-            let document = documents.first { $0.document.number == purchase.number }?.document ?? documents[0].document
+            let document = (documents.first { $0.document.number == purchase.number } ?? documents[0]).received
             let findings = Findings.check(document)
             guard output == .pdf else { return purchasePage(purchase, document, findings: findings, done: request.uri.queryParameters.get("done").map { String($0) }) }
             do {
@@ -209,7 +209,7 @@ extension BookServer {
 
     /// A received document's own page, inside the app's layout: the readable view (its style in
     /// /assets/invoic.css, under `.received`), what is left to pay and the form that pays it.
-    func purchasePage(_ purchase: Purchase, _ document: ReceivedDocument, findings: [Finding], done: String?) -> Response {
+    func purchasePage(_ purchase: Purchase, _ document: ReceivedInvoice, findings: [Finding], done: String?) -> Response {
         let snapshot = live.snapshot
         let words = snapshot.words
         let locale = snapshot.report.locale

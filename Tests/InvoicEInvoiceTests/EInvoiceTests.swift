@@ -122,4 +122,30 @@ import Testing
         let invoice = try #require(studio.documents.first { $0.kind == .invoice && $0.figures?.paymentMeans?.isTransfer == true })
         #expect(try #require(EInvoiceWriter.xml(invoice, in: studio, format: .cii)).contains("<ram:IBANID>AT772011182817634501</ram:IBANID>"))
     }
+
+    /// The absences a received document's model keeps (issue 39, point 1) are nothing in the
+    /// book's direction: every billing document of every book states each total, and its lines,
+    /// allowances and parties carry no "as written" copy, so the writers, which never read
+    /// them, write what they wrote before.
+    @Test func theBooksModelsKeepNoAbsences() throws {
+        var models = 0
+        for bookURL in Self.books {
+            let book = try BookChecker.check(at: bookURL.path).book
+            for document in book.documents where document.kind.isBilling {
+                let model = try #require(InvoiceModel(book: book, document: document), "\(bookURL.lastPathComponent) \(document.number)")
+                let name = "\(bookURL.lastPathComponent) \(document.number)"
+                models += 1
+                #expect(model.absent.isEmpty, "\(name)")
+                #expect(model.thirdPartyPaid == nil && model.withheld == nil && model.taxPointDate == nil, "\(name)")
+                #expect(model.statedTaxCurrency == nil && model.paymentMeansText == nil && model.statedPeriod == nil, "\(name)")
+                #expect(model.lines.allSatisfy { $0.written == nil && $0.stated == nil && $0.allowancesCharges.allSatisfy { $0.statedPercent == nil } }, "\(name)")
+                #expect(model.allowancesCharges.allSatisfy { $0.statedPercent == nil && $0.stated == nil }, "\(name)")
+                for party in [model.seller, model.buyer] {
+                    #expect(party.writtenAddressLines == nil && party.writtenIdentifiers.isEmpty, "\(name)")
+                }
+            }
+        }
+        // The six example books alone have dozens of invoices and credit notes.
+        #expect(models > 40, "\(models) documents")
+    }
 }

@@ -93,10 +93,10 @@ import InvoicAuthoring
                                     legalIDs: [], names: [SupplierDirectory.normal(document.seller.name)])
         }
         // Another company of the group: same IBAN and name, another VAT id: a new supplier.
-        #expect(SupplierDirectory(entries: [entry("sister", vat: ["ATU12345675"])]).recognise(document) == nil)
+        #expect(SupplierDirectory(entries: [entry("sister", vat: ["ATU12345675"])]).recognise(ReceivedInvoice(document)) == nil)
         // A supplier on file without a VAT id is still found by its IBAN.
-        #expect(SupplierDirectory(entries: [entry("known", vat: [])]).recognise(document) == "known")
+        #expect(SupplierDirectory(entries: [entry("known", vat: [])]).recognise(ReceivedInvoice(document)) == "known")
         // The VAT id itself wins over any IBAN.
-        #expect(SupplierDirectory(entries: [entry("sister", vat: ["ATU12345675"]), entry("same", vat: [vat])]).recognise(document) == "same")
+        #expect(SupplierDirectory(entries: [entry("sister", vat: ["ATU12345675"]), entry("same", vat: [vat])]).recognise(ReceivedInvoice(document)) == "same")
     }
 }

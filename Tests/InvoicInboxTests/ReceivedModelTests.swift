@@ -95,4 +95,28 @@ import Testing
         #expect(started.statedPeriod?.start == Day("2015-01-01") && started.statedPeriod?.end == nil)
         #expect(InvoiceModel(received: try readOne(ValidatorAgreementTests.example)).statedPeriod == nil)
     }
+
+    /// The model keeps the absences the rules turn on (issue 39, point 1), beside the figure the
+    /// renderer shows: CEN's UBL example 1 without its BT-106 (229.60) and with line 1 (2 EA,
+    /// 19.90) without its net price (BT-146).
+    @Test func theModelKeepsTheAbsencesTheRulesNeed() throws {
+        let price = "<cac:Price>\n            <cbc:PriceAmount currencyID=\"EUR\">9.95</cbc:PriceAmount>\n        </cac:Price>"
+        let line1 = "<cbc:ID>166022</cbc:ID>\n            </cac:SellersItemIdentification>\n            <cac:ClassifiedTaxCategory>\n                <cbc:ID>S</cbc:ID>\n                <cbc:Percent>6</cbc:Percent>\n                <cac:TaxScheme>\n                    <cbc:ID>VAT</cbc:ID>\n                </cac:TaxScheme>\n            </cac:ClassifiedTaxCategory>\n       </cac:Item>\n        "
+        let document = try CorpusTests.edited(ValidatorAgreementTests.example, [
+            ("<cbc:LineExtensionAmount currencyID=\"EUR\">229.60</cbc:LineExtensionAmount>", ""),
+            (line1 + price, line1),
+        ])
+        let received = ReceivedInvoice(document)
+        let model = received.model
+        // The file writes BT-109, 110, 112 and 115 only: the others are absent, BT-106 now too.
+        #expect(model.absent == [.lineTotal, .allowanceTotal, .chargeTotal, .prepaid, .rounding])
+        #expect(model.stated(.lineTotal) == nil && model.lineTotal == 22960)    // the lines' sum, shown
+        #expect(model.stated(.taxExclusive) == 22960 && model.stated(.taxInclusive) == 25033)
+        #expect(Findings.check(received).map(\.rule).contains("BR-12"))
+        let first = try #require(model.lines.first)
+        #expect(first.written?.price == nil && first.written?.quantity == DecimalNumber(integer: 2) && first.written?.unit == "EA")
+        #expect(first.quantity == DecimalNumber(integer: 1) && first.price == DecimalNumber(significand: 1990, scale: 2))   // what the PDF shows
+        #expect(model.lines[1].written?.price == DecimalNumber(significand: 985, scale: 2))
+        #expect(model.seller.writtenAddressLines != nil)
+    }
 }

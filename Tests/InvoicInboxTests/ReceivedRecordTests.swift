@@ -80,9 +80,9 @@ import Testing
         document.seller.legalID = nil
         document.payment.accounts = []
         try FileManager.default.createDirectory(atPath: test.root + "/suppliers", withIntermediateDirectories: true)
-        try SupplierDirectory.text(id: "evil", document: document).write(toFile: test.root + "/suppliers/evil.yaml", atomically: true, encoding: .utf8)
+        try SupplierDirectory.text(id: "evil", document: ReceivedInvoice(document)).write(toFile: test.root + "/suppliers/evil.yaml", atomically: true, encoding: .utf8)
         #expect(try Self.parse("suppliers/evil.yaml", in: test)["name"]?.scalar?.text == "Evil\\u{9B}2J Corp")
-        #expect(SupplierDirectory.load(root: test.root).recognise(document) == "evil")
+        #expect(SupplierDirectory.load(root: test.root).recognise(ReceivedInvoice(document)) == "evil")
     }
 
     /// A record the book could not read (here: past its 4 MiB a file) is refused, nothing written.

@@ -13,7 +13,7 @@ import Testing
     /// Sources/InvoicInbox (the per-category rules are `categoryRules`, below).
     static let reportedByFindings: Set<String> = [
         "BR-01", "BR-04", "BR-06", "BR-07", "BR-08", "BR-09", "BR-10", "BR-11", "BR-12", "BR-13", "BR-14", "BR-16",
-        "BR-24", "BR-31", "BR-36", "BR-41", "BR-43", "BR-45", "BR-46", "BR-61", "BR-CL-18",
+        "BR-24", "BR-31", "BR-36", "BR-41", "BR-43", "BR-45", "BR-46", "BR-61",
         "BR-CO-10", "BR-CO-11", "BR-CO-12", "BR-CO-13", "BR-CO-14", "BR-CO-15", "BR-CO-16", "BR-CO-17", "BR-CO-25", "BR-CO-26",
     ]
 

@@ -118,7 +118,8 @@ import Testing
     }
 
     /// The categories' rule ids are CEN's: BR-AF for L (IGIC), BR-AG for M (IPSI), BR-IC for K;
-    /// a code outside EN 16931 breaks the code list (BR-CL-18), and no rule id is made up for it.
+    /// a code outside UNCL 5305 breaks the code list (BR-CL-17 a group's, BR-CL-18 a line's in UBL), and
+    /// no rule id is made up for it.
     @Test func categoryRuleIdsAreCENs() throws {
         #expect(CategoryRules.category("L")?.rules == "AF")
         #expect(CategoryRules.category("M")?.rules == "AG")
@@ -132,9 +133,24 @@ import Testing
         #expect(try Self.rules([("<cbc:ID>S</cbc:ID>", "<cbc:ID>M</cbc:ID>"),
                                 ("<cbc:TaxableAmount currencyID=\"EUR\">183.23</cbc:TaxableAmount>", "<cbc:TaxableAmount currencyID=\"EUR\">184.24</cbc:TaxableAmount>")]) == ["BR-AG-08"])
         let unknown = try Self.rules([("<cbc:ID>S</cbc:ID>", "<cbc:ID>StandardRated</cbc:ID>")])
-        // The groups' categories break BR-CL-17 (CEN's cac:TaxCategory rule, a row of the XML
-        // table); `Findings` reports each group as BR-CL-18 too (CEN's id for the lines').
-        #expect(unknown == ["BR-CL-17", "BR-CL-17", "BR-CL-18", "BR-CL-18"])
+        // As einvoice-check (CEN's UBL artefact) says of the same file: the two groups' categories
+        // break BR-CL-17 (cac:TaxCategory), the 20 lines' BR-CL-18 (cac:ClassifiedTaxCategory).
+        #expect(unknown == ["BR-CL-17", "BR-CL-17"] + Array(repeating: "BR-CL-18", count: 20))
+    }
+
+    /// A group's category outside UNCL 5305 is BR-CL-17 in CEN's UBL artefact and FX-SCH-A-000587
+    /// in the Factur-X schematron over CII, never BR-CL-18 (a line's, UBL only): einvoice-check
+    /// finds exactly these on the two files.
+    @Test func aGroupsUnknownCategoryIsBRCL17OrFXSCHA000587() throws {
+        let first = "<cbc:TaxAmount currencyID=\"EUR\">10.99</cbc:TaxAmount>\n            <cac:TaxCategory>\n                <cbc:ID>S</cbc:ID>"
+        let second = "<cbc:TaxAmount currencyID=\"EUR\">9.74</cbc:TaxAmount>\n            <cac:TaxCategory>\n                <cbc:ID>S</cbc:ID>"
+        // The lines stay S, so the breakdown has no S group: BR-S-01 as well.
+        #expect(try Self.rules([(first, first.replacingOccurrences(of: ">S<", with: ">StandardRated<")),
+                                (second, second.replacingOccurrences(of: ">S<", with: ">StandardRated<"))]) == ["BR-CL-17", "BR-CL-17", "BR-S-01"])
+        let groups = ["<ram:BasisAmount>183.23</ram:BasisAmount>\n                <ram:CategoryCode>S</ram:CategoryCode>",
+                      "<ram:BasisAmount>46.37</ram:BasisAmount>\n                <ram:CategoryCode>S</ram:CategoryCode>"]
+        let cii = try CorpusTests.edited("CII_example1.xml", groups.map { ($0, $0.replacingOccurrences(of: ">S<", with: ">Q<")) })
+        #expect(Findings.check(cii).filter { $0.severity == .fatal }.map(\.rule) == ["FX-SCH-A-000587", "FX-SCH-A-000587"])
     }
 
     /// An absent type code or group amount is reported missing (BR-04, BR-45), not taken as 380

@@ -32,7 +32,7 @@ public struct ReadingAppendix: Sendable {
     /// amount due, printed above it.
     public var thirdPartyPaid: Int64?
     /// What the view asks to be paid: the amount due the supplier's own figures give
-    /// (`ReceivedDocument.Totals.dueByFigures`), third-party payments included.
+    /// (InvoicInbox's `ReceivedInvoice.dueByFigures`), third-party payments included.
     public var amountDue: Int64?
     /// BT-83 and BT-20, printed with the payment details.
     public var paymentReference: String?
