@@ -77,8 +77,9 @@ let package = Package(
         .target(name: "CLibXML2", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
         .target(name: "InvoicXMLSchema", dependencies: ["CLibXML2"]),
         // libcrypto (OpenSSL 3): RSA-OAEP, AES-CBC and signatures for the national systems' APIs and
-        // codes (KSeF); loaded only by the modules that encrypt or sign.
-        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // codes (KSeF); opened with dlopen when a key is first read, not linked (~1 ms of every
+        // command's start); libssl-dev gives the headers.
+        .target(name: "COpenSSL"),
         .target(name: "InvoicBank", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "CExpat", "InvoicXML"]),
         // Incoming e-invoices: UBL, CII, Factur-X/ZUGFeRD PDFs and mails read into one received
         // document (expat for the XML, qpdf for the PDF's attachments), checked, and kept in the
