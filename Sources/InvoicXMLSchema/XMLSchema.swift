@@ -93,7 +93,7 @@ public final class XMLSchema: @unchecked Sendable {
     private static let opened: (api: invoic_libxml2_api?, failure: String) = {
         var error = [CChar](repeating: 0, count: 512)
         let api = invoic_libxml2_open(&error, UInt(error.count))
-        return (api?.pointee, String(cString: error))
+        return (api?.pointee, String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }()
     private static var libxml2: invoic_libxml2_api? { opened.api }
     private static var unavailable: String { opened.failure }
