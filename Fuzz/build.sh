@@ -90,8 +90,8 @@ for t in "${targets[@]}"; do
         yaml) target yaml InvoicDiagnostics InvoicYAML ;;
         document) target document InvoicDiagnostics InvoicYAML InvoicMoney InvoicBook ;;
         # InvoicPDF renders a received document's InvoiceModel (InvoicEInvoice, which reads InvoicReport's words).
-        template) target template InvoicDiagnostics InvoicYAML InvoicMoney InvoicBook InvoicReport InvoicEInvoice InvoicPDF ;;
-        render) target render InvoicDiagnostics InvoicYAML InvoicMoney InvoicBook InvoicReport InvoicEInvoice InvoicPDF ;;
+        template) target template InvoicDiagnostics InvoicYAML InvoicMoney InvoicBook InvoicHistory InvoicAuthoring InvoicReport InvoicEInvoice InvoicPDF ;;
+        render) target render InvoicDiagnostics InvoicYAML InvoicMoney InvoicBook InvoicHistory InvoicAuthoring InvoicReport InvoicEInvoice InvoicPDF ;;
         statement) target statement InvoicDiagnostics InvoicYAML InvoicMoney InvoicBook InvoicBank ;;
         *) echo "unknown fuzz target $t (yaml, document, template, render, statement)" >&2; exit 2 ;;
     esac
