@@ -72,12 +72,14 @@ let package = Package(
         // e-invoices, the bank's camt statements, the Peppol SMP's answers).
         .target(name: "InvoicXML", dependencies: ["CExpat"]),
         // libxml2's XML Schema validator, for the schemas the authorities publish (UBL, CII, FA(3),
-        // FatturaPA, VeriFactu, Flux 10): loaded only by the modules that validate against one.
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // FatturaPA, VeriFactu, Flux 10): opened with dlopen by the first schema loaded, not linked
+        // (libxml2 brings ICU 72 and libstdc++ into every start); libxml2-dev gives the headers.
+        .target(name: "CLibXML2", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
         .target(name: "InvoicXMLSchema", dependencies: ["CLibXML2"]),
         // libcrypto (OpenSSL 3): RSA-OAEP, AES-CBC and signatures for the national systems' APIs and
-        // codes (KSeF); loaded only by the modules that encrypt or sign.
-        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // codes (KSeF); opened with dlopen when a key is first read, not linked (~1 ms of every
+        // command's start); libssl-dev gives the headers.
+        .target(name: "COpenSSL"),
         .target(name: "InvoicBank", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "CExpat", "InvoicXML"]),
         // Incoming e-invoices: UBL, CII, Factur-X/ZUGFeRD PDFs and mails read into one received
         // document (expat for the XML, qpdf for the PDF's attachments), checked, and kept in the

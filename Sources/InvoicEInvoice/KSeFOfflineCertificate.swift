@@ -24,15 +24,18 @@ public final class KSeFOfflineCertificate: @unchecked Sendable {
 
     /// EVP_PKEY, owned; used by one signature at a time (`lock`).
     private let key: OpaquePointer
+    /// libcrypto, open: a certificate exists only once it is.
+    private let crypto: invoic_libcrypto_api
     private let lock = NSLock()
     let algorithm: Algorithm
     /// The certificate's serial number as KSeF prints it: its bytes in upper-case hex (`01F20A5D352AE590`).
     public let serial: String
 
-    deinit { EVP_PKEY_free(key) }
+    deinit { crypto.EVP_PKEY_free(key) }
 
-    private init(key: OpaquePointer, algorithm: Algorithm, serial: String) {
+    private init(key: OpaquePointer, crypto: invoic_libcrypto_api, algorithm: Algorithm, serial: String) {
         self.key = key
+        self.crypto = crypto
         self.algorithm = algorithm
         self.serial = serial
     }
@@ -41,6 +44,11 @@ public final class KSeFOfflineCertificate: @unchecked Sendable {
     /// messages name the file as `shown` (as the book writes it).
     public static func load(path: String, password: String?, shown: String? = nil) throws(Failure) -> KSeFOfflineCertificate {
         let name = shown ?? path
+        let crypto: invoic_libcrypto_api
+        switch LibCrypto.opened {
+        case .success(let api): crypto = api
+        case .failure(let unavailable): throw Failure(message: "cannot read the KSeF offline certificate \(name): \(unavailable.message)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Failure(message: "cannot read the KSeF offline certificate \(name)")
         }
@@ -51,77 +59,77 @@ public final class KSeFOfflineCertificate: @unchecked Sendable {
         let secret = password.map { Array($0.utf8CString) }
         if isPEM {
             certificate = bytes.withUnsafeBytes { raw in
-                let bio = BIO_new_mem_buf(raw.baseAddress, Int32(raw.count))
-                defer { BIO_free(bio) }
-                return PEM_read_bio_X509(bio, nil, nil, nil)
+                let bio = crypto.BIO_new_mem_buf(raw.baseAddress, Int32(raw.count))
+                defer { crypto.BIO_free(bio) }
+                return crypto.PEM_read_bio_X509(bio, nil, nil, nil)
             }
             key = bytes.withUnsafeBytes { raw in
-                let bio = BIO_new_mem_buf(raw.baseAddress, Int32(raw.count))
-                defer { BIO_free(bio) }
+                let bio = crypto.BIO_new_mem_buf(raw.baseAddress, Int32(raw.count))
+                defer { crypto.BIO_free(bio) }
                 // No callback and `u` the password: OpenSSL's default reads `u` as the passphrase;
                 // an empty one keeps a PEM with an encrypted key from prompting on the terminal.
                 var phrase = secret ?? [0]
-                return phrase.withUnsafeMutableBytes { PEM_read_bio_PrivateKey(bio, nil, nil, $0.baseAddress) }
+                return phrase.withUnsafeMutableBytes { crypto.PEM_read_bio_PrivateKey(bio, nil, nil, $0.baseAddress) }
             }
         } else {
             var pointer: UnsafePointer<UInt8>? = nil
             let p12: OpaquePointer? = bytes.withUnsafeBufferPointer { buffer in
                 pointer = buffer.baseAddress
-                return d2i_PKCS12(nil, &pointer, buffer.count)
+                return crypto.d2i_PKCS12(nil, &pointer, buffer.count)
             }
             guard let p12 else {
                 throw Failure(message: "\(name) is neither PEM nor PKCS#12")
             }
-            defer { PKCS12_free(p12) }
+            defer { crypto.PKCS12_free(p12) }
             var phrase = secret ?? [0]
-            let parsed = phrase.withUnsafeMutableBufferPointer { PKCS12_parse(p12, $0.baseAddress, &key, &certificate, nil) }
+            let parsed = phrase.withUnsafeMutableBufferPointer { crypto.PKCS12_parse(p12, $0.baseAddress, &key, &certificate, nil) }
             guard parsed == 1 else {
-                ERR_clear_error()
+                crypto.ERR_clear_error()
                 throw Failure(message: "cannot open the PKCS#12 file \(name): wrong password? (it is read from \(KSeFSettings.passwordVariable))")
             }
         }
-        ERR_clear_error()
+        crypto.ERR_clear_error()
         guard let certificate else {
-            EVP_PKEY_free(key)
+            crypto.EVP_PKEY_free(key)
             throw Failure(message: "\(name) holds no certificate (a PEM `CERTIFICATE` block or a PKCS#12 certificate)")
         }
-        defer { X509_free(certificate) }
+        defer { crypto.X509_free(certificate) }
         guard let key else {
             throw Failure(message: "\(name) holds no private key that opens: the KSeF offline certificate's key must be in the file, its password in \(KSeFSettings.passwordVariable)")
         }
-        guard X509_check_private_key(certificate, key) == 1 else {
-            ERR_clear_error()
-            EVP_PKEY_free(key)
+        guard crypto.X509_check_private_key(certificate, key) == 1 else {
+            crypto.ERR_clear_error()
+            crypto.EVP_PKEY_free(key)
             throw Failure(message: "the private key in \(name) is not the certificate's")
         }
         let algorithm: Algorithm
-        switch EVP_PKEY_get_base_id(key) {
+        switch crypto.EVP_PKEY_get_base_id(key) {
         case EVP_PKEY_RSA:
-            let bits = Int(EVP_PKEY_get_bits(key))
+            let bits = Int(crypto.EVP_PKEY_get_bits(key))
             guard bits >= 2048 else {
-                EVP_PKEY_free(key)
+                crypto.EVP_PKEY_free(key)
                 throw Failure(message: "the RSA key in \(name) has \(bits) bits; KOD II needs at least 2048 (kody-qr.md)")
             }
             algorithm = .rsaPSS(modulusBits: bits)
         case EVP_PKEY_EC:
             var name = [CChar](repeating: 0, count: 64)
             var length = 0
-            guard EVP_PKEY_get_utf8_string_param(key, "group", &name, name.count, &length) == 1,
+            guard crypto.EVP_PKEY_get_utf8_string_param(key, "group", &name, name.count, &length) == 1,
                   String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) == "prime256v1" else {
-                EVP_PKEY_free(key)
+                crypto.EVP_PKEY_free(key)
                 throw Failure(message: "the EC key in \(name) is not on P-256 (secp256r1), the curve KOD II signs with (kody-qr.md)")
             }
             algorithm = .ecdsaP256
         default:
-            EVP_PKEY_free(key)
+            crypto.EVP_PKEY_free(key)
             throw Failure(message: "the key in \(name) is neither RSA nor EC P-256, which KOD II signs with (kody-qr.md)")
         }
-        guard let number = X509_get_serialNumber(certificate), let digits = ASN1_STRING_get0_data(number) else {
-            EVP_PKEY_free(key)
+        guard let number = crypto.X509_get_serialNumber(certificate), let digits = crypto.ASN1_STRING_get0_data(number) else {
+            crypto.EVP_PKEY_free(key)
             throw Failure(message: "the certificate in \(name) has no serial number")
         }
-        let serial = UnsafeBufferPointer(start: digits, count: Int(ASN1_STRING_length(number))).map { String(format: "%02X", $0) }.joined()
-        return KSeFOfflineCertificate(key: key, algorithm: algorithm, serial: serial)
+        let serial = UnsafeBufferPointer(start: digits, count: Int(crypto.ASN1_STRING_length(number))).map { String(format: "%02X", $0) }.joined()
+        return KSeFOfflineCertificate(key: key, crypto: crypto, algorithm: algorithm, serial: serial)
     }
 
     /// The signature of `message`'s bytes, as kody-qr.md asks it.
@@ -133,7 +141,7 @@ public final class KSeFOfflineCertificate: @unchecked Sendable {
         case .rsaPSS(let bits): signature = rsaPSS(message, modulusBits: bits)
         case .ecdsaP256: signature = ecdsa(message)
         }
-        ERR_clear_error()
+        crypto.ERR_clear_error()
         guard let signature else { throw Failure(message: "libcrypto could not sign KOD II's link") }
         return signature
     }
@@ -155,12 +163,12 @@ public final class KSeFOfflineCertificate: @unchecked Sendable {
         // The raw RSA operation takes a block as long as the modulus.
         let modulusLength = (modulusBits + 7) / 8
         let block = [UInt8](repeating: 0, count: modulusLength - encoded.count) + encoded
-        guard let context = EVP_PKEY_CTX_new(key, nil) else { return nil }
-        defer { EVP_PKEY_CTX_free(context) }
-        guard EVP_PKEY_sign_init(context) == 1, EVP_PKEY_CTX_set_rsa_padding(context, RSA_NO_PADDING) == 1 else { return nil }
+        guard let context = crypto.EVP_PKEY_CTX_new(key, nil) else { return nil }
+        defer { crypto.EVP_PKEY_CTX_free(context) }
+        guard crypto.EVP_PKEY_sign_init(context) == 1, crypto.EVP_PKEY_CTX_set_rsa_padding(context, RSA_NO_PADDING) == 1 else { return nil }
         var length = modulusLength
         var out = [UInt8](repeating: 0, count: modulusLength)
-        guard EVP_PKEY_sign(context, &out, &length, block, block.count) == 1 else { return nil }
+        guard crypto.EVP_PKEY_sign(context, &out, &length, block, block.count) == 1 else { return nil }
         return Array(out.prefix(length))
     }
 
@@ -176,12 +184,12 @@ public final class KSeFOfflineCertificate: @unchecked Sendable {
     }
 
     private func privateKeyDER() -> [UInt8]? {
-        let length = i2d_PrivateKey(key, nil)
+        let length = crypto.i2d_PrivateKey(key, nil)
         guard length > 0 else { return nil }
         var der = [UInt8](repeating: 0, count: Int(length))
         let written = der.withUnsafeMutableBufferPointer { buffer -> Int32 in
             var pointer = buffer.baseAddress
-            return i2d_PrivateKey(key, &pointer)
+            return crypto.i2d_PrivateKey(key, &pointer)
         }
         return written == length ? der : nil
     }
@@ -189,40 +197,40 @@ public final class KSeFOfflineCertificate: @unchecked Sendable {
     // MARK: ECDSA P-256 with RFC 6979's nonce, computed with libcrypto's big numbers
 
     private func ecdsa(_ message: [UInt8]) -> [UInt8]? {
-        guard let group = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1), let context = BN_CTX_new() else { return nil }
-        defer { EC_GROUP_free(group); BN_CTX_free(context) }
-        guard let order = EC_GROUP_get0_order(group) else { return nil }
+        guard let group = crypto.EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1), let context = crypto.BN_CTX_new() else { return nil }
+        defer { crypto.EC_GROUP_free(group); crypto.BN_CTX_free(context) }
+        guard let order = crypto.EC_GROUP_get0_order(group) else { return nil }
         var d: OpaquePointer?
-        guard EVP_PKEY_get_bn_param(key, "priv", &d) == 1, let d else { return nil }
-        defer { BN_clear_free(d) }
+        guard crypto.EVP_PKEY_get_bn_param(key, "priv", &d) == 1, let d else { return nil }
+        defer { crypto.BN_clear_free(d) }
         var secret = [UInt8](repeating: 0, count: 32)
-        guard BN_bn2binpad(d, &secret, 32) == 32 else { return nil }
+        guard crypto.BN_bn2binpad(d, &secret, 32) == 32 else { return nil }
         let hash = SHA256.digest(message)
-        let z = BN_bin2bn(hash, 32, nil)
-        defer { BN_free(z) }
+        let z = crypto.BN_bin2bn(hash, 32, nil)
+        defer { crypto.BN_free(z) }
         // bits2octets(h1): the hash reduced mod n, 32 bytes.
-        guard BN_nnmod(z, z, order, context) == 1 else { return nil }
+        guard crypto.BN_nnmod(z, z, order, context) == 1 else { return nil }
         var reduced = [UInt8](repeating: 0, count: 32)
-        guard BN_bn2binpad(z, &reduced, 32) == 32 else { return nil }
+        guard crypto.BN_bn2binpad(z, &reduced, 32) == 32 else { return nil }
         var nonces = RFC6979(secret: secret, hash: reduced)
         for _ in 0..<64 {
             let candidate = nonces.next()
-            let k = BN_bin2bn(candidate, 32, nil)
-            let point = EC_POINT_new(group)
-            let (x, r, s, inverse) = (BN_new(), BN_new(), BN_new(), BN_new())
-            defer { BN_clear_free(k); EC_POINT_free(point); BN_free(x); BN_free(r); BN_free(s); BN_clear_free(inverse) }
-            guard BN_is_zero(k) == 0, BN_cmp(k, order) < 0 else { continue }
-            guard EC_POINT_mul(group, point, k, nil, nil, context) == 1,
-                  EC_POINT_get_affine_coordinates(group, point, x, nil, context) == 1,
-                  BN_nnmod(r, x, order, context) == 1, BN_is_zero(r) == 0,
-                  BN_mod_inverse(inverse, k, order, context) != nil,
-                  BN_mod_mul(s, r, d, order, context) == 1,          // s = r·d
-                  BN_mod_add(s, s, z, order, context) == 1,          // s = z + r·d
-                  BN_mod_mul(s, s, inverse, order, context) == 1,    // s = k⁻¹(z + r·d)
-                  BN_is_zero(s) == 0 else { continue }
+            let k = crypto.BN_bin2bn(candidate, 32, nil)
+            let point = crypto.EC_POINT_new(group)
+            let (x, r, s, inverse) = (crypto.BN_new(), crypto.BN_new(), crypto.BN_new(), crypto.BN_new())
+            defer { crypto.BN_clear_free(k); crypto.EC_POINT_free(point); crypto.BN_free(x); crypto.BN_free(r); crypto.BN_free(s); crypto.BN_clear_free(inverse) }
+            guard crypto.BN_is_zero(k) == 0, crypto.BN_cmp(k, order) < 0 else { continue }
+            guard crypto.EC_POINT_mul(group, point, k, nil, nil, context) == 1,
+                  crypto.EC_POINT_get_affine_coordinates(group, point, x, nil, context) == 1,
+                  crypto.BN_nnmod(r, x, order, context) == 1, crypto.BN_is_zero(r) == 0,
+                  crypto.BN_mod_inverse(inverse, k, order, context) != nil,
+                  crypto.BN_mod_mul(s, r, d, order, context) == 1,          // s = r·d
+                  crypto.BN_mod_add(s, s, z, order, context) == 1,          // s = z + r·d
+                  crypto.BN_mod_mul(s, s, inverse, order, context) == 1,    // s = k⁻¹(z + r·d)
+                  crypto.BN_is_zero(s) == 0 else { continue }
             var signature = [UInt8](repeating: 0, count: 64)
-            guard BN_bn2binpad(r, &signature, 32) == 32 else { return nil }
-            let written = signature.withUnsafeMutableBufferPointer { BN_bn2binpad(s, $0.baseAddress! + 32, 32) }
+            guard crypto.BN_bn2binpad(r, &signature, 32) == 32 else { return nil }
+            let written = signature.withUnsafeMutableBufferPointer { crypto.BN_bn2binpad(s, $0.baseAddress! + 32, 32) }
             guard written == 32 else { return nil }
             return signature
         }

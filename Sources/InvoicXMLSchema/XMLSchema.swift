@@ -29,36 +29,39 @@ public final class XMLSchema: @unchecked Sendable {
         }
     }
 
-    private let schema: xmlSchemaPtr
+    private let schema: invoic_xml_ptr
     /// libxml2's validation context is not thread-safe; one validation at a time per schema.
     private let lock = Mutex(())
 
     /// Loads `path` (an .xsd file). `resolving` maps URL prefixes of imports to local folders.
     public init(path: String, resolving: [String: String] = [:]) throws {
+        guard let xml = XMLSchema.libxml2 else { throw LoadError.unreadable(path: path, messages: [XMLSchema.unavailable]) }
         XMLSchema.setUp()
         XMLSchema.register(resolving)
         var messages: [String] = []
-        let loaded: xmlSchemaPtr? = XMLSchema.withMessagesCollected(into: &messages) {
-            guard let context = xmlSchemaNewParserCtxt(path) else { return nil }
-            defer { xmlSchemaFreeParserCtxt(context) }
-            return xmlSchemaParse(context)
+        let loaded: invoic_xml_ptr? = XMLSchema.withMessagesCollected(into: &messages) {
+            guard let context = xml.xmlSchemaNewParserCtxt(path) else { return nil }
+            defer { xml.xmlSchemaFreeParserCtxt(context) }
+            return xml.xmlSchemaParse(context)
         }
         guard let loaded else { throw LoadError.unreadable(path: path, messages: messages) }
         schema = loaded
     }
 
-    deinit { xmlSchemaFree(schema) }
+    // A schema exists only when libxml2 was opened.
+    deinit { XMLSchema.libxml2!.xmlSchemaFree(schema) }
 
     /// Every violation of the schema in `bytes` (a well-formedness error is one too); none when valid.
     public func validate(_ bytes: [UInt8]) -> [Violation] {
-        lock.withLock { _ in
+        let xml = XMLSchema.libxml2!
+        return lock.withLock { _ in
             var violations: [Violation] = []
-            let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-                | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue)
-            let document: xmlDocPtr? = XMLSchema.withViolationsCollected(into: &violations) {
+            let options = Int32(INVOIC_XML_PARSE_NONET | INVOIC_XML_PARSE_NOERROR
+                | INVOIC_XML_PARSE_NOWARNING | INVOIC_XML_PARSE_NOCDATA)
+            let document: invoic_xml_ptr? = XMLSchema.withViolationsCollected(into: &violations) {
                 bytes.withUnsafeBufferPointer { buffer in
                     buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
-                        xmlReadMemory($0, Int32(clamping: buffer.count), "document.xml", nil, options)
+                        xml.xmlReadMemory($0, Int32(clamping: buffer.count), "document.xml", nil, options)
                     }
                 }
             }
@@ -66,12 +69,12 @@ public final class XMLSchema: @unchecked Sendable {
                 if violations.isEmpty { violations.append(Violation(line: 1, message: "not well-formed XML")) }
                 return violations
             }
-            defer { xmlFreeDoc(document) }
-            guard let context = xmlSchemaNewValidCtxt(schema) else {
+            defer { xml.xmlFreeDoc(document) }
+            guard let context = xml.xmlSchemaNewValidCtxt(schema) else {
                 return [Violation(line: 1, message: "libxml2 could not start a validation")]
             }
-            defer { xmlSchemaFreeValidCtxt(context) }
-            _ = XMLSchema.withViolationsCollected(into: &violations) { xmlSchemaValidateDoc(context, document) }
+            defer { xml.xmlSchemaFreeValidCtxt(context) }
+            _ = XMLSchema.withViolationsCollected(into: &violations) { xml.xmlSchemaValidateDoc(context, document) }
             return violations
         }
     }
@@ -86,9 +89,19 @@ public final class XMLSchema: @unchecked Sendable {
     private static let errors = Mutex<[(line: Int, message: String)]?>(nil)
     private static let collecting = NSRecursiveLock()
     private static let urlMap = Mutex<[(prefix: String, folder: String)]>([])
+    /// libxml2's functions, opened on the first schema loaded (CLibXML2); nil when it cannot be.
+    private static let opened: (api: invoic_libxml2_api?, failure: String) = {
+        var error = [CChar](repeating: 0, count: 512)
+        let api = invoic_libxml2_open(&error, UInt(error.count))
+        return (api?.pointee, String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }()
+    private static var libxml2: invoic_libxml2_api? { opened.api }
+    private static var unavailable: String { opened.failure }
+
     private static let once: Void = {
-        xmlInitParser()
-        xmlSetExternalEntityLoader { url, id, context in
+        let xml = libxml2!
+        xml.xmlInitParser()
+        xml.xmlSetExternalEntityLoader { url, id, context in
             XMLSchema.load(url: url.map { String(cString: $0) }, context: context)
         }
     }()
@@ -104,7 +117,7 @@ public final class XMLSchema: @unchecked Sendable {
     }
 
     /// Local files load as they are; a URL loads only through the registered map.
-    private static func load(url: String?, context: xmlParserCtxtPtr?) -> xmlParserInputPtr? {
+    private static func load(url: String?, context: invoic_xml_ptr?) -> invoic_xml_ptr? {
         guard let url else { return nil }
         var path: String? = nil
         if url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("ftp://") {
@@ -119,7 +132,7 @@ public final class XMLSchema: @unchecked Sendable {
             path = url
         }
         guard let path, FileManager.default.fileExists(atPath: path) else { return nil }
-        return xmlNewInputFromFile(context, path)
+        return libxml2!.xmlNewInputFromFile(context, path)
     }
 
     private static func withMessagesCollected<T>(into messages: inout [String], _ body: () -> T) -> T {
@@ -134,7 +147,7 @@ public final class XMLSchema: @unchecked Sendable {
         defer { XMLSchema.collecting.unlock() }
         XMLSchema.errors.withLock { $0 = [] }
         // libxml2 keeps its error handlers per thread: set on the thread that parses.
-        xmlSetStructuredErrorFunc(nil) { _, error in
+        libxml2!.xmlSetStructuredErrorFunc(nil) { _, error in
             guard let error else { return }
             let message = error.pointee.message.map { String(cString: $0) } ?? "error"
             XMLSchema.errors.withLock {

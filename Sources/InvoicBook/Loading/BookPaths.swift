@@ -38,6 +38,11 @@ public enum BookPaths {
     /// file the book's loader reads passes here first (issue 38): a client or invoice linked to
     /// `~/.netrc` must not be read, so none of its lines can reach a diagnostic.
     public static func linkOutside(_ relative: String, in root: String) -> String? {
+        // Every file of the book passes here, so the common case is made cheap: when no step of
+        // `relative` is a link or `..`, the file is below the book's folder whatever that folder
+        // really is, and no real path is needed (glibc's realpath makes a readlink per component
+        // of the whole path: 2,100 of them for one PDF in a 200-invoice book, 4 % of the run).
+        if !mayLeave(relative, in: root) { return nil }
         guard let book = realPath(root.isEmpty ? "." : root) else { return nil }
         // The deepest part of the path that exists, links resolved: a linked folder on the way
         // counts even when the file below it does not exist.
@@ -49,6 +54,23 @@ public enum BookPaths {
             components.removeLast()
         }
         return nil
+    }
+
+    /// Whether a step of `relative` below `root` could lead out of it: a `..`, or an existing
+    /// entry that is a symbolic link (checked with lstat, one call per step, stopping at the first
+    /// step that does not exist, below which nothing exists either). False means the path names a
+    /// place inside the book or nothing; true sends the caller to the real paths.
+    static func mayLeave(_ relative: String, in root: String) -> Bool {
+        var path = root.isEmpty ? "." : root
+        for component in relative.split(separator: "/", omittingEmptySubsequences: true) {
+            if component == ".." { return true }
+            if component == "." { continue }
+            path += "/" + component
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return false }
+            if info.st_mode & S_IFMT == S_IFLNK { return true }
+        }
+        return false
     }
 
     /// The path with every link resolved, nil when it does not exist (a dangling link included).

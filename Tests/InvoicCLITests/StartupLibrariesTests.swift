@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+/// Which shared libraries every invoic command loads before it runs (issue 41 point 10: half of
+/// `invoic pdf N` was start-up, much of it the dynamic loader). Libraries only some commands need
+/// are opened with dlopen when needed; linked again by mistake, they would cost every command.
+@Suite struct StartupLibrariesTests {
+    /// The libraries the dynamic loader maps for the binary, as it lists them itself
+    /// (LD_TRACE_LOADED_OBJECTS, what ldd does) without running it.
+    static func loaded() throws -> [String] {
+        let run = try Invoic.run(["--version"], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout.split(separator: "\n").compactMap { line in
+            line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+        }
+    }
+
+    @Test func librariesOnlySomeCommandsNeedAreNotLoadedAtStart() throws {
+        let libraries = try Self.loaded()
+        // The loader's own list is there (the trace really ran), with what every PDF needs.
+        #expect(libraries.contains { $0.hasPrefix("libpango-1.0.so") }, "\(libraries)")
+        #expect(libraries.contains { $0.hasPrefix("libyaml") }, "\(libraries)")
+        // libxml2 (and the ICU, liblzma it brings): XML Schema validation; libcrypto: KSeF and its
+        // offline certificate; libqpdf: received PDFs; libcurl: mail, Peppol, KSeF.
+        for name in ["libxml2.so", "libicuuc.so", "libicudata.so", "libcrypto.so", "libqpdf.so", "libcurl.so"] {
+            #expect(!libraries.contains { $0.hasPrefix(name) }, "\(name) is loaded at start: \(libraries)")
+        }
+    }
+}
