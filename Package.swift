@@ -78,11 +78,14 @@ let package = Package(
         // libcrypto (OpenSSL 3): RSA-OAEP, AES-CBC and signatures for the national systems' APIs and
         // codes (KSeF); loaded only by the modules that encrypt or sign.
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // France's life cycle of an invoice (XP Z12-012): CDAR status messages read (expat), kept
+        // in the outbox beside the sent document, and the seller's own "encaissée" written.
+        .target(name: "InvoicFrance", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicXML"]),
         .target(name: "InvoicBank", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "CExpat", "InvoicXML"]),
         // Incoming e-invoices: UBL, CII, Factur-X/ZUGFeRD PDFs and mails read into one received
         // document (expat for the XML, qpdf for the PDF's attachments), checked, and kept in the
         // book's purchases/ with a derived record (issue 29).
-        .target(name: "InvoicInbox", dependencies: ["InvoicBook", "InvoicEInvoice", "InvoicYAML", "InvoicMoney", "InvoicAuthoring", "InvoicPDF", "InvoicDiagnostics", "InvoicXML", "InvoicXMLSchema", "CQPDF", "CZlib"]),
+        .target(name: "InvoicInbox", dependencies: ["InvoicBook", "InvoicEInvoice", "InvoicYAML", "InvoicMoney", "InvoicAuthoring", "InvoicPDF", "InvoicDiagnostics", "InvoicXML", "InvoicXMLSchema", "CQPDF", "CZlib", "InvoicFrance"]),
         // Mail: RFC 5322 messages with their PDF and e-invoice attached, sent by sendmail or by
         // SMTP through libcurl (CSMTP opens it when sending, and wraps curl's variadic setopt).
         .target(name: "CSMTP"),
@@ -101,7 +104,7 @@ let package = Package(
         .target(name: "InvoicKSeF", dependencies: ["InvoicBook", "InvoicYAML", "InvoicDiagnostics", "InvoicAuthoring", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox", "InvoicXML", "InvoicXMLSchema", "COpenSSL"]),
         // `invoic serve`: the book as a local web app (Hummingbird, pages from Mustache templates).
         .target(name: "InvoicServe", dependencies: [
-            "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox", "InvoicVeriFactu", "InvoicSDI",
+            "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox", "InvoicVeriFactu", "InvoicSDI", "InvoicFrance",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
@@ -114,7 +117,7 @@ let package = Package(
         .target(name: "InvoicCLI", dependencies: [
             "InvoicLSP", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicPDF", "InvoicReport", "InvoicBuild", "InvoicAuthoring", "InvoicHistory",
             "InvoicEInvoice", "InvoicBank", "InvoicMail", "InvoicPeppol", "InvoicLedger", "InvoicInbox", "InvoicVeriFactu", "InvoicSDI",
-            "InvoicKSeF",
+            "InvoicKSeF", "InvoicFrance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
@@ -147,6 +150,7 @@ let package = Package(
             "InvoicServe", "InvoicAuthoring", "InvoicBook", "InvoicInbox", "InvoicTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
+        .testTarget(name: "InvoicFranceTests", dependencies: ["InvoicFrance", "InvoicInbox", "InvoicBook", "InvoicMoney", "InvoicXMLSchema", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicLSPTests", dependencies: ["InvoicLSP", "InvoicBook", "InvoicDiagnostics", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "InvoicBank", "InvoicAuthoring", "InvoicPDF", "InvoicReport", "InvoicTestSupport", "InvoicXMLSchema", "invoic", "invoic-serve"]),
     ],

@@ -43,6 +43,10 @@ struct ReceiveCommand: ParsableCommand {
             }
             for outcome in outcomes {
                 switch outcome.status {
+                case .received where outcome.lifeCycleStatus != nil:
+                    Terminal.standardOutput.writeLine("received \(printable(outcome.file)): status \(printable(outcome.lifeCycleStatus ?? "")) of \(printable(outcome.number ?? "")) -> \(outcome.record ?? "")")
+                case .duplicate where outcome.lifeCycleStatus != nil:
+                    Terminal.standardOutput.writeLine("already received \(printable(outcome.file)): status \(printable(outcome.lifeCycleStatus ?? "")) of \(printable(outcome.number ?? "")) is \(outcome.record ?? ""); nothing written")
                 case .received:
                     let supplier = (outcome.supplier ?? "") + (outcome.newSupplier ? " (new supplier: suppliers/\(outcome.supplier ?? "").yaml)" : "")
                     Terminal.standardOutput.writeLine("received \(outcome.file): \(outcome.number ?? "") from \(supplier) -> \(outcome.record ?? "")")
