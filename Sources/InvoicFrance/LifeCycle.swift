@@ -38,12 +38,23 @@ public enum LifeCycle {
     /// document of the book, or when the seller it names is not the book's business. Call it under
     /// the book's lock (`Inbox.receive` does).
     public static func receive(_ bytes: [UInt8], book: Book, root: String, temporaryDirectory: String? = nil) throws(CDARError) -> [Receipt] {
+        var receipts: [Receipt] = []
+        for (document, reference) in try match(bytes, book: book) {
+            let kept = try keep(bytes, code: reference.status.code, for: document, root: root, temporaryDirectory: temporaryDirectory)
+            receipts.append(Receipt(number: document.number, status: reference.status, path: kept.path, duplicate: kept.duplicate))
+        }
+        return receipts
+    }
+
+    /// Reads `bytes` as a CDAR and finds each document it names in `book`, refusing as `receive`
+    /// does; writes nothing (`invoic receive --dry-run`).
+    public static func match(_ bytes: [UInt8], book: Book) throws(CDARError) -> [(document: Document, reference: CDARMessage.Reference)] {
         let message = try CDARReader.read(bytes)
         guard let siren = book.settings.business.siren.map(compact) else {
             throw CDARError("the book's business has no `siren:`, so no French life-cycle status can be about its invoices",
                             help: "a CDAR is about the invoices of a French seller: add `siren:` under `business:` in invoic.yaml, or receive it in the right book")
         }
-        var matched: [(Document, CDARMessage.Reference)] = []
+        var matched: [(document: Document, reference: CDARMessage.Reference)] = []
         for reference in message.references {
             guard let document = book.document(reference.number), document.kind.isBilling else {
                 throw CDARError("the status \(reference.status.code) \(reference.status.name) is about `\(reference.number)`, which is no invoice or credit note of this book",
@@ -59,12 +70,7 @@ public enum LifeCycle {
             }
             matched.append((document, reference))
         }
-        var receipts: [Receipt] = []
-        for (document, reference) in matched {
-            let kept = try keep(bytes, code: reference.status.code, for: document, root: root, temporaryDirectory: temporaryDirectory)
-            receipts.append(Receipt(number: document.number, status: reference.status, path: kept.path, duplicate: kept.duplicate))
-        }
-        return receipts
+        return matched
     }
 
     /// Keeps `bytes` (a CDAR about `document` with status `code`) as the next file of the

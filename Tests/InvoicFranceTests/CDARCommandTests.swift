@@ -25,6 +25,9 @@ import Testing
             .write(to: URL(fileURLWithPath: file))
         let name = (file as NSString).lastPathComponent
 
+        let dry = try Self.invoic(["receive", "-C", book.root, "--dry-run", file])
+        #expect(dry.stdout == "received \(name): status 207 En litige of F2026-001 -> (dry run: nothing written)\n", "\(dry.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: book.root + "/outbox"))
         let received = try Self.invoic(["receive", "-C", book.root, file])
         #expect(received.status == 0, "\(received.stderr)")
         #expect(received.stdout == "received \(name): status 207 En litige of F2026-001 -> outbox/2026/F2026-001/cdar/001-207.xml\n")
