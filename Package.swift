@@ -79,8 +79,9 @@ let package = Package(
         // codes (KSeF); loaded only by the modules that encrypt or sign.
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // France's life cycle of an invoice (XP Z12-012): CDAR status messages read (expat), kept
-        // in the outbox beside the sent document, and the seller's own "encaissée" written.
-        .target(name: "InvoicFrance", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicXML"]),
+        // in the outbox beside the sent document (check validates them against the CDAR D22B XSD),
+        // and the seller's own "encaissée" written.
+        .target(name: "InvoicFrance", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicXML", "InvoicXMLSchema"]),
         .target(name: "InvoicBank", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "CExpat", "InvoicXML"]),
         // Incoming e-invoices: UBL, CII, Factur-X/ZUGFeRD PDFs and mails read into one received
         // document (expat for the XML, qpdf for the PDF's attachments), checked, and kept in the

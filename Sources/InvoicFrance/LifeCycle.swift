@@ -18,6 +18,8 @@ public enum LifeCycle {
         public var message: CDARMessage
         /// The message's reference to this document.
         public var reference: CDARMessage.Reference
+        /// The message as kept.
+        public var bytes: [UInt8]
         public var status: LifeCycleStatus { reference.status }
     }
 
@@ -116,7 +118,7 @@ public enum LifeCycle {
                 guard let reference = message.references.first(where: { $0.number == document.number }) else {
                     throw CDARError("it is not about \(document.number)", help: "move it to the folder of the document it names")
                 }
-                statuses.append(Kept(path: path, message: message, reference: reference))
+                statuses.append(Kept(path: path, message: message, reference: reference, bytes: bytes))
             } catch {
                 unreadable.append((path, error))
             }

@@ -1,6 +1,7 @@
 import Foundation
 import InvoicBook
 import InvoicDiagnostics
+import InvoicXMLSchema
 
 /// What `check` says of the statuses kept in the outbox: the latest one asks the seller to act
 /// (refusée, en litige, rejetée ...), a status came out of the life cycle's order or after the
@@ -40,6 +41,10 @@ public enum LifeCycleChecks {
                  """),
     ]
 
+    /// The CDAR D22B schema of resources/schemas/fr-cdar, loaded once; nil where the schemas are
+    /// not installed (then the messages are not validated).
+    static let schema: XMLSchema? = SchemaFolder.file("fr-cdar/CrossDomainAcknowledgementAndResponse_100pD22B.xsd").flatMap { try? XMLSchema(path: $0) }
+
     public static func diagnostics(book: Book, root: String) -> (diagnostics: [Diagnostic], sources: [String: SourceFile]) {
         var diagnostics: [Diagnostic] = []
         for document in book.documents where document.kind.isBilling {
@@ -53,6 +58,11 @@ public enum LifeCycleChecks {
             var final: LifeCycleStatus?
             for kept in statuses {
                 let current = kept.status
+                if let violation = schema?.validate(kept.bytes).first {
+                    diagnostics.append(.warning(status, "\(document.number): the life-cycle message \(kept.path) does not follow the CDAR D22B schema (\(violation))",
+                                                file: document.file, range: range,
+                                                help: "what it says was read all the same; ask the platform for a message its standard's schema accepts"))
+                }
                 if let final {
                     diagnostics.append(.warning(order, "\(document.number): the platform sent \(current.code) \(current.name) (\(kept.path)) after \(final.code) \(final.name), which ends the invoice's life cycle",
                                                 file: document.file, range: range, help: "ask the platform which status holds"))

@@ -196,6 +196,20 @@ import Testing
         #expect(diagnostics.first?.message.hasPrefix("F2026-001: the life-cycle message outbox/2026/F2026-001/cdar/001-200.xml cannot be read: ") == true)
     }
 
+    /// A kept message the CDAR D22B XSD refuses (an element the schema does not have) is read
+    /// all the same and reported.
+    @Test func checkReportsAKeptMessageTheSchemaRefuses() throws {
+        let book = Self.book()
+        defer { book.remove() }
+        let text = String(decoding: Self.message(code: 205, name: "Approuvée", issuerRole: "BY"), as: UTF8.self)
+            .replacingOccurrences(of: "<ram:TypeCode>380</ram:TypeCode>", with: "<ram:TypeCode>380</ram:TypeCode><ram:Bogus>1</ram:Bogus>")
+        #expect(Inbox.receive(bytes: Array(text.utf8), filename: "x.xml", into: book.root).map(\.status) == [.received])
+        let messages = LifeCycleChecks.diagnostics(book: book.checkKeeping().book, root: book.root).diagnostics.map(\.message)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("F2026-001: the life-cycle message outbox/2026/F2026-001/cdar/001-205.xml does not follow the CDAR D22B schema (line ") == true, "\(messages)")
+        #expect(messages.first?.contains("Bogus") == true)
+    }
+
     // MARK: the seller's "encaissée"
 
     /// A service paid in full, VAT due on receipt: one 212 with the 4,080.00 received at 20 %,
