@@ -92,11 +92,23 @@ public enum CDARReader {
     public static let maximumSize = 1 << 20
     static let maximumElements = 20_000
 
-    /// Whether `bytes` look like a CDAR (its root element's name near the start): what
-    /// `invoic receive` asks before choosing the reader.
+    /// Whether `bytes` look like a CDAR: their first element (after the XML declaration,
+    /// comments and a byte-order mark) is named CrossDomainAcknowledgementAndResponse, with or
+    /// without a prefix. What `invoic receive` asks before choosing the reader; an e-invoice that
+    /// merely mentions the name goes on to the e-invoice reader.
     public static func looksLikeCDAR(_ bytes: [UInt8]) -> Bool {
-        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
-        return head.contains(":\(rootName)") || head.contains("<\(rootName)")
+        let head = Array(bytes.prefix(8192))
+        var index = 0
+        while index < head.count {
+            guard head[index] == UInt8(ascii: "<") else { index += 1; continue }
+            let next = index + 1 < head.count ? head[index + 1] : 0
+            if next == UInt8(ascii: "?") || next == UInt8(ascii: "!") { index += 1; continue }
+            var end = index + 1
+            while end < head.count, !" \t\r\n/>".utf8.contains(head[end]) { end += 1 }
+            let name = String(decoding: head[(index + 1)..<end], as: UTF8.self)
+            return name == rootName || name.hasSuffix(":" + rootName)
+        }
+        return false
     }
 
     public static func read(_ bytes: [UInt8]) throws(CDARError) -> CDARMessage {

@@ -71,6 +71,14 @@ import Testing
         }
     }
 
+    /// A CDAR is told by its first element, not by its name anywhere in the file.
+    @Test func aCDARIsToldByItsRootElement() {
+        #expect(CDARReader.looksLikeCDAR(Self.message(code: 200, name: "Déposée")))
+        #expect(CDARReader.looksLikeCDAR(Array("\u{FEFF}<?xml version=\"1.0\"?><!-- a --><CrossDomainAcknowledgementAndResponse/>".utf8)))
+        #expect(!CDARReader.looksLikeCDAR(Array("<?xml version=\"1.0\"?><Invoice><Note>rsm:CrossDomainAcknowledgementAndResponse</Note></Invoice>".utf8)))
+        #expect(!CDARReader.looksLikeCDAR(Array("%PDF-1.7\n1 0 obj\n<< /Type /Catalog >> (rsm:CrossDomainAcknowledgementAndResponse)".utf8)))
+    }
+
     /// Hostile and broken messages: each an error that says what is wrong, never a crash.
     @Test func refusesHostileMessagesPrecisely() throws {
         func error(_ bytes: [UInt8]) -> String {
