@@ -80,11 +80,15 @@ let package = Package(
         // codes (KSeF); opened with dlopen when a key is first read, not linked (~1 ms of every
         // command's start); libssl-dev gives the headers.
         .target(name: "COpenSSL"),
+        // France: e-reporting Flux 10 (EReporting/) and the life cycle of an invoice (XP Z12-012): CDAR status messages read (expat), kept
+        // in the outbox beside the sent document (check validates them against the CDAR D22B XSD),
+        // and the seller's own "encaissée" written.
+        .target(name: "InvoicFrance", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicXML", "InvoicXMLSchema", "InvoicLedger", "InvoicEInvoice"]),
         .target(name: "InvoicBank", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "CExpat", "InvoicXML"]),
         // Incoming e-invoices: UBL, CII, Factur-X/ZUGFeRD PDFs and mails read into one received
         // document (expat for the XML, qpdf for the PDF's attachments), checked, and kept in the
         // book's purchases/ with a derived record (issue 29).
-        .target(name: "InvoicInbox", dependencies: ["InvoicBook", "InvoicEInvoice", "InvoicYAML", "InvoicMoney", "InvoicAuthoring", "InvoicPDF", "InvoicDiagnostics", "InvoicXML", "InvoicXMLSchema", "CQPDF", "CZlib"]),
+        .target(name: "InvoicInbox", dependencies: ["InvoicBook", "InvoicEInvoice", "InvoicYAML", "InvoicMoney", "InvoicAuthoring", "InvoicPDF", "InvoicDiagnostics", "InvoicXML", "InvoicXMLSchema", "CQPDF", "CZlib", "InvoicFrance"]),
         // Mail: RFC 5322 messages with their PDF and e-invoice attached, sent by sendmail or by
         // SMTP through libcurl (CSMTP opens it when sending, and wraps curl's variadic setopt).
         .target(name: "CSMTP"),
@@ -107,15 +111,13 @@ let package = Package(
         .target(name: "InvoicPlatform", dependencies: ["InvoicBook", "InvoicYAML", "InvoicAuthoring", "InvoicPeppol", "InvoicInbox"]),
         // `invoic serve`: the book as a local web app (Hummingbird, pages from Mustache templates).
         .target(name: "InvoicServe", dependencies: [
-            "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox", "InvoicVeriFactu", "InvoicSDI",
+            "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox", "InvoicVeriFactu", "InvoicSDI", "InvoicFrance",
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Mustache", package: "swift-mustache"),
             .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .target(name: "InvoicAuthoring", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics", "InvoicHistory"]),
         // Spain's VeriFactu: registration records with their hash chain, the QR code's URL.
         .target(name: "InvoicVeriFactu", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicAuthoring", "InvoicEInvoice", "InvoicXML", "InvoicXMLSchema", "InvoicPeppol", "InvoicYAML"]),
-        // France: e-reporting Flux 10 (EReporting/) and the life cycle; docs/france.md.
-        .target(name: "InvoicFrance", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicLedger", "InvoicEInvoice", "InvoicXMLSchema"]),
         .target(name: "InvoicHistory", dependencies: ["InvoicBook", "InvoicYAML", "InvoicMoney", "InvoicDiagnostics"]),
         // `invoic lsp`: the checker behind the language server protocol, for every editor (issue 41).
         .target(name: "InvoicLSP", dependencies: ["InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicBuild", "InvoicPDF", "InvoicAuthoring"]),
@@ -149,13 +151,13 @@ let package = Package(
         .testTarget(name: "InvoicMailTests", dependencies: ["InvoicMail", "InvoicTestSupport"]),
         .testTarget(name: "InvoicSDITests", dependencies: ["InvoicSDI", "InvoicBook", "InvoicAuthoring", "InvoicTestSupport"]),
         .testTarget(name: "InvoicPeppolTests", dependencies: ["InvoicPeppol", "InvoicAuthoring", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicFranceTests", dependencies: ["InvoicFrance", "InvoicBook", "InvoicMoney", "InvoicXMLSchema", "InvoicTestSupport", "InvoicXML"]),
         .testTarget(name: "InvoicKSeFTests", dependencies: ["InvoicKSeF", "InvoicXMLSchema", "InvoicTestSupport"]),
         .testTarget(name: "InvoicLedgerTests", dependencies: ["InvoicLedger", "InvoicBook", "InvoicMoney", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicServeTests", dependencies: [
             "InvoicServe", "InvoicAuthoring", "InvoicBook", "InvoicInbox", "InvoicTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
+        .testTarget(name: "InvoicFranceTests", dependencies: ["InvoicFrance", "InvoicInbox", "InvoicBook", "InvoicMoney", "InvoicXMLSchema", "InvoicXML", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicLSPTests", dependencies: ["InvoicLSP", "InvoicBook", "InvoicDiagnostics", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "InvoicBank", "InvoicAuthoring", "InvoicPDF", "InvoicReport", "InvoicTestSupport", "InvoicXMLSchema", "invoic", "invoic-serve"]),
     ],

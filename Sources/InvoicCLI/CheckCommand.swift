@@ -4,6 +4,7 @@ import InvoicBook
 import InvoicDiagnostics
 import InvoicBuild
 import InvoicEInvoice
+import InvoicFrance
 import InvoicPeppol
 import InvoicSDI
 import InvoicVeriFactu
@@ -44,6 +45,9 @@ struct CheckCommand: ParsableCommand {
             let sdi = SDIChecks.diagnostics(book: checked.book, root: book.directory, today: book.resolvedToday)
             checked.diagnostics = (checked.diagnostics + sdi.diagnostics).sorted()
             checked.sources.merge(sdi.sources) { current, _ in current }
+            // France: the latest life-cycle status (CDAR) of each sent document (docs/france.md).
+            let lifeCycle = LifeCycleChecks.diagnostics(book: checked.book, root: book.directory)
+            checked.diagnostics = (checked.diagnostics + lifeCycle.diagnostics).sorted()
             // Spain: the VeriFactu chain must hold, and every issued invoice have its record.
             let verifactu = VeriFactuChecks.diagnostics(book: checked.book, root: book.directory)
             checked.diagnostics = (checked.diagnostics + verifactu.diagnostics).sorted()

@@ -4,6 +4,7 @@ import InvoicInbox
 import InvoicHistory
 import InvoicPeppol
 import InvoicSDI
+import InvoicFrance
 import InvoicVeriFactu
 
 struct ExplainCommand: ParsableCommand {
@@ -16,7 +17,7 @@ struct ExplainCommand: ParsableCommand {
     var code: String?
 
     /// Every code any stage reports: reading and checking the book, its history, and rendering it.
-    static let rules = (Rule.all + BookHistory.rules + PeriodLock.rules + PDFRenderer.rules + PeppolChecks.rules + SDIChecks.rules + VeriFactuChecks.rules + PurchaseAudit.rules).sorted { $0.code < $1.code }
+    static let rules = (Rule.all + BookHistory.rules + PeriodLock.rules + PDFRenderer.rules + PeppolChecks.rules + SDIChecks.rules + LifeCycleChecks.rules + VeriFactuChecks.rules + PurchaseAudit.rules).sorted { $0.code < $1.code }
 
     func run() throws {
         guard let code else {

@@ -10,7 +10,7 @@ public struct InvoicCommand: ParsableCommand {
         subcommands: [
             InitCommand.self, CheckCommand.self, BuildCommand.self, PDFCommand.self, ReportCommand.self,
             NewCommand.self, ConvertCommand.self, CreditCommand.self, ExportCommand.self, SendCommand.self, PayCommand.self, RefundCommand.self, StatementCommand.self, VoidCommand.self,
-            AcceptCommand.self, DeclineCommand.self, MatchCommand.self, ReceiveCommand.self, PurchaseCommand.self, ViewCommand.self, RecurCommand.self, RemindCommand.self, MailCommand.self, PeppolCommand.self, SDICommand.self, KSeFCommand.self, PlatformCommand.self, VeriFactuCommand.self, EReportCommand.self, ServeCommand.self, ExportJournalCommand.self, LogCommand.self, SchemaCommand.self, ExplainCommand.self, LockCommand.self,
+            AcceptCommand.self, DeclineCommand.self, MatchCommand.self, ReceiveCommand.self, PurchaseCommand.self, ViewCommand.self, RecurCommand.self, RemindCommand.self, MailCommand.self, PeppolCommand.self, SDICommand.self, CDARCommand.self, KSeFCommand.self, PlatformCommand.self, VeriFactuCommand.self, EReportCommand.self, ServeCommand.self, ExportJournalCommand.self, LogCommand.self, SchemaCommand.self, ExplainCommand.self, LockCommand.self,
             SyncCommand.self, GitCommand.self, MergeFileCommand.self,
             LSPCommand.self,
         ]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import InvoicBook
+import InvoicFrance
 import InvoicDiagnostics
 import InvoicInbox
 
@@ -17,7 +18,7 @@ struct ReceiveCommand: ParsableCommand {
             document received twice is recognised. A folder gives its files. Exits 1 when a file was refused.
             """)
 
-    @Argument(help: ArgumentHelp("E-invoice files, folders of them, or .eml mails.", valueName: "file"))
+    @Argument(help: ArgumentHelp("E-invoice files, French life-cycle status messages (CDAR), folders of them, or .eml mails.", valueName: "file"))
     var files: [String]
 
     @OptionGroup var options: EditOptions
@@ -43,6 +44,10 @@ struct ReceiveCommand: ParsableCommand {
             }
             for outcome in outcomes {
                 switch outcome.status {
+                case .received where outcome.lifeCycleStatus != nil:
+                    Terminal.standardOutput.writeLine("received \(printable(outcome.file)): status \(printable(outcome.lifeCycleStatus ?? "")) of \(printable(outcome.number ?? "")) -> \(outcome.record ?? "")")
+                case .duplicate where outcome.lifeCycleStatus != nil:
+                    Terminal.standardOutput.writeLine("already received \(printable(outcome.file)): status \(printable(outcome.lifeCycleStatus ?? "")) of \(printable(outcome.number ?? "")) is \(outcome.record ?? ""); nothing written")
                 case .received:
                     let supplier = (outcome.supplier ?? "") + (outcome.newSupplier ? " (new supplier: suppliers/\(outcome.supplier ?? "").yaml)" : "")
                     Terminal.standardOutput.writeLine("received \(outcome.file): \(outcome.number ?? "") from \(supplier) -> \(outcome.record ?? "")")
@@ -61,6 +66,7 @@ struct ReceiveCommand: ParsableCommand {
 
     /// --dry-run: what would be received, read and checked but not written.
     private func dryRun(_ bytes: [UInt8], _ path: String) -> [ReceiveOutcome] {
+        if CDARReader.looksLikeCDAR(bytes) { return dryRunStatus(bytes, path) }
         do throws(Refusal) {
             return try Inbox.read(bytes: bytes, filename: (path as NSString).lastPathComponent).map { incoming in
                 ReceiveOutcome(status: .received, file: incoming.name, number: incoming.document.number, supplier: incoming.document.seller.name,
@@ -68,6 +74,24 @@ struct ReceiveCommand: ParsableCommand {
             }
         } catch {
             return [ReceiveOutcome(status: .refused, file: path, refusal: error)]
+        }
+    }
+
+    /// --dry-run of a French life-cycle status: read and matched with the book, not kept.
+    private func dryRunStatus(_ bytes: [UInt8], _ path: String) -> [ReceiveOutcome] {
+        do throws(CDARError) {
+            let book: Book
+            do { book = try BookLoader.load(at: options.directory).0 } catch {
+                throw CDARError("cannot read the book to match the status with its invoice: \(error)", help: "run `invoic check` and fix what it says")
+            }
+            return try LifeCycle.match(bytes, book: book).map { match in
+                var outcome = ReceiveOutcome(status: .received, file: (path as NSString).lastPathComponent, number: match.document.number,
+                                             record: "(dry run: nothing written)")
+                outcome.lifeCycleStatus = "\(match.reference.status.code) \(match.reference.status.name)"
+                return outcome
+            }
+        } catch {
+            return [ReceiveOutcome(status: .refused, file: path, refusal: Refusal(error.description, help: error.help))]
         }
     }
 

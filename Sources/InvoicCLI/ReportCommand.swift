@@ -2,6 +2,7 @@ import ArgumentParser
 import InvoicBook
 import InvoicPeppol
 import InvoicSDI
+import InvoicFrance
 import InvoicBuild
 import InvoicMoney
 import InvoicReport
@@ -60,6 +61,10 @@ struct ReportCommand: ParsableCommand {
                                  },
                                  sdiStates: SDIChecks.states(book: result.book, root: book.directory).mapValues { attempt in
                                      IndexReport.PeppolState(state: attempt.state.rawValue, since: attempt.since ?? "", provider: "SdI", detail: SDIChecks.summary(attempt).detail)
+                                 },
+                                 lifeCycleStates: LifeCycleChecks.latest(book: result.book, root: book.directory).mapValues { kept in
+                                     let summary = LifeCycleChecks.summary(kept)
+                                     return IndexReport.LifeCycleState(code: kept.status.code, name: kept.status.name, since: summary.since, motif: summary.detail.isEmpty ? nil : summary.detail)
                                  })
         Terminal.standardOutput.write(report.render(format))
     }

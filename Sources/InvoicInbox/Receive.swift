@@ -2,6 +2,7 @@ import Foundation
 import InvoicAuthoring
 import InvoicBook
 import InvoicEInvoice
+import InvoicFrance
 import InvoicYAML
 
 /// What `receive` did with one e-invoice (or with a file that held none).
@@ -19,6 +20,9 @@ public struct ReceiveOutcome: Sendable {
     public var findings: [Finding] = []
     /// Why it was refused (nothing is written then).
     public var refusal: Refusal?
+    /// For a French life-cycle status (CDAR) about a sent document: "207 En litige". The document
+    /// is `number`, the kept message `record`.
+    public var lifeCycleStatus: String?
 
     public init(status: Status, file: String, number: String? = nil, supplier: String? = nil, record: String? = nil,
                 newSupplier: Bool = false, findings: [Finding] = [], refusal: Refusal? = nil) {
@@ -43,6 +47,8 @@ extension Inbox {
     /// reading what is there to the last write, so two receipts at once (or a receipt and `pay`)
     /// take turns and none is lost. Files are only ever created, never replaced.
     public static func receive(bytes: [UInt8], filename: String, into root: String, today: Day = .today()) -> [ReceiveOutcome] {
+        // A CDAR is no purchase: a status about a document the book sent, kept with it (InvoicFrance).
+        if CDARReader.looksLikeCDAR(bytes) { return receiveStatus(bytes: bytes, filename: filename, into: root) }
         let incoming: [IncomingDocument]
         do { incoming = try read(bytes: bytes, filename: filename) } catch {
             return [ReceiveOutcome(status: .refused, file: filename, refusal: error)]
@@ -60,6 +66,29 @@ extension Inbox {
             }
         }
         return outcomes
+    }
+
+    /// A CDAR life-cycle status (XP Z12-012), matched with the sent document of the book it names
+    /// and kept in that document's outbox folder (`LifeCycle.receive`), under the book's lock.
+    private static func receiveStatus(bytes: [UInt8], filename: String, into root: String) -> [ReceiveOutcome] {
+        let lock: BookLock
+        do { lock = try BookLock(root: root) } catch {
+            return [ReceiveOutcome(status: .refused, file: filename, refusal: Refusal("cannot lock the book: \(error)", help: "check that the book's folder is writable"))]
+        }
+        defer { withExtendedLifetime(lock) {} }
+        let book: Book
+        do { book = try BookLoader.load(at: root).0 } catch {
+            return [ReceiveOutcome(status: .refused, file: filename, refusal: Refusal("cannot read the book to match the status with its invoice: \(error)", help: "run `invoic check` and fix what it says"))]
+        }
+        do {
+            return try LifeCycle.receive(bytes, book: book, root: root, temporaryDirectory: BookLock.folder(of: root)).map { receipt in
+                var outcome = ReceiveOutcome(status: receipt.duplicate ? .duplicate : .received, file: filename, number: receipt.number, record: receipt.path)
+                outcome.lifeCycleStatus = "\(receipt.status.code) \(receipt.status.name)"
+                return outcome
+            }
+        } catch {
+            return [ReceiveOutcome(status: .refused, file: filename, refusal: Refusal(error.line > 0 ? "line \(error.line): \(error.message)" : error.message, help: error.help))]
+        }
     }
 
     private static func display(_ document: IncomingDocument) -> String {

@@ -130,7 +130,7 @@ public struct Outbox: Sendable {
 
     /// `outbox/<year of issue>/<number>/`, relative to the book.
     public static func folder(for document: Document) -> String {
-        "\(folderName)/\(document.issued.value.year)/\(DocumentKind.fileStem(forNumber: document.number))"
+        document.outboxFolder
     }
 
     public func record(for document: Document) throws(PeppolError) -> OutboxRecord? {

@@ -9,10 +9,12 @@ extension IndexReport {
     /// - Parameter issuingCommits: by invoice number, the commit that issued it, for books that
     ///   keep their history in git; empty otherwise.
     public init(book: Book, today: Day, warnings diagnostics: [Diagnostic] = [], filter: Filter = Filter(),
-                issuingCommits: [String: IssuingCommit] = [:], peppolStates: [String: PeppolState] = [:], sdiStates: [String: PeppolState] = [:]) {
+                issuingCommits: [String: IssuingCommit] = [:], peppolStates: [String: PeppolState] = [:], sdiStates: [String: PeppolState] = [:],
+                lifeCycleStates: [String: LifeCycleState] = [:]) {
         var builder = ReportBuilder(book: book, today: today, filter: filter, issuingCommits: issuingCommits)
         builder.peppolStates = peppolStates
         builder.sdiStates = sdiStates
+        builder.lifeCycleStates = lifeCycleStates
         self = builder.build(warnings: diagnostics)
     }
 }
@@ -25,6 +27,7 @@ struct ReportBuilder {
     let issuingCommits: [String: IndexReport.IssuingCommit]
     var peppolStates: [String: IndexReport.PeppolState] = [:]
     var sdiStates: [String: IndexReport.PeppolState] = [:]
+    var lifeCycleStates: [String: IndexReport.LifeCycleState] = [:]
     let conversions: [String: String]
     var overflowed = false
 
@@ -209,7 +212,8 @@ struct ReportBuilder {
             credited: Money(entry.breakdown?.credited ?? 0, currency), refunded: Money(entry.refunded, currency),
             claimed: Money(entry.breakdown?.total ?? entry.figures.total, currency),
             reminderLevel: document.reminders.filter { $0.date.value <= today }.map(\.level.value).max() ?? 0,
-            reminderCharges: Money(entry.charges, currency), sdi: sdiStates[document.number])
+            reminderCharges: Money(entry.charges, currency), sdi: sdiStates[document.number],
+            lifeCycle: lifeCycleStates[document.number])
     }
 
     func creditNoteRow(_ entry: Entry) -> IndexReport.CreditNoteRow {

@@ -128,7 +128,7 @@ extension IndexReport {
                 + amountCell(row.paid.minorUnits, row.paid.currency, role: "paid", lead: "paid")
                 + amountCell(row.refunded.minorUnits, row.refunded.currency, role: "refunded", lead: "refunded")
                 + amountCell(row.balance.minorUnits, row.balance.currency, role: "balance", lead: "due_amount")
-                + "<td class=\"status\">\(pill(row.status))\(late)\(refund(row))\(peppol(row))\(sdi(row))</td></tr>")
+                + "<td class=\"status\">\(pill(row.status))\(late)\(refund(row))\(peppol(row))\(sdi(row))\(lifeCycle(row))</td></tr>")
         }
         page.line("</tbody></table></div>")
         page.line("</section>")
@@ -151,6 +151,13 @@ extension IndexReport {
         guard let sdi = row.sdi else { return "" }
         let title = sdi.since + (sdi.detail.map { ": \($0)" } ?? "")
         return "<span class=\"sdi \(escaped(sdi.state))\" title=\"\(escaped(title))\">SdI: \(escaped(sdi.state))</span>"
+    }
+
+    /// "207 En litige" beside the status, its day and motif in its title.
+    private func lifeCycle(_ row: InvoiceRow) -> String {
+        guard let state = row.lifeCycle else { return "" }
+        let title = state.since + (state.motif.map { ": \($0)" } ?? "")
+        return "<span class=\"cdar s\(state.code)\" title=\"\(escaped(title))\">\(state.code) \(escaped(state.name))</span>"
     }
 
     private func peppol(_ row: InvoiceRow) -> String {

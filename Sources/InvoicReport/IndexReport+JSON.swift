@@ -81,6 +81,10 @@ extension IndexReport {
         if let sdi = row.sdi {
             fields["sdi"] = .object(["state": .string(sdi.state), "since": .string(sdi.since), "detail": .string(sdi.detail)])
         }
+        // Likewise only an invoice a French platform sent a life-cycle status about.
+        if let state = row.lifeCycle {
+            fields["life_cycle"] = .object(["code": .int(Int64(state.code)), "name": .string(state.name), "since": .string(state.since), "motif": .string(state.motif)])
+        }
         return .object(fields)
     }
 

@@ -96,6 +96,12 @@ extension IndexReport {
 
     /// `overdue 12 days, part paid`: a status with its age, for text and Markdown.
     func statusText(_ row: InvoiceRow) -> String {
+        // The French life-cycle status, when one came, after the book's own.
+        guard let state = row.lifeCycle else { return bookStatusText(row) }
+        return bookStatusText(row) + " (\(state.code) \(state.name))"
+    }
+
+    private func bookStatusText(_ row: InvoiceRow) -> String {
         if row.refundOwed.minorUnits > 0 {
             return status(.void) + ", " + words.format("refund_owed", ["amount": row.refundOwed.formatted(row.locale)])
         }

@@ -77,6 +77,7 @@ extension IndexReport {
     .pill.converted, .pill.credited { background: var(--violet-soft); color: var(--violet); }
     .pill.void { background: transparent; color: var(--faint); text-decoration: line-through; border: 1px solid var(--line); }
     .late { margin-left: 8px; color: var(--red); font-size: 12px; }
+    .cdar { display: block; margin-top: 2px; color: var(--muted); font-size: 12px; }
     .tag { display: inline-block; margin-left: 6px; padding: 0 7px; border: 1px solid var(--line); border-radius: 4px; color: var(--muted); font-size: 11px; text-transform: uppercase; letter-spacing: .05em; }
     table.aging thead th.age1 { color: #8a6d00; }
     table.aging thead th.age2 { color: var(--orange); }

@@ -144,6 +144,26 @@ extension IndexReport {
         /// Where its FatturaPA stands at Italy's SdI (outbox/.../sdi.yaml), when `invoic sdi send`
         /// mailed it: the state, since when, "SdI", the last receipt's words.
         public var sdi: PeppolState? = nil
+        /// Its latest French life-cycle status (a CDAR kept in outbox/.../cdar/), when one came.
+        public var lifeCycle: LifeCycleState? = nil
+    }
+
+    /// A French life-cycle status (XP Z12-012): "207 En litige" since a day, with its motif.
+    public struct LifeCycleState: Sendable, Hashable {
+        public var code: Int
+        /// The standard's French name ("Encaissée").
+        public var name: String
+        /// The day the status was set.
+        public var since: String
+        /// The motif (code and words) of a refusal or a dispute.
+        public var motif: String?
+
+        public init(code: Int, name: String, since: String, motif: String?) {
+            self.code = code
+            self.name = name
+            self.since = since
+            self.motif = motif
+        }
     }
 
     public struct CreditNoteRow: Sendable, Hashable {

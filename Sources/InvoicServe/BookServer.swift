@@ -4,6 +4,7 @@ import InvoicAuthoring
 import InvoicBook
 import InvoicDiagnostics
 import InvoicEInvoice
+import InvoicFrance
 import InvoicHistory
 import InvoicMoney
 import InvoicPDF
@@ -454,6 +455,15 @@ public struct BookServer: Sendable {
                 "errors": errors, "hasErrors": !errors.isEmpty]
     }
 
+    /// The document's latest French life-cycle status (outbox/.../cdar/), for the badge beside
+    /// its status: the code and the standard's name, its day and motif in the title.
+    static func lifeCycleState(of document: Document, root: String) -> [String: String]? {
+        guard let latest = LifeCycle.kept(for: document, root: root).statuses.last else { return nil }
+        let summary = LifeCycleChecks.summary(latest)
+        return ["code": String(latest.status.code), "state": summary.state, "title": summary.since + (summary.detail.isEmpty ? "" : ": " + summary.detail),
+                "warn": latest.status.asksTheSeller ? "warn" : ""]
+    }
+
     func documentPage(_ number: String, done: String?) -> Response {
         let snapshot = live.snapshot
         let book = snapshot.book
@@ -550,6 +560,7 @@ public struct BookServer: Sendable {
             "kind": kind, "number": number, "status": status.rawValue, "statusLabel": words.status(status),
             "peppol": Self.either(Self.peppolState(of: document, root: live.root)),
             "sdi": Self.sdiState(of: document, root: live.root) ?? false,
+            "lifeCycle": Self.either(Self.lifeCycleState(of: document, root: live.root).map { $0.merging(["label": label("fr_life_cycle")]) { a, _ in a } }),
             "clientID": document.client.value, "client": book.clients[document.client.value]?.contact.name ?? document.client.value,
             "issuedOn": words.format("issued_on", ["date": words.date(document.issued.value)]),
             "dueOn": Self.either(document.figures?.dueDate.map { words.format("due_on", ["date": words.date($0)]) }), "file": document.file,

@@ -49,6 +49,7 @@ enum Templates {
         .pill { display: inline-block; white-space: nowrap; padding: 1px 9px; border-radius: 999px; font-size: 12px; background: #eef1f4; color: var(--ink); }
         .pill.overdue { background: #fdecea; color: var(--red); } .pill.paid, .pill.accepted, .pill.converted { background: #e7f5ee; color: var(--green); }
         .pill.sent, .pill.partial { background: #e6eefa; color: var(--blue); } .pill.draft { background: #fdf0dc; color: var(--orange); }
+        .pill.cdar.warn { background: #fdecea; color: var(--red); } .pill.cdar.s205, .pill.cdar.s211, .pill.cdar.s212 { background: #e7f5ee; color: var(--green); }
         form.filters { display: flex; flex-wrap: wrap; gap: 8px; align-items: end; margin-bottom: 12px; }
         form.filters label { display: flex; flex-direction: column; font-size: 12px; color: var(--muted); }
         input, select, button { font: inherit; padding: 5px 8px; border: 1px solid #cfd5dc; border-radius: 6px; background: #fff; color: var(--ink); }
@@ -152,7 +153,7 @@ enum Templates {
         """
 
     static let document = """
-        <h1><span class="nowrap">{{kind}} {{number}}</span> <span class="pill {{status}}">{{statusLabel}}</span>{{#peppol}} <span class="pill peppol {{state}}" title="{{title}}">Peppol: {{state}}</span>{{/peppol}}{{#sdi}} <span class="pill sdi {{state}}" title="{{title}}">SdI: {{state}}</span>{{/sdi}}</h1>
+        <h1><span class="nowrap">{{kind}} {{number}}</span> <span class="pill {{status}}">{{statusLabel}}</span>{{#peppol}} <span class="pill peppol {{state}}" title="{{title}}">Peppol: {{state}}</span>{{/peppol}}{{#sdi}} <span class="pill sdi {{state}}" title="{{title}}">SdI: {{state}}</span>{{/sdi}}{{#lifeCycle}} <span class="pill cdar s{{code}} {{warn}}" title="{{title}}">{{label}}: {{state}}</span>{{/lifeCycle}}</h1>
         {{#sdi}}{{#hasErrors}}<section aria-labelledby="sdi-errors"><h2 id="sdi-errors">SdI: {{file}}</h2><ul>{{#errors}}<li><code>{{code}}</code> {{description}}</li>{{/errors}}</ul></section>{{/hasErrors}}{{/sdi}}
         <section aria-labelledby="figures"><h2 id="figures">{{w.figures}}</h2>
         <p><a href="/clients/{{clientID}}">{{client}}</a> · {{issuedOn}}{{#dueOn}} · {{dueOn}}{{/dueOn}}{{#file}} · <code>{{file}}</code> · <a href="{{sourceLink}}">{{w.edit_source}}</a>{{/file}}{{#editLink}} · <a href="{{editLink}}">{{w.edit_draft}}</a>{{/editLink}}</p>

@@ -31,6 +31,12 @@ public enum DocumentKind: String, Sendable, Hashable, CaseIterable {
     public static func fileStem(forNumber number: String) -> String { number.replacingOccurrences(of: "/", with: "_") }
 }
 
+extension Document {
+    /// `outbox/<year of issue>/<number>/`, relative to the book: where what was sent of the
+    /// document, and what came back about it, is kept (Peppol, the SdI, France's life cycle).
+    public var outboxFolder: String { "outbox/\(issued.value.year)/\(DocumentKind.fileStem(forNumber: number))" }
+}
+
 /// An invoice, an estimate or a credit note as the user wrote it: one file, its stem the number.
 /// Every value keeps its place in the file; resolved figures live in `figures`.
 public struct Document: Sendable {

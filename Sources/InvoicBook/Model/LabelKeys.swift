@@ -69,6 +69,7 @@ public enum LabelKeys {
         "split_payment": "Poland: the split payment mention (`split_payment: true`, art. 106e ust. 1 pkt 18a of the VAT Act; the Polish words are the law's)",
         "split_payment_vat": "Italy: under the totals, the VAT the public client pays the State under split payment (scissione dei pagamenti, art. 17-ter DPR 633/1972), taken off the amount due",
         "courtesy_copy": "Italy: at the foot of a document sent through the SdI, that the PDF is a courtesy copy and the electronic invoice is the one valid for tax (art. 1 c. 3 D.Lgs. 127/2015; Provvedimento AdE 30 aprile 2018 n. 89757)",
+        "fr_life_cycle": "France: the web app's badge of an invoice's latest life-cycle status from the platforms (a CDAR, XP Z12-012), before the standard's French name of the status",
         "amount_in_words": "Poland: under the totals, the amount in Polish words (`amount_in_words: true`); {amount} is filled in",
         "deliver_to": "beside the client: where the goods went (`deliver_to:`)",
         "payment_direct_debit": "payment details of a direct debit; {iban} and {mandate} are filled in",

@@ -372,6 +372,7 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "split_payment": "Split payment mechanism (mechanizm podzielonej płatności)",
         "split_payment_vat": "VAT paid by the client to the State (split payment, scissione dei pagamenti)",
         "courtesy_copy": "Courtesy copy: the document valid for tax purposes is the electronic invoice sent through the Sistema di Interscambio, available in the reserved area Fatture e Corrispettivi of the Agenzia delle Entrate's website.",
+        "fr_life_cycle": "Platform status",
         "amount_in_words": "In words: {amount}",
     ]
 
@@ -565,6 +566,7 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "split_payment": "Split-Payment-Verfahren (mechanizm podzielonej płatności)",
         "split_payment_vat": "Vom Auftraggeber an den Staat abzuführende MwSt. (Split-Payment, scissione dei pagamenti)",
         "courtesy_copy": "Höflichkeitskopie: steuerlich maßgeblich ist die über das Sistema di Interscambio übermittelte elektronische Rechnung, abrufbar im geschützten Bereich Fatture e Corrispettivi der Website der Agenzia delle Entrate.",
+        "fr_life_cycle": "Plattformstatus",
         "amount_in_words": "In Worten: {amount}",
     ]
 
@@ -737,6 +739,7 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "split_payment": "Mécanisme de paiement scindé (mechanizm podzielonej płatności)",
         "split_payment_vat": "TVA à verser par le client à l'État (paiement scindé, scissione dei pagamenti)",
         "courtesy_copy": "Copie de courtoisie : le document valable fiscalement est la facture électronique transmise par le Sistema di Interscambio, disponible dans l'espace réservé Fatture e Corrispettivi du site de l'Agenzia delle Entrate.",
+        "fr_life_cycle": "Statut plateforme",
         "amount_in_words": "En toutes lettres : {amount}",
     ]
 
@@ -900,6 +903,7 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "split_payment": "Mecanismo de pago fraccionado (mechanizm podzielonej płatności)",
         "split_payment_vat": "IVA que ingresa el cliente al Estado (pago fraccionado, scissione dei pagamenti)",
         "courtesy_copy": "Copia de cortesía: el documento válido a efectos fiscales es la factura electrónica transmitida por el Sistema di Interscambio, disponible en el área reservada Fatture e Corrispettivi del sitio de la Agenzia delle Entrate.",
+        "fr_life_cycle": "Estado en la plataforma",
         "amount_in_words": "En letras: {amount}",
     ]
 
@@ -1063,6 +1067,7 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "split_payment": "Scissione dei pagamenti (mechanizm podzielonej płatności)",
         "split_payment_vat": "IVA da versare a cura del committente (scissione dei pagamenti)",
         "courtesy_copy": "Copia di cortesia: il documento valido ai fini fiscali è la fattura elettronica trasmessa tramite il Sistema di Interscambio, disponibile nell'area riservata Fatture e Corrispettivi del sito dell'Agenzia delle Entrate.",
+        "fr_life_cycle": "Stato piattaforma",
         "amount_in_words": "In lettere: {amount}",
     ]
 
@@ -1226,6 +1231,7 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "split_payment": "Gesplitste betaling (mechanizm podzielonej płatności)",
         "split_payment_vat": "Btw door de opdrachtgever aan de Staat te betalen (gesplitste betaling, scissione dei pagamenti)",
         "courtesy_copy": "Kopie ter informatie: het fiscaal geldige document is de elektronische factuur verzonden via het Sistema di Interscambio, beschikbaar in de beveiligde omgeving Fatture e Corrispettivi van de website van de Agenzia delle Entrate.",
+        "fr_life_cycle": "Platformstatus",
         "amount_in_words": "In woorden: {amount}",
     ]
 
@@ -1389,6 +1395,7 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "split_payment": "Mecanismo de pagamento dividido (mechanizm podzielonej płatności)",
         "split_payment_vat": "IVA a entregar pelo cliente ao Estado (pagamento dividido, scissione dei pagamenti)",
         "courtesy_copy": "Cópia de cortesia: o documento válido para efeitos fiscais é a fatura eletrónica transmitida pelo Sistema di Interscambio, disponível na área reservada Fatture e Corrispettivi do sítio da Agenzia delle Entrate.",
+        "fr_life_cycle": "Estado na plataforma",
         "amount_in_words": "Por extenso: {amount}",
     ]
 
@@ -1559,6 +1566,7 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "split_payment": "mechanizm podzielonej płatności",
         "split_payment_vat": "VAT wpłacany przez nabywcę do Skarbu Państwa (podzielona płatność, scissione dei pagamenti)",
         "courtesy_copy": "Kopia grzecznościowa: dokumentem ważnym dla celów podatkowych jest faktura elektroniczna przesłana przez Sistema di Interscambio, dostępna w strefie zastrzeżonej Fatture e Corrispettivi serwisu Agenzia delle Entrate.",
+        "fr_life_cycle": "Status platformy",
         "amount_in_words": "Słownie: {amount}",
     ]
 
@@ -1722,6 +1730,7 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "split_payment": "Delad betalning (mechanizm podzielonej płatności)",
         "split_payment_vat": "Moms som kunden betalar till staten (delad betalning, scissione dei pagamenti)",
         "courtesy_copy": "Kopia för kännedom: det skattemässigt giltiga dokumentet är den elektroniska fakturan som sänts via Sistema di Interscambio, tillgänglig i det skyddade området Fatture e Corrispettivi på Agenzia delle Entrates webbplats.",
+        "fr_life_cycle": "Plattformsstatus",
         "amount_in_words": "Med bokstäver: {amount}",
     ]
 
@@ -1885,6 +1894,7 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "split_payment": "Opdelt betaling (mechanizm podzielonej płatności)",
         "split_payment_vat": "Moms som kunden betaler til staten (opdelt betaling, scissione dei pagamenti)",
         "courtesy_copy": "Kopi til orientering: det skattemæssigt gyldige dokument er den elektroniske faktura sendt via Sistema di Interscambio, tilgængelig i det beskyttede område Fatture e Corrispettivi på Agenzia delle Entrates websted.",
+        "fr_life_cycle": "Platformstatus",
         "amount_in_words": "Med bogstaver: {amount}",
     ]
 
@@ -2048,6 +2058,7 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "split_payment": "Delt betaling (mechanizm podzielonej płatności)",
         "split_payment_vat": "MVA som kunden betaler til staten (delt betaling, scissione dei pagamenti)",
         "courtesy_copy": "Kopi til orientering: det skattemessig gyldige dokumentet er den elektroniske fakturaen sendt via Sistema di Interscambio, tilgjengelig i det beskyttede området Fatture e Corrispettivi på Agenzia delle Entrates nettsted.",
+        "fr_life_cycle": "Plattformstatus",
         "amount_in_words": "Med bokstaver: {amount}",
     ]
 
@@ -2211,6 +2222,7 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "split_payment": "Jaettu maksu (mechanizm podzielonej płatności)",
         "split_payment_vat": "Asiakkaan valtiolle maksama arvonlisävero (jaettu maksu, scissione dei pagamenti)",
         "courtesy_copy": "Tiedoksi annettu kopio: verotuksessa pätevä asiakirja on Sistema di Interscambion kautta lähetetty sähköinen lasku, saatavilla Agenzia delle Entraten sivuston suojatulla alueella Fatture e Corrispettivi.",
+        "fr_life_cycle": "Alustan tila",
         "amount_in_words": "Kirjaimin: {amount}",
     ]
 
@@ -2374,6 +2386,7 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "split_payment": "Mechanismus rozdělené platby (mechanizm podzielonej płatności)",
         "split_payment_vat": "DPH odváděná odběratelem státu (rozdělená platba, scissione dei pagamenti)",
         "courtesy_copy": "Informativní kopie: daňově platným dokladem je elektronická faktura zaslaná přes Sistema di Interscambio, dostupná v zabezpečené sekci Fatture e Corrispettivi na webu Agenzia delle Entrate.",
+        "fr_life_cycle": "Stav platformy",
         "amount_in_words": "Slovy: {amount}",
     ]
 
@@ -2537,6 +2550,7 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "split_payment": "分割支払メカニズム (mechanizm podzielonej płatności)",
         "split_payment_vat": "顧客が国に納付する付加価値税 (分割支払, scissione dei pagamenti)",
         "courtesy_copy": "控え (copia di cortesia): 税務上有効な書類は Sistema di Interscambio で送信された電子請求書で、Agenzia delle Entrate のサイトの Fatture e Corrispettivi 専用エリアで閲覧できます。",
+        "fr_life_cycle": "プラットフォームの状態",
         "amount_in_words": "金額（文字）: {amount}",
     ]
 
@@ -2700,6 +2714,7 @@ page_numbers: auto            # auto (only when there is more than one page), al
         "split_payment": "分离支付机制 (mechanizm podzielonej płatności)",
         "split_payment_vat": "由客户向国家缴纳的增值税 (分离支付, scissione dei pagamenti)",
         "courtesy_copy": "副本 (copia di cortesia): 具有税务效力的文件是通过 Sistema di Interscambio 发送的电子发票, 可在 Agenzia delle Entrate 网站的 Fatture e Corrispettivi 专区查阅。",
+        "fr_life_cycle": "平台状态",
         "amount_in_words": "金额大写: {amount}",
     ]
 

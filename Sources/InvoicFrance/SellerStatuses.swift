@@ -1,0 +1,72 @@
+import InvoicBook
+import InvoicMoney
+
+/// The statuses the seller must set itself. One for now: "encaissée" (212). A French seller of
+/// services pays their VAT when paid (CGI art. 269-2-c) unless it opted for VAT on debits
+/// (`vat_on_debits:`); from the reform on it tells the administration, through its platform, of
+/// every payment received on such an invoice, with the amount and its VAT rate (XP Z12-012,
+/// BR-FR-CDV-14). `invoic cdar` writes them; the platform command sends them and keeps what it
+/// sent with `LifeCycle.keep`, after which a status is no longer pending.
+public enum SellerStatuses {
+    /// A status to send: its file name and its exact bytes.
+    public struct Pending: Sendable {
+        public var number: String
+        public var status: LifeCycleStatus
+        /// MDT-4, the message's id: `<number>_212_<payment day>_<payment's position>`.
+        public var id: String
+        /// `<number>-212-<payment's position>.xml`, a file name (`/` in a number written `_`).
+        public var fileName: String
+        public var bytes: [UInt8]
+    }
+
+    /// Whether the book's services bear VAT when paid: a French book (with a SIREN) whose
+    /// cadre de facturation is services (S1 ..., the default) and which did not opt for VAT on debits.
+    public static func vatDueOnReceipt(_ settings: BookSettings) -> Bool {
+        settings.isFrench && settings.business.siren != nil && !settings.vatOnDebits
+            && (settings.billingMode?.value ?? "S1").hasPrefix("S")
+    }
+
+    /// Every "encaissée" the book's payments call for, sent or not, for a priced book.
+    public static func all(book: Book) -> [Pending] {
+        guard vatDueOnReceipt(book.settings) else { return [] }
+        var pending: [Pending] = []
+        for document in book.documents where document.kind == .invoice && document.void == nil {
+            guard let figures = document.figures, figures.breakdown.tax > 0 else { continue }
+            for (index, payment) in document.payments.enumerated() where index < figures.payments.count && figures.payments[index] > 0 {
+                let position = index + 1
+                let day = payment.date.value
+                let id = "\(document.number)_212_\(CDARWriter.compactDay(day))_\(position)"
+                let amounts = split(figures.payments[index], over: figures.breakdown.groups, currency: figures.currency)
+                let bytes = CDARWriter.cashed(document: document, book: book, id: id, day: day, amounts: amounts)
+                pending.append(Pending(number: document.number, status: .cashed, id: id,
+                                       fileName: "\(DocumentKind.fileStem(forNumber: document.number))-212-\(position).xml", bytes: bytes))
+            }
+        }
+        return pending
+    }
+
+    /// The "encaissée" statuses not yet kept in the outbox (by their id): what the seller still
+    /// has to send, with the bytes to send.
+    public static func pending(book: Book, root: String) -> [Pending] {
+        all(book: book).filter { status in
+            guard let document = book.document(status.number) else { return false }
+            return !LifeCycle.kept(for: document, root: root).statuses.contains { $0.message.id == status.id }
+        }
+    }
+
+    /// A payment shared over the invoice's VAT rates in proportion to what each rate's lines
+    /// cost with their VAT, in whole cents, the last rate taking what rounding leaves.
+    static func split(_ paid: Int64, over groups: [TaxGroup], currency: Currency) -> [(money: Money, rate: Rate)] {
+        let gross = groups.map { Int128($0.taxable + $0.tax) }
+        let total = gross.reduce(0, +)
+        guard total != 0, groups.count > 1 else { return groups.prefix(1).map { (Money(paid, currency), $0.rate) } }
+        var shares: [(money: Money, rate: Rate)] = []
+        var given: Int64 = 0
+        for (index, group) in groups.enumerated() {
+            let share = index == groups.count - 1 ? paid - given : Int64(Int128(paid) * gross[index] / total)
+            given += share
+            shares.append((Money(share, currency), group.rate))
+        }
+        return shares
+    }
+}
