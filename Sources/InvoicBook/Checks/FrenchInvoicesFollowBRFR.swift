@@ -47,7 +47,7 @@ enum FrenchInvoicesFollowBRFR: BookCheck {
             let client = book.clients[document.client.value]
             // The mandate's scope: an e-invoice goes through a platform to a French business (one
             // with a SIREN); a consumer's or a foreign buyer's invoice is e-reported, not e-invoiced.
-            if let client, client.siren != nil, client.contact.electronicAddress == nil, client.contact.email == nil {
+            if let client, client.contact.siren != nil, client.contact.electronicAddress == nil, client.contact.email == nil {
                 diagnostics.append(.error(rule.code, "\(document.kind.name) \(document.number): the client \(document.client.value) has no electronic address, which every French e-invoice names (BR-FR-12, BT-49)",
                                           file: client.file, range: nil,
                                           help: "add `electronic_address: \"0225:<its SIREN>\"` for a French business, else its `email:` (written as scheme EM)"))
