@@ -35,7 +35,7 @@ import Testing
         "acme-us": "name: Acme Inc.\naddress: {street: 1 Main St, city: Boston, postal_code: \"02108\", country: US}\nlegal_id: EIN-123456789\n",
         "hans": "name: Hans Bau GmbH\naddress: {street: Hauptstr. 1, city: Berlin, postal_code: \"10115\", country: DE}\ntax_id: DE136695976\n",
         "brux": "name: Bruxelles Events SA\naddress: {street: Rue Neuve 1, city: Bruxelles, postal_code: \"1000\", country: BE}\ntax_id: BE0123456749\n",
-        "rhone": "name: Rhône Logistique SARL\naddress: {street: 5 quai Perrache, city: Lyon, postal_code: \"69002\", country: FR}\nsiren: \"552100554\"\n",
+        "rhone": "name: Rhône Logistique SARL\naddress: {street: 5 quai Perrache, city: Lyon, postal_code: \"69002\", country: FR}\nsiren: \"552100554\"\nemail: compta@rhone-logistique.example\n",
     ]
 
     static func sale(_ client: String, _ issued: String, _ extra: String = "", items: String, paid: [(String, String)] = []) -> String {
@@ -340,7 +340,11 @@ import Testing
     @Test func aSaleInAnotherCurrencyNeedsItsRateToTheEuro() throws {
         var files = Self.files
         files["invoices/INV-0009.yaml"] = Self.sale("paul", "2026-09-20", "currency: USD\n", items: "  - {description: Tirage, quantity: 1, price: 10.00}\n")
-        let result = try Self.report(try Self.book(files), "2026-09")
+        // `check` refuses it already (BR-FR-CO-12); e-reporting names it too rather than guess a rate.
+        let unconverted = TestBook(files, settings: Self.settings, clients: Self.clients).check()
+        #expect(unconverted.diagnostics.filter { $0.severity == .error }.map { "\($0.file ?? ""): \($0.message)" }
+                == ["invoices/INV-0009.yaml: invoice INV-0009 is in USD: a French invoice in another currency states its VAT in euros too (BR-FR-CO-12)"])
+        let result = try Self.report(unconverted.book, "2026-09")
         #expect(result.files.isEmpty)
         #expect(result.diagnostics.map { "\($0.code.name) \($0.file ?? "")" } == ["ereport-currency invoices/INV-0009.yaml"])
         files["invoices/INV-0009.yaml"] = Self.sale("paul", "2026-09-20", "currency: USD\ntax_currency: {code: EUR, rate: 0.9}\n",
