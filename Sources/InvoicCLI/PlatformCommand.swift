@@ -133,6 +133,11 @@ struct PlatformSendCommand: ParsableCommand {
         if let ereport, let period = EReportingPeriod(ereport) { return try sendReport(period, checked: checked) }
         var failed: [String] = []
         var documents: [Document] = []
+        // The seller's own statuses about its e-invoices (to a French business, as below); the
+        // payments of the others go in the e-reporting (`--ereport`).
+        let statuses = !numbers.isEmpty ? [] : SellerStatuses.pending(book: book, root: options.directory).filter { status in
+            book.document(status.number).flatMap { book.clients[$0.client.value]?.contact.siren } != nil
+        }
         if numbers.isEmpty {
             documents = book.documents.filter { document in
                 guard document.kind.isBilling, document.void == nil, document.issued.value <= options.today,
@@ -141,7 +146,7 @@ struct PlatformSendCommand: ParsableCommand {
                 guard let record = try? FlowRecord.read(path, root: options.directory), let current = record.current else { return true }
                 return current.state == .recorded || current.state == .refused
             }
-            if documents.isEmpty && SellerStatuses.pending(book: book, root: options.directory).isEmpty {
+            if documents.isEmpty && statuses.isEmpty {
                 Terminal.standardOutput.writePrintable("nothing to send: every invoice to a French business and every status of the seller is deposited\n")
             }
         } else {
@@ -154,7 +159,6 @@ struct PlatformSendCommand: ParsableCommand {
                 documents.append(document)
             }
         }
-        let statuses = numbers.isEmpty ? SellerStatuses.pending(book: book, root: options.directory) : []
         let api = (documents.isEmpty && statuses.isEmpty) || options.dryRun ? nil : try platformAPI(book)
         for document in documents {
             let number = document.number

@@ -433,6 +433,13 @@ import Testing
         #expect(try server.deposits() == 2)
         let usage = try Self.pa(["send", "F2026-003", "--ereport", "2026-11-D2", "--platform", "0042", "--platform-name", "PA"], book)
         #expect(usage.status == 2 && usage.stderr.contains("give no numbers"), "\(usage.stderr)")
+        // F2026-004, to a consumer, is e-reported (its payment is in the payments file above): no
+        // invoice and no 212 of it go to the platform, only the e-invoices and their statuses.
+        let invoices = try Self.pa(["send"], book)
+        #expect(invoices.status == 0, "\(invoices.stdout)\n\(invoices.stderr)")
+        let names = try server.taken().dropFirst(2).map { $0["name"] as? String ?? "?" }
+        #expect(names.count == 5 && !names.contains { $0.hasPrefix("F2026-004") }, "\(names)")
+        #expect(!invoices.stdout.contains("F2026-004"), "\(invoices.stdout)")
         try Self.expectNoViolation(server)
     }
 
