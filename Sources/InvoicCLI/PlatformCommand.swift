@@ -4,6 +4,7 @@ import InvoicAuthoring
 import InvoicBook
 import InvoicBuild
 import InvoicEInvoice
+import InvoicFrance
 import InvoicPeppol
 import InvoicPlatform
 
@@ -93,25 +94,50 @@ struct PlatformSendCommand: ParsableCommand {
             why. Without numbers: every invoice and credit note issued, not void, to a client with a `siren:`, not \
             deposited yet (one refused goes again). Credentials: $INVOIC_PA_TOKEN (a bearer token), or $INVOIC_PA_CLIENT_ID and \
             $INVOIC_PA_CLIENT_SECRET with `token_url:`; never in the book. Each document deposited records `sent:` and \
-            `sent_via: pa`. --dry-run says what would be sent and calls nothing. Exit status: 0 when every document \
-            was deposited, 1 otherwise.
+            `sent_via: pa`. Without numbers, then, the seller's own life-cycle statuses not yet sent (212 Encaissée, \
+            `invoic cdar`) of the invoices deposited go as CDAR flows, each with its record \
+            outbox/<year>/<number>/pa-<file>.yaml, and are kept under cdar/ once the platform took them. \
+            --ereport PERIOD (with --platform and --platform-name, as `invoic ereport` takes them) deposits that \
+            period's e-reporting files (Flux 10, syntax FRR) instead, each once, recorded in \
+            outbox/ereport/<period>/pa-<file>.yaml. --dry-run says what would be sent and calls nothing. \
+            Exit status: 0 when every flow was deposited, 1 otherwise.
             """)
 
     @Argument(help: ArgumentHelp("Invoice or credit note numbers; default: every one to a French business not yet deposited.", valueName: "number"))
     var numbers: [String] = []
     @Option(help: ArgumentHelp("Deposit again a document deposited already, and why (recorded with the attempt).", valueName: "reason"))
     var resend: String?
+    @Option(help: ArgumentHelp("Deposit the e-reporting files (Flux 10) of this period instead: a decade (2026-09-D1), a month (2026-09) or two months (2026-B5).", valueName: "period"))
+    var ereport: String?
+    @Option(help: ArgumentHelp("With --ereport: the 4-character matricule of the platform, written in the files.", valueName: "matricule"))
+    var platform: String?
+    @Option(help: ArgumentHelp("With --ereport: the platform's name, written in the files.", valueName: "name"))
+    var platformName: String?
+    @Option(help: .hidden) var now: String?
     @OptionGroup var options: EditOptions
 
     func validate() throws {
         if let resend, resend.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--resend needs a reason, e.g. --resend \"the platform lost it\"") }
+        if let ereport {
+            if EReportingPeriod(ereport) == nil { throw ValidationError("`\(ereport)` is not an e-reporting period: \(EReportingPeriod.help)") }
+            if !numbers.isEmpty { throw ValidationError("--ereport sends a period's e-reporting files, not invoices: give no numbers with it") }
+            if platform == nil || platformName == nil { throw ValidationError("--ereport needs --platform MATRICULE and --platform-name NAME (they are written in the files)") }
+        } else if platform != nil || platformName != nil {
+            throw ValidationError("--platform and --platform-name go with --ereport PERIOD")
+        }
     }
 
     func run() throws {
         let checked = try bookWithoutErrors(options.directory, before: "sending to the platform")
         let book = checked.book
+        if let ereport, let period = EReportingPeriod(ereport) { return try sendReport(period, checked: checked) }
         var failed: [String] = []
         var documents: [Document] = []
+        // The seller's own statuses about its e-invoices (to a French business, as below); the
+        // payments of the others go in the e-reporting (`--ereport`).
+        let statuses = !numbers.isEmpty ? [] : SellerStatuses.pending(book: book, root: options.directory).filter { status in
+            book.document(status.number).flatMap { book.clients[$0.client.value]?.contact.siren } != nil
+        }
         if numbers.isEmpty {
             documents = book.documents.filter { document in
                 guard document.kind.isBilling, document.void == nil, document.issued.value <= options.today,
@@ -120,7 +146,9 @@ struct PlatformSendCommand: ParsableCommand {
                 guard let record = try? FlowRecord.read(path, root: options.directory), let current = record.current else { return true }
                 return current.state == .recorded || current.state == .refused
             }
-            if documents.isEmpty { Terminal.standardOutput.writePrintable("nothing to send: every invoice to a French business is deposited\n") }
+            if documents.isEmpty && statuses.isEmpty {
+                Terminal.standardOutput.writePrintable("nothing to send: every invoice to a French business and every status of the seller is deposited\n")
+            }
         } else {
             for number in numbers {
                 guard let document = book.document(number), document.kind.isBilling else {
@@ -131,7 +159,7 @@ struct PlatformSendCommand: ParsableCommand {
                 documents.append(document)
             }
         }
-        let api = documents.isEmpty || options.dryRun ? nil : try platformAPI(book)
+        let api = (documents.isEmpty && statuses.isEmpty) || options.dryRun ? nil : try platformAPI(book)
         for document in documents {
             let number = document.number
             do {
@@ -151,6 +179,100 @@ struct PlatformSendCommand: ParsableCommand {
             } catch let error as PlatformError {
                 Terminal.standardError.writePrintable("error: \(number): \(error.message)\n")
                 failed.append(number)
+            }
+        }
+        // After the invoices: a status is about an invoice the platform has, so it goes after it.
+        for status in statuses where !failed.contains(status.number) {
+            guard let document = book.document(status.number) else { continue }
+            do {
+                if try !sendStatus(status, of: document, api: api) { continue }
+            } catch let error as PlatformError {
+                Terminal.standardError.writePrintable("error: \(status.id): \(error.message)\n")
+                failed.append(status.id)
+            }
+        }
+        if !failed.isEmpty {
+            Terminal.standardError.writePrintable("error: not deposited: \(failed.joined(separator: ", "))\n")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Deposits one of the seller's own statuses (a CDAR, `SellerStatuses`) about an invoice the
+    /// platform took, through the same record-first path as the invoice (its own record beside the
+    /// invoice's), then keeps it under the invoice's cdar/ (`LifeCycle.keep`), so it is no longer
+    /// pending. A deposit taken whose keeping was cut off is kept by the next run, never sent again.
+    /// False when it waits for its invoice.
+    private func sendStatus(_ status: SellerStatuses.Pending, of document: Document, api: PlatformAPI?) throws -> Bool {
+        let folder = Outbox.folder(for: document)
+        let invoiceRecord = try FlowRecord.read(BookLoader.join(folder, FlowRecord.invoiceRecordName), root: options.directory)
+        guard let state = invoiceRecord?.current?.state, state == .deposited || state == .accepted else {
+            Terminal.standardOutput.writePrintable("not yet: status \(status.status.code) \(status.status.name) of \(status.number) waits until the platform has \(status.number)\n")
+            return false
+        }
+        let flow = Flow(label: "\(status.number) status \(status.status.code) \(status.id)", fileName: status.fileName, syntax: "CDAR",
+                        bytes: status.bytes, folder: folder, recordName: "pa-" + (status.fileName as NSString).deletingPathExtension + ".yaml")
+        guard let api else {
+            Terminal.standardOutput.writePrintable("would send status \(status.status.code) \(status.status.name) of \(status.number) (\(flow.fileName), CDAR, \(flow.bytes.count) bytes, SHA-256 \(SHA256.hex(flow.bytes)))\n")
+            return true
+        }
+        let attempt: FlowRecord.Attempt
+        if let current = try FlowRecord.read(flow.recordPath, root: options.directory)?.current,
+           current.state == .deposited || current.state == .accepted, current.sha256 == SHA256.hex(flow.bytes) {
+            attempt = current
+        } else {
+            switch try FlowSender(root: options.directory, api: api).send(flow, resend: nil) {
+            case .deposited(let taken), .resolved(let taken): attempt = taken
+            }
+        }
+        guard attempt.state == .deposited || attempt.state == .accepted else {
+            throw PlatformError("the platform did not take it: \(describe(attempt))")
+        }
+        let lock: BookLock
+        do { lock = try BookLock(root: options.directory) } catch { throw PlatformError("\(error)") }
+        defer { withExtendedLifetime(lock) {} }
+        do {
+            let kept = try LifeCycle.keep(status.bytes, code: status.status.code, for: document, root: options.directory,
+                                          temporaryDirectory: BookLock.folder(of: options.directory))
+            Terminal.standardOutput.writePrintable("sent status \(status.status.code) \(status.status.name) of \(status.number) (CDAR): \(describe(attempt)); kept as \(kept.path)\n")
+        } catch {
+            throw PlatformError("deposited, but not kept: \(error.message) (\(error.help)); the next `invoic pa send` keeps it without sending it again")
+        }
+        return true
+    }
+
+    /// `--ereport PERIOD`: the period's Flux 10 files (`EReporting.files`, as `invoic ereport`
+    /// writes them), each deposited once (syntax FRR) with its record in outbox/ereport/<period>/.
+    private func sendReport(_ period: EReportingPeriod, checked: BookPipeline.Checked) throws {
+        let time = try now.map { text -> Date in
+            guard let parsed = ISO8601DateFormatter().date(from: text) else { throw ValidationError("--now takes an ISO 8601 time, e.g. 2026-10-01T08:00:00Z") }
+            return parsed
+        } ?? Date()
+        let result = EReporting.files(book: checked.book, period: period, platform: .init(matricule: platform ?? "", name: platformName ?? ""), now: time)
+        if !result.diagnostics.isEmpty {
+            Reporter(format: .human, root: options.directory, sources: checked.sources, summarizing: false).report(result.diagnostics)
+        }
+        guard !result.diagnostics.hasErrors else { throw ExitCode(1) }
+        let api = options.dryRun ? nil : try platformAPI(checked.book)
+        let folder = "outbox/ereport/\(period)"
+        var failed: [String] = []
+        for file in result.files {
+            let flow = Flow(label: "e-reporting \(file.name)", fileName: file.name, syntax: "FRR", bytes: file.bytes, folder: folder,
+                            recordName: "pa-" + (file.name as NSString).deletingPathExtension + ".yaml")
+            guard let api else {
+                Terminal.standardOutput.writePrintable("would send \(file.name) (FRR, \(file.flowType), \(file.bytes.count) bytes, SHA-256 \(SHA256.hex(file.bytes)))\n")
+                continue
+            }
+            do {
+                switch try FlowSender(root: options.directory, api: api).send(flow, resend: resend) {
+                case .deposited(let attempt):
+                    Terminal.standardOutput.writePrintable("sent \(file.name) (FRR, \(file.flowType)): \(describe(attempt))\n")
+                case .resolved(let attempt):
+                    Terminal.standardOutput.writePrintable("\(file.name) was deposited by an interrupted send (nothing sent again): \(describe(attempt))\n")
+                    if attempt.state == .refused || attempt.state == .rejected { failed.append(file.name) }
+                }
+            } catch {
+                Terminal.standardError.writePrintable("error: \(file.name): \(error.message)\n")
+                failed.append(file.name)
             }
         }
         if !failed.isEmpty {

@@ -280,24 +280,166 @@ import Testing
         #expect(status.stdout.contains("F2026-003: accepted"), "\(status.stdout)\n\(status.stderr)")
         #expect(Self.last("state", in: try Self.text(book, Self.record)) == "accepted")
         // The two CDAR messages the platform made about F2026-003 were downloaded, once each,
-        // and handed to `invoic receive`'s pipeline; each is kept with its record under received/pa/.
+        // handed to `invoic receive`'s pipeline and kept with the invoice, in the order they came.
         let downloads = try server.downloads()
         #expect(downloads.count == 2)
-        for (id, code) in zip(downloads, ["200", "202"]) {
+        for (index, (id, code)) in zip(downloads, ["200", "202"]).enumerated() {
             let folder = "received/pa/\(id)"
             let record = try Self.text(book, folder + "/pa.yaml")
             #expect(record.contains("flow_type: CustomerInvoiceLC") && record.contains("syntax: CDAR"), "\(record)")
-            #expect(record.contains("record: ") || record.contains("not_read: "), "\(record)")
-            if record.contains("not_read: ") {
-                let kept = try Self.text(book, folder + "/\(id).xml")
-                #expect(kept.contains("<ram:IssuerAssignedID>F2026-003</ram:IssuerAssignedID>"))
-                #expect(kept.contains("<ram:ProcessConditionCode>\(code)</ram:ProcessConditionCode>"))
-            }
+            let kept = "outbox/2026/F2026-003/cdar/00\(index + 1)-\(code).xml"
+            #expect(record.contains("record: \(kept)") && !record.contains("not_read"), "\(record)")
+            let message = try Self.text(book, kept)
+            #expect(message.contains("<ram:IssuerAssignedID>F2026-003</ram:IssuerAssignedID>"))
+            #expect(message.contains("<ram:ProcessConditionCode>\(code)</ram:ProcessConditionCode>"))
+            #expect(!FileManager.default.fileExists(atPath: book.appendingPathComponent(folder + "/\(id).xml").path))
         }
         // Not fetched again.
         let again = try Self.pa(["status"], book)
         #expect(again.stdout.contains("was fetched before"), "\(again.stdout)")
         #expect(try server.downloads().count == 2)
+        try Self.expectNoViolation(server)
+    }
+
+    /// Issue 46, the platform path end to end: the buyer's refusal (210, with its motif) the
+    /// platform relays about an invoice sent with `pa send` lands with the invoice through `pa
+    /// status`, and `check` and `report` then say it; the platform's CDARs pass the D22B schema
+    /// `check` holds them to (no "does not follow").
+    @Test func aStatusFetchedByStatusIsShownByCheckAndReport() throws {
+        let server = try FakePlatform(["statuses": [200, 210], "reason": ["code": "DOUBLON", "text": "Facture reçue en double"]])
+        defer { server.stop() }
+        let book = try Self.makeBook(server)
+        defer { try? FileManager.default.removeItem(at: book) }
+        #expect(try Self.pa(["send", "F2026-003"], book).status == 0)
+        let status = try Self.pa(["status"], book)
+        #expect(status.stdout.contains("received flow") && status.stdout.contains("outbox/2026/F2026-003/cdar/002-210.xml"), "\(status.stdout)\n\(status.stderr)")
+        #expect(FileManager.default.fileExists(atPath: book.appendingPathComponent("outbox/2026/F2026-003/cdar/001-200.xml").path))
+
+        let check = try Invoic.run(["check", "--today", "2026-11-21", "-C", book.path])
+        let said = check.stdout + check.stderr
+        #expect(said.contains("F2026-003: 210 Refusée, motif: DOUBLON Facture reçue en double (outbox/2026/F2026-003/cdar/002-210.xml)"), "\(said)")
+        #expect(!said.contains("does not follow the CDAR D22B schema") && !said.contains("cannot be read"), "\(said)")
+        let report = try Invoic.run(["report", "--today", "2026-11-21", "-C", book.path])
+        let line = report.stdout.split(separator: "\n").first { $0.contains("F2026-003") } ?? ""
+        #expect(line.contains("(210 Refusée)"), "\(report.stdout)\n\(report.stderr)")
+        try Self.expectNoViolation(server)
+    }
+
+    /// F2026-003 (2 550.00 + 20 % VAT) with 1 000.00 received on 2026-11-21, in a book whose VAT
+    /// on services is due when paid (no vat_on_debits): the seller owes one 212 Encaissée.
+    static func makeCashedBook(_ server: FakePlatform) throws -> URL {
+        let book = try makeBook(server)
+        let invoice = book.appendingPathComponent("invoices/F2026-003.yaml")
+        try (try String(contentsOf: invoice, encoding: .utf8) + "\npayments:\n  - { date: 2026-11-21, amount: 1000.00, method: transfer }\n")
+            .write(to: invoice, atomically: true, encoding: .utf8)
+        let settings = book.appendingPathComponent("invoic.yaml")
+        let text = try String(contentsOf: settings, encoding: .utf8)
+        #expect(text.contains("vat_on_debits: true"))
+        try text.replacingOccurrences(of: "vat_on_debits: true", with: "vat_on_debits: false").write(to: settings, atomically: true, encoding: .utf8)
+        return book
+    }
+
+    /// The seller's own statuses go out after their invoices, as CDAR flows, exactly once: the
+    /// bytes the platform took are the ones kept under cdar/ (so no longer pending), and a second
+    /// run sends nothing. examples/conseil's F2026-002 (4 080.00 received on 2026-11-10) owes one
+    /// too.
+    @Test func sendDepositsTheSellersOwnStatusOnceAfterItsInvoice() throws {
+        let server = try FakePlatform(["statuses": []])
+        defer { server.stop() }
+        let book = try Self.makeCashedBook(server)
+        defer { try? FileManager.default.removeItem(at: book) }
+        let sent = try Self.pa(["send"], book)
+        #expect(sent.status == 0, "\(sent.stdout)\n\(sent.stderr)")
+        let taken = try server.taken()
+        #expect(taken.map { $0["flowSyntax"] as? String } == ["CII", "CII", "CII", "CDAR", "CDAR"], "\(taken)")
+        #expect(taken.suffix(2).map { $0["name"] as? String } == ["F2026-002-212-1.xml", "F2026-003-212-1.xml"], "\(taken)")
+        for (entry, (number, amount)) in zip(taken.suffix(2), [("F2026-002", "4080.00"), ("F2026-003", "1000.00")]) {
+            let kept = "outbox/2026/\(number)/cdar/001-212.xml"
+            #expect(sent.stdout.contains("sent status 212 Encaissée of \(number) (CDAR)") && sent.stdout.contains(kept), "\(sent.stdout)")
+            let bytes = try Data(contentsOf: book.appendingPathComponent(kept))
+            #expect(entry["sha256"] as? String == (try Self.sha256(bytes)))
+            #expect(entry["flowType"] as? String == "CustomerInvoiceLC")
+            // The status the platform has: the amount cashed on the invoice.
+            let message = String(decoding: bytes, as: UTF8.self)
+            #expect(message.contains("<ram:IssuerAssignedID>\(number)</ram:IssuerAssignedID>") && message.contains("<ram:ProcessConditionCode>212</ram:ProcessConditionCode>")
+                    && message.contains(">\(amount)</ram:ValueAmount>"), "\(message)")
+        }
+        let record = try Self.text(book, "outbox/2026/F2026-003/pa-F2026-003-212-1.yaml")
+        #expect(record.contains("syntax: CDAR") && Self.last("state", in: record) == "deposited", "\(record)")
+
+        let again = try Self.pa(["send"], book)
+        #expect(again.status == 0 && again.stdout.contains("nothing to send"), "\(again.stdout)\n\(again.stderr)")
+        #expect(try server.deposits() == 5)
+        try Self.expectNoViolation(server)
+    }
+
+    /// A status deposit whose answer was lost is found by its tracking id and kept by the next run,
+    /// never deposited twice; until then it is not kept (still pending).
+    @Test func aStatusWhoseAnswerWasLostIsKeptNotSentAgain() throws {
+        let server = try FakePlatform(["statuses": []])
+        defer { server.stop() }
+        let book = try Self.makeCashedBook(server)
+        defer { try? FileManager.default.removeItem(at: book) }
+        #expect(try Self.pa(["send", "F2026-001", "F2026-002", "F2026-003"], book).status == 0)
+        // The 4th deposit, F2026-002's status, is taken and its answer lost; F2026-003's goes.
+        try server.configure(["statuses": [], "drop_after": 4])
+        let lost = try Self.pa(["send"], book)
+        #expect(lost.status == 1 && lost.stderr.contains("F2026-002_212_20261110_1"), "\(lost.stdout)\n\(lost.stderr)")
+        let cashed = "outbox/2026/F2026-002/cdar/001-212.xml"
+        #expect(!FileManager.default.fileExists(atPath: book.appendingPathComponent(cashed).path))
+        #expect(FileManager.default.fileExists(atPath: book.appendingPathComponent("outbox/2026/F2026-003/cdar/001-212.xml").path))
+        try server.configure(["statuses": []])
+        let resolved = try Self.pa(["send"], book)
+        #expect(resolved.status == 0, "\(resolved.stdout)\n\(resolved.stderr)")
+        #expect(FileManager.default.fileExists(atPath: book.appendingPathComponent(cashed).path))
+        #expect(try server.taken().count == 5)
+        #expect(try server.deposits() == 5)
+        let again = try Self.pa(["send"], book)
+        #expect(again.stdout.contains("nothing to send"), "\(again.stdout)")
+        #expect(try server.deposits() == 5)
+        try Self.expectNoViolation(server)
+    }
+
+    /// `pa send --ereport PERIOD`: the period's Flux 10 files go as FRR flows, each once, the bytes
+    /// the platform checked (SHA-256) being the ones recorded; a second run deposits nothing.
+    @Test func sendEReportDepositsThePeriodsFilesOnce() throws {
+        let server = try FakePlatform(["statuses": []])
+        defer { server.stop() }
+        let book = try Self.makeCashedBook(server)
+        defer { try? FileManager.default.removeItem(at: book) }
+        try "name: Marie Dupont\naddress: {street: 3 rue Neuve, city: Lyon, postal_code: \"69001\", country: FR}\n".write(to: book.appendingPathComponent("clients/marie.yaml"), atomically: true, encoding: .utf8)
+        try "client: marie\nissued: 2026-11-20\nsent: 2026-11-20\nitems:\n  - {description: Conseil, quantity: 1, price: 120.00}\npayments:\n  - {date: 2026-11-20, amount: 144.00, method: card}\n"
+            .write(to: book.appendingPathComponent("invoices/F2026-004.yaml"), atomically: true, encoding: .utf8)
+        let arguments = ["send", "--ereport", "2026-11-D2", "--platform", "0042", "--platform-name", "PA Test", "--now", "2026-11-21T06:00:00Z"]
+        let sent = try Self.pa(arguments, book)
+        #expect(sent.status == 0, "\(sent.stdout)\n\(sent.stderr)")
+        let taken = try server.taken()
+        #expect(taken.map { $0["flowSyntax"] as? String } == ["FRR", "FRR"], "\(taken)")
+        for (entry, kind) in zip(taken, ["transactions", "payments"]) {
+            let name = "2026-11-D2-\(kind).xml"
+            #expect(entry["name"] as? String == name)
+            let bytes = try Data(contentsOf: book.appendingPathComponent("outbox/ereport/2026-11-D2/\(name)"))
+            #expect(entry["sha256"] as? String == (try Self.sha256(bytes)))
+            let record = try Self.text(book, "outbox/ereport/2026-11-D2/pa-2026-11-D2-\(kind).yaml")
+            #expect(record.contains("syntax: FRR") && Self.last("state", in: record) == "deposited", "\(record)")
+        }
+        // The sale to a consumer: 120.00 + 24.00 VAT, and the 144.00 received.
+        let transactions = try Self.text(book, "outbox/ereport/2026-11-D2/2026-11-D2-transactions.xml")
+        #expect(transactions.contains("<TaxExclusiveAmount>120.00</TaxExclusiveAmount>") && transactions.contains("<TaxTotal>24.00</TaxTotal>"), "\(transactions)")
+        #expect(try Self.text(book, "outbox/ereport/2026-11-D2/2026-11-D2-payments.xml").contains("<Amount>144.00</Amount>"))
+
+        let again = try Self.pa(arguments, book)
+        #expect(again.status == 1 && again.stderr.contains("was deposited at the platform"), "\(again.stdout)\n\(again.stderr)")
+        #expect(try server.deposits() == 2)
+        let usage = try Self.pa(["send", "F2026-003", "--ereport", "2026-11-D2", "--platform", "0042", "--platform-name", "PA"], book)
+        #expect(usage.status == 2 && usage.stderr.contains("give no numbers"), "\(usage.stderr)")
+        // F2026-004, to a consumer, is e-reported (its payment is in the payments file above): no
+        // invoice and no 212 of it go to the platform, only the e-invoices and their statuses.
+        let invoices = try Self.pa(["send"], book)
+        #expect(invoices.status == 0, "\(invoices.stdout)\n\(invoices.stderr)")
+        let names = try server.taken().dropFirst(2).map { $0["name"] as? String ?? "?" }
+        #expect(names.count == 5 && !names.contains { $0.hasPrefix("F2026-004") }, "\(names)")
+        #expect(!invoices.stdout.contains("F2026-004"), "\(invoices.stdout)")
         try Self.expectNoViolation(server)
     }
 

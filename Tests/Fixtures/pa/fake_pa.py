@@ -40,7 +40,8 @@ Usage: fake_pa.py STATE_DIR. STATE_DIR/config.json (re-read on every request) st
    "drop_before": N                    the first N deposits are dropped unread (never taken)
    "drop_after": N                     the first N deposits are taken, then the connection closed
    "ack": "Ok" | "Error" | "Pending", "ack_details": [AcknowledgementDetail...]
-   "statuses": [200, 202]              the CDAR statuses made for each invoice taken
+   "statuses": [200, 202]              the CDAR statuses made for each invoice taken (not for a CDAR or FRR deposited)
+   "reason": {"code": "...", "text": "..."}   the motif of a status that needs one (210, 207 ...)
    "incoming": [{"flowId": "...", "flowType": "SupplierInvoice", "flowSyntax": "UBL", "file": "/path"}]
    "directory": [directory lines]}
 Every request is logged to STATE_DIR/requests.jsonl as {method, path, status, violation?,
@@ -199,19 +200,62 @@ def invoice_facts(data, name):
         if doc is not None:
             facts["number"] = doc.findtext("{%s}ID" % RAM) or facts["number"]
             facts["type"] = doc.findtext("{%s}TypeCode" % RAM) or facts["type"]
-        for org in root.iter("{%s}SpecifiedLegalOrganization" % RAM):
-            facts["seller"] = org.findtext("{%s}ID" % RAM) or facts["seller"]
+            # BT-2, format 102 (YYYYMMDD): MDT-100 of the status must be the invoice's own date.
+            stamp = doc.find("{%s}IssueDateTime" % RAM)
+            if stamp is not None and len(stamp) and (stamp[0].text or "").strip():
+                facts["date"] = stamp[0].text.strip()
+        # The seller's SIREN (BT-30), not the buyer's: under SellerTradeParty only.
+        for seller in root.iter("{%s}SellerTradeParty" % RAM):
+            org = seller.find("{%s}SpecifiedLegalOrganization" % RAM)
+            if org is not None:
+                facts["seller"] = org.findtext("{%s}ID" % RAM) or facts["seller"]
             break
     else:
         facts["number"] = root.findtext("{%s}ID" % UBL_CBC) or facts["number"]
         facts["type"] = root.findtext("{%s}InvoiceTypeCode" % UBL_CBC) or root.findtext("{%s}CreditNoteTypeCode" % UBL_CBC) or facts["type"]
+        issued = root.findtext("{%s}IssueDate" % UBL_CBC)
+        if issued:
+            facts["date"] = issued.replace("-", "")
+        cac = "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"
+        seller = root.find("{%s}AccountingSupplierParty/{%s}Party/{%s}PartyLegalEntity" % (cac, cac, cac))
+        if seller is not None:
+            facts["seller"] = seller.findtext("{%s}CompanyID" % UBL_CBC) or facts["seller"]
     return facts
 
 
-def cdar(facts, code, index):
-    """A CDAR status message as XP Z12-012 annex B's examples write one (UC1 ... CDV-202 Reçue)."""
+def frr_type(data):
+    """The flow type of an e-reporting file: a report of transactions or of payments."""
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError:
+        return "MultiFlowReport"
+    names = {element.tag.split("}")[-1] for element in root.iter()}
+    if "PaymentsReport" in names:
+        return "AggregatedCustomerPaymentReport"
+    return "AggregatedCustomerTransactionReport"
+
+
+# XP Z12-012: the statuses a refusal, rejection or dispute must give a motif for (BR-FR-CDV-15).
+NEEDS_REASON = {206, 207, 208, 210, 213, 501}
+
+
+def cdar(facts, code, index, reason=None):
+    """A CDAR status message as XP Z12-012 annex B's examples write one (UC1 ... CDV-202 Reçue):
+    200 to 203 and 213 are the platforms' (transmission, MDT-77 305), the others the buyer's
+    processing (23), and a status of NEEDS_REASON carries its motif (MDT-113, config "reason")."""
     stamp = "20261121%06d" % (100000 + index)
     label = STATUS_LABELS.get(code, "Statut")
+    phase = "305" if code <= 203 or code in (213, 501) else "23"
+    role = "WK" if phase == "305" else "BY"
+    motif = ""
+    if code in NEEDS_REASON:
+        reason = reason or {"code": "DOUBLON", "text": "Facture reçue en double"}
+        motif = f"""
+      <ram:SpecifiedDocumentStatus>
+        <ram:ReasonCode>{reason["code"]}</ram:ReasonCode>
+        <ram:Reason>{reason["text"]}</ram:Reason>
+        <ram:SequenceNumeric>1</ram:SequenceNumeric>
+      </ram:SpecifiedDocumentStatus>"""
     return f"""<?xml version="1.0" encoding="UTF-8"?>
 <rsm:CrossDomainAcknowledgementAndResponse xmlns:qdt="urn:un:unece:uncefact:data:standard:QualifiedDataType:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossDomainAcknowledgementAndResponse:100">
   <rsm:ExchangedDocumentContext>
@@ -222,8 +266,8 @@ def cdar(facts, code, index):
     <ram:ID>{facts["number"]}_{code}_{stamp}#{facts["type"]}_{facts["date"]}</ram:ID>
     <ram:Name>CDV-{code}_{label}</ram:Name>
     <ram:IssueDateTime><udt:DateTimeString format="204">{stamp}</udt:DateTimeString></ram:IssueDateTime>
-    <ram:SenderTradeParty><ram:RoleCode>WK</ram:RoleCode></ram:SenderTradeParty>
-    <ram:IssuerTradeParty><ram:RoleCode>WK</ram:RoleCode></ram:IssuerTradeParty>
+    <ram:SenderTradeParty><ram:RoleCode>{role}</ram:RoleCode></ram:SenderTradeParty>
+    <ram:IssuerTradeParty><ram:RoleCode>{role}</ram:RoleCode></ram:IssuerTradeParty>
     <ram:RecipientTradeParty>
       <ram:GlobalID schemeID="0002">{facts["seller"]}</ram:GlobalID>
       <ram:RoleCode>SE</ram:RoleCode>
@@ -231,7 +275,7 @@ def cdar(facts, code, index):
   </rsm:ExchangedDocument>
   <rsm:AcknowledgementDocument>
     <ram:MultipleReferencesIndicator><udt:Indicator>false</udt:Indicator></ram:MultipleReferencesIndicator>
-    <ram:TypeCode>305</ram:TypeCode>
+    <ram:TypeCode>{phase}</ram:TypeCode>
     <ram:IssueDateTime><udt:DateTimeString format="204">{stamp}</udt:DateTimeString></ram:IssueDateTime>
     <ram:ReferenceReferencedDocument>
       <ram:IssuerAssignedID>{facts["number"]}</ram:IssuerAssignedID>
@@ -241,7 +285,7 @@ def cdar(facts, code, index):
       <ram:FormattedIssueDateTime><qdt:DateTimeString format="102">{facts["date"]}</qdt:DateTimeString></ram:FormattedIssueDateTime>
       <ram:ProcessConditionCode>{code}</ram:ProcessConditionCode>
       <ram:ProcessCondition>{label}</ram:ProcessCondition>
-      <ram:IssuerTradeParty><ram:GlobalID schemeID="0002">{facts["seller"]}</ram:GlobalID></ram:IssuerTradeParty>
+      <ram:IssuerTradeParty><ram:GlobalID schemeID="0002">{facts["seller"]}</ram:GlobalID></ram:IssuerTradeParty>{motif}
     </ram:ReferenceReferencedDocument>
   </rsm:AcknowledgementDocument>
 </rsm:CrossDomainAcknowledgementAndResponse>
@@ -457,21 +501,30 @@ class Handler(BaseHTTPRequestHandler):
         if tracking and any(f["meta"].get("trackingId") == tracking for f in FLOWS.values()):
             return self.error(422, "AlreadyExistingFlow", "The flow has already been sent and received.", entry)
         flow_id = str(uuid.uuid4())
-        meta = {"flowId": flow_id, "flowType": "CustomerInvoice", "flowDirection": "Out", "flowSyntax": info["flowSyntax"],
+        # The platform computes the flow type (FlowInfo has none): from the syntax, and for an
+        # e-reporting file (FRR) from the report it holds (Flux 10: TransactionsReport or PaymentsReport).
+        syntax = info["flowSyntax"]
+        invoice = syntax in ("CII", "UBL", "Factur-X")
+        flow_type = "CustomerInvoice" if invoice else "CustomerInvoiceLC" if syntax == "CDAR" else frr_type(data)
+        meta = {"flowId": flow_id, "flowType": flow_type, "flowDirection": "Out", "flowSyntax": syntax,
                 "processingRule": info.get("processingRule", "B2B"), "processingRuleSource": "Input" if "processingRule" in info else "Computed"}
         if tracking:
             meta["trackingId"] = tracking
         if "flowProfile" in info:
             meta["flowProfile"] = info["flowProfile"]
         add_flow(meta, data)
-        facts = invoice_facts(data, info.get("name"))
-        for code in cfg.get("statuses", [200]):
+        # Statuses come back about invoices only, not about a status or a report deposited.
+        facts = invoice_facts(data, info.get("name")) if invoice else {"number": None}
+        for code in cfg.get("statuses", [200]) if invoice else []:
             add_flow({"flowId": str(uuid.uuid4()), "flowType": "CustomerInvoiceLC", "flowDirection": "In", "flowSyntax": "CDAR",
-                      "processingRule": "B2B", "acknowledgement": {"status": "Ok"}}, cdar(facts, code, len(FLOWS)))
+                      "processingRule": "B2B", "acknowledgement": {"status": "Ok"}}, cdar(facts, code, len(FLOWS), cfg.get("reason")))
         entry["taken"] = flow_id
         entry["trackingId"] = tracking
         entry["sha256"] = hashlib.sha256(data).hexdigest()
         entry["invoice"] = facts["number"]
+        entry["flowSyntax"] = syntax
+        entry["flowType"] = flow_type
+        entry["name"] = info.get("name")
         if number <= cfg.get("drop_before", 0) + cfg.get("drop_after", 0):
             entry.update(status=0, dropped="after")
             log(entry)
