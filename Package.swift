@@ -108,7 +108,7 @@ let package = Package(
         // France's approved platforms through the AFNOR XP Z12-013 API (docs/france.md): flows
         // deposited once through a record in outbox/, the directory asked, incoming flows handed to
         // `invoic receive`'s pipeline. HTTP is InvoicPeppol's client over libcurl.
-        .target(name: "InvoicPlatform", dependencies: ["InvoicBook", "InvoicYAML", "InvoicAuthoring", "InvoicPeppol", "InvoicInbox"]),
+        .target(name: "InvoicPlatform", dependencies: ["InvoicBook", "InvoicYAML", "InvoicAuthoring", "InvoicPeppol", "InvoicInbox", "InvoicDiagnostics"]),
         // `invoic serve`: the book as a local web app (Hummingbird, pages from Mustache templates).
         .target(name: "InvoicServe", dependencies: [
             "InvoicBook", "InvoicReport", "InvoicPDF", "InvoicAuthoring", "InvoicHistory", "InvoicDiagnostics", "InvoicMoney", "InvoicEInvoice", "InvoicPeppol", "InvoicInbox", "InvoicVeriFactu", "InvoicSDI", "InvoicFrance",

@@ -6,6 +6,7 @@ import InvoicBuild
 import InvoicEInvoice
 import InvoicFrance
 import InvoicPeppol
+import InvoicPlatform
 import InvoicSDI
 import InvoicVeriFactu
 
@@ -48,6 +49,10 @@ struct CheckCommand: ParsableCommand {
             // France: the latest life-cycle status (CDAR) of each sent document (docs/france.md).
             let lifeCycle = LifeCycleChecks.diagnostics(book: checked.book, root: book.directory)
             checked.diagnostics = (checked.diagnostics + lifeCycle.diagnostics).sorted()
+            // France: a deposit at the platform refused, rejected or unanswered (docs/france.md).
+            let platform = PlatformChecks.diagnostics(book: checked.book, root: book.directory, today: book.resolvedToday)
+            checked.diagnostics = (checked.diagnostics + platform.diagnostics).sorted()
+            checked.sources.merge(platform.sources) { current, _ in current }
             // Spain: the VeriFactu chain must hold, and every issued invoice have its record.
             let verifactu = VeriFactuChecks.diagnostics(book: checked.book, root: book.directory)
             checked.diagnostics = (checked.diagnostics + verifactu.diagnostics).sorted()

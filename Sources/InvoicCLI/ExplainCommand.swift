@@ -3,6 +3,7 @@ import InvoicBook
 import InvoicInbox
 import InvoicHistory
 import InvoicPeppol
+import InvoicPlatform
 import InvoicSDI
 import InvoicFrance
 import InvoicVeriFactu
@@ -17,7 +18,7 @@ struct ExplainCommand: ParsableCommand {
     var code: String?
 
     /// Every code any stage reports: reading and checking the book, its history, and rendering it.
-    static let rules = (Rule.all + BookHistory.rules + PeriodLock.rules + PDFRenderer.rules + PeppolChecks.rules + SDIChecks.rules + LifeCycleChecks.rules + VeriFactuChecks.rules + PurchaseAudit.rules).sorted { $0.code < $1.code }
+    static let rules = (Rule.all + BookHistory.rules + PeriodLock.rules + PDFRenderer.rules + PeppolChecks.rules + SDIChecks.rules + LifeCycleChecks.rules + PlatformChecks.rules + VeriFactuChecks.rules + PurchaseAudit.rules).sorted { $0.code < $1.code }
 
     func run() throws {
         guard let code else {

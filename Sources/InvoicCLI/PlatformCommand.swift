@@ -135,8 +135,8 @@ struct PlatformSendCommand: ParsableCommand {
         var documents: [Document] = []
         // The seller's own statuses about its e-invoices (to a French business, as below); the
         // payments of the others go in the e-reporting (`--ereport`).
-        let statuses = !numbers.isEmpty ? [] : SellerStatuses.pending(book: book, root: options.directory).filter { status in
-            book.document(status.number).flatMap { book.clients[$0.client.value]?.contact.siren } != nil
+        let statuses = !numbers.isEmpty ? [] : SellerStatuses.pending(book: book, root: options.directory).filter {
+            SellerStatuses.isAboutEInvoice($0, in: book)
         }
         if numbers.isEmpty {
             documents = book.documents.filter { document in

@@ -9,6 +9,7 @@ import InvoicXMLSchema
 public enum LifeCycleChecks {
     public static let status = DiagnosticCode("fr-status")
     public static let order = DiagnosticCode("fr-status-order")
+    public static let unsent = DiagnosticCode("fr-status-unsent")
 
     public static let rules = [
         Rule(status, .warning, summary: "the latest French life-cycle status of an invoice asks the seller to act",
@@ -38,6 +39,22 @@ public enum LifeCycleChecks {
              example: """
                  # outbox/2026/F2026-002/cdar/001-205.xml  205 Approuvée
                  # outbox/2026/F2026-002/cdar/002-202.xml  202 Reçue par la plateforme
+                 """),
+        Rule(unsent, .warning, summary: "a payment of a French service invoice is not reported to the platform yet (212 Encaissée)",
+             explanation: """
+                 A French seller of services pays the VAT when paid (CGI art. 269-2-c) unless it opted for VAT on \
+                 debits (`vat_on_debits: true`), and tells the administration of every payment received on an \
+                 e-invoice through its approved platform: the status 212 Encaissée, with the amount and its VAT rate \
+                 (XP Z12-012, BR-FR-CDV-14). The obligation is the seller's whether or not the book has a \
+                 `platform:`. `invoic pa send` deposits every one not sent yet and keeps it in \
+                 outbox/<year>/<number>/cdar/, after which this warning goes; `invoic cdar` writes the files for a \
+                 platform invoic does not speak to. A consumer's payment is e-reported (Flux 10) instead.
+                 """,
+             example: """
+                 # file: invoices/F2026-001.yaml
+                 payments:
+                   - date: 2026-10-20
+                     amount: 1200.00
                  """),
     ]
 
@@ -89,7 +106,15 @@ public enum LifeCycleChecks {
                                                 : "the invoice counts as not issued: issue a credit note of it and a corrected invoice"))
             }
         }
-        return (diagnostics, [:])
+        // The seller's own 212s still owed: at the payment, whatever platform the book uses.
+        for pending in SellerStatuses.pending(book: book, root: root) where SellerStatuses.isAboutEInvoice(pending, in: book) {
+            guard let document = book.document(pending.number), pending.position <= document.payments.count else { continue }
+            let payment = document.payments[pending.position - 1]
+            diagnostics.append(.warning(unsent, "\(document.number): the payment of \(payment.date.value) is not reported to the platform yet (212 Encaissée, \(pending.id))",
+                                        file: document.file, range: payment.date.range,
+                                        help: "`invoic pa send` deposits it; through another platform, send what `invoic cdar` writes (\(pending.fileName))"))
+        }
+        return (diagnostics.sorted(), [:])
     }
 
     /// Each document's latest status, by number: what the report and the web app show.

@@ -17,6 +17,14 @@ public enum SellerStatuses {
         /// `<number>-212-<payment's position>.xml`, a file name (`/` in a number written `_`).
         public var fileName: String
         public var bytes: [UInt8]
+        /// The payment's position in the invoice's `payments:`, from 1.
+        public var position: Int
+    }
+
+    /// Whether the status goes to the platform as a CDAR: it is about an e-invoice, to a client
+    /// with a SIREN. A consumer's payment is e-reported (Flux 10) instead.
+    public static func isAboutEInvoice(_ status: Pending, in book: Book) -> Bool {
+        book.document(status.number).flatMap { book.clients[$0.client.value]?.contact.siren } != nil
     }
 
     /// Whether the book's services bear VAT when paid: a French book (with a SIREN) whose
@@ -39,7 +47,7 @@ public enum SellerStatuses {
                 let amounts = split(figures.payments[index], over: figures.breakdown.groups, currency: figures.currency)
                 let bytes = CDARWriter.cashed(document: document, book: book, id: id, day: day, amounts: amounts)
                 pending.append(Pending(number: document.number, status: .cashed, id: id,
-                                       fileName: "\(DocumentKind.fileStem(forNumber: document.number))-212-\(position).xml", bytes: bytes))
+                                       fileName: "\(DocumentKind.fileStem(forNumber: document.number))-212-\(position).xml", bytes: bytes, position: position))
             }
         }
         return pending
