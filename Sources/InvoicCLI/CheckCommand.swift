@@ -48,7 +48,7 @@ struct CheckCommand: ParsableCommand {
             checked.sources.merge(sdi.sources) { current, _ in current }
             // France: the latest life-cycle status (CDAR) of each sent document (docs/france.md).
             let lifeCycle = LifeCycleChecks.diagnostics(book: checked.book, root: book.directory)
-            checked.diagnostics = (checked.diagnostics + lifeCycle.diagnostics).sorted()
+            checked.diagnostics = (checked.diagnostics + lifeCycle.diagnostics + LifeCycleChecks.unsentStatuses(book: checked.book, root: book.directory)).sorted()
             // France: a deposit at the platform refused, rejected or unanswered (docs/france.md).
             let platform = PlatformChecks.diagnostics(book: checked.book, root: book.directory, today: book.resolvedToday)
             checked.diagnostics = (checked.diagnostics + platform.diagnostics).sorted()

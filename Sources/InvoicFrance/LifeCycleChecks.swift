@@ -106,7 +106,14 @@ public enum LifeCycleChecks {
                                                 : "the invoice counts as not issued: issue a credit note of it and a corrected invoice"))
             }
         }
-        // The seller's own 212s still owed: at the payment, whatever platform the book uses.
+        return (diagnostics, [:])
+    }
+
+    /// The seller's own 212 Encaissée still owed (`SellerStatuses.pending`, of an e-invoice), one
+    /// warning at each payment. The obligation is the seller's whatever platform it uses, so this
+    /// holds with or without the book's `platform:` (docs/france.md).
+    public static func unsentStatuses(book: Book, root: String) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
         for pending in SellerStatuses.pending(book: book, root: root) where SellerStatuses.isAboutEInvoice(pending, in: book) {
             guard let document = book.document(pending.number), pending.position <= document.payments.count else { continue }
             let payment = document.payments[pending.position - 1]
@@ -114,7 +121,7 @@ public enum LifeCycleChecks {
                                         file: document.file, range: payment.date.range,
                                         help: "`invoic pa send` deposits it; through another platform, send what `invoic cdar` writes (\(pending.fileName))"))
         }
-        return (diagnostics.sorted(), [:])
+        return diagnostics
     }
 
     /// Each document's latest status, by number: what the report and the web app show.

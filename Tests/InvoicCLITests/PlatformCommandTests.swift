@@ -226,6 +226,10 @@ import Testing
         #expect(Self.last("state", in: record) == "refused")
         #expect(Self.last("detail", in: record) == "HTTP 422 InvalidSchema Invalid XML schema.")
         #expect(try !Self.text(book, "invoices/F2026-003.yaml").contains("sent_via"))
+        let check = try Invoic.run(["check", "--today", "2026-11-21", "-C", book.path])
+        #expect(check.status == 0)
+        #expect(check.stderr.contains("warning[pa-not-deposited]: F2026-003: the platform refused the deposit of ") && check.stderr.contains("nothing was deposited: HTTP 422 InvalidSchema Invalid XML schema."), "\(check.stderr)")
+        #expect(check.stderr.contains("then `invoic pa send` deposits it again"), "\(check.stderr)")
         // Never taken: once the platform takes it, it is deposited as a new attempt, and a send
         // without numbers takes it with the other invoices to French businesses not deposited yet.
         try server.configure([:])
@@ -235,6 +239,7 @@ import Testing
         #expect(try Self.pa(["send"], book).stdout.contains("nothing to send"))
         #expect(try server.taken().count == 3)
         #expect(try Self.text(book, Self.record).components(separatedBy: "tracking_id:").count == 3)
+        #expect(try !Invoic.run(["check", "--today", "2026-11-21", "-C", book.path]).stderr.contains("refused the deposit"))
     }
 
     @Test func refusedCredentialsAreSaidAndNeverPrinted() throws {
@@ -348,8 +353,14 @@ import Testing
         defer { server.stop() }
         let book = try Self.makeCashedBook(server)
         defer { try? FileManager.default.removeItem(at: book) }
+        // Owed: check names each payment (conseil's F2026-002 paid 4 080.00 on 2026-11-10, and F2026-003).
+        let owed = try Invoic.run(["check", "--today", "2026-11-21", "-C", book.path])
+        for (number, day, id) in [("F2026-002", "2026-11-10", "F2026-002_212_20261110_1"), ("F2026-003", "2026-11-21", "F2026-003_212_20261121_1")] {
+            #expect(owed.stderr.contains("warning[fr-status-unsent]: \(number): the payment of \(day) is not reported to the platform yet (212 Encaissée, \(id))"), "\(owed.stderr)")
+        }
         let sent = try Self.pa(["send"], book)
         #expect(sent.status == 0, "\(sent.stdout)\n\(sent.stderr)")
+        #expect(try !Invoic.run(["check", "--today", "2026-11-21", "-C", book.path]).stderr.contains("fr-status-unsent"))
         let taken = try server.taken()
         #expect(taken.map { $0["flowSyntax"] as? String } == ["CII", "CII", "CII", "CDAR", "CDAR"], "\(taken)")
         #expect(taken.suffix(2).map { $0["name"] as? String } == ["F2026-002-212-1.xml", "F2026-003-212-1.xml"], "\(taken)")
@@ -458,6 +469,61 @@ import Testing
         #expect(again.status == 1)
         #expect(again.stderr.contains("rejected these same bytes"), "\(again.stderr)")
         #expect(try server.deposits() == 1)
+        let check = try Invoic.run(["check", "--today", "2026-11-21", "-C", book.path])
+        #expect(check.stderr.contains("warning[pa-not-deposited]: F2026-003: the platform rejected ") && check.stderr.contains("(acknowledgement Error): InvoiceLCRuleError Numéro de facture déjà utilisé (BT-1)"), "\(check.stderr)")
+        #expect(check.stderr.contains("`invoic pa send F2026-003 --resend REASON`"), "\(check.stderr)")
+    }
+
+    /// `check` reads the records as written (here by hand): a deposit cut off, or deposited without
+    /// its acknowledgement read, since an earlier day is unanswered; one of today is not yet; a
+    /// status deposit refused names its flow; a record that no longer reads is reported at itself.
+    @Test func checkWarnsOfDepositsLeftWithoutAnAnswer() throws {
+        let book = try Invoic.copy(Invoic.examples.appendingPathComponent("conseil"))
+        defer { try? FileManager.default.removeItem(at: book) }
+        func record(_ flow: String, file: String, syntax: String, _ history: String) -> String {
+            """
+            flow: \(flow)
+            attempts:
+              - tracking_id: "t-\(file)"
+                url: https://pa.example/flow-service/v1/flows
+                file: \(file)
+                syntax: \(syntax)
+                sha256: "00"
+                flow_id: "FLOW-\(file)"
+                history:
+            \(history)
+            """
+        }
+        func write(_ path: String, _ text: String) throws {
+            let url = book.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        try write("outbox/2026/F2026-001/pa.yaml", record("F2026-001", file: "F2026-001.xml", syntax: "CII", """
+                  - { at: 2026-11-19T10:00:00Z, state: recorded }
+            """))
+        try write("outbox/2026/F2026-002/pa.yaml", record("F2026-002", file: "F2026-002.xml", syntax: "CII", """
+                  - { at: 2026-11-21T08:00:00Z, state: recorded }
+                  - { at: 2026-11-21T08:00:01Z, state: deposited }
+            """))
+        try write("outbox/2026/F2026-002/pa-F2026-002-212-1.yaml", record("F2026-002 status 212", file: "F2026-002-212-1.xml", syntax: "CDAR", """
+                  - { at: 2026-11-20T08:00:00Z, state: refused, detail: "HTTP 400 InvalidFlow le statut 212 est inconnu" }
+            """))
+        let check = try Invoic.run(["check", "--today", "2026-11-21", "-C", book.path])
+        #expect(check.status == 0, "\(check.stderr)")
+        let warnings = check.stderr.split(separator: "\n").filter { $0.hasPrefix("warning[pa-not-deposited]") }
+        #expect(warnings == [
+            "warning[pa-not-deposited]: F2026-001: no answer from the platform about F2026-001.xml since 2026-11-19: the send was cut off before the platform answered",
+            "warning[pa-not-deposited]: F2026-002: the platform refused the deposit of F2026-002 status 212 (F2026-002-212-1.xml) on 2026-11-20, nothing was deposited: HTTP 400 InvalidFlow le statut 212 est inconnu",
+        ], "\(check.stderr)")
+        #expect(check.stderr.contains("`invoic pa status` searches the deposit by its tracking id t-F2026-001.xml"))
+        // The deposit of today is answered tomorrow: two days on, it is unanswered too.
+        let later = try Invoic.run(["check", "--today", "2026-11-23", "-C", book.path])
+        #expect(later.stderr.contains("F2026-002: no answer from the platform about F2026-002.xml since 2026-11-21: deposited (flow id FLOW-F2026-002.xml), its acknowledgement not read"), "\(later.stderr)")
+
+        try write("outbox/2026/F2026-001/pa.yaml", "flow: [broken\n")
+        let broken = try Invoic.run(["check", "--diagnostics-format", "gnu", "--today", "2026-11-21", "-C", book.path])
+        #expect(broken.stderr.contains("outbox/2026/F2026-001/pa.yaml:1:1: warning: F2026-001: the platform record cannot be read"), "\(broken.stderr)")
     }
 
     @Test func receiveHandsEachIncomingInvoiceToTheInboxOnce() throws {

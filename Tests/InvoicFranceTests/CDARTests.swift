@@ -245,6 +245,37 @@ import Testing
         #expect(SellerStatuses.all(book: book.checkKeeping().book).count == 1)
     }
 
+    /// `check` warns of each 212 still owed, at its payment (invoices/F2026-001.yaml line 7, the
+    /// date at column 13), with or without invoic's `platform:` (the obligation is the seller's);
+    /// kept, it is no longer owed; a consumer's payment is e-reported, not warned of here.
+    @Test func checkWarnsOfEachEncaisseeStillOwedAtItsPayment() throws {
+        for extra in ["", "platform: { flow_url: https://pa.example/flow-service, directory_url: https://pa.example/directory-service }"] {
+            let book = Self.book(extra)
+            defer { book.remove() }
+            let checked = book.checkKeeping()
+            #expect(!checked.diagnostics.contains { $0.severity == .error }, "\(checked.diagnostics.map(\.message))")
+            let warnings = LifeCycleChecks.unsentStatuses(book: checked.book, root: book.root)
+            #expect(warnings.map(\.code) == [LifeCycleChecks.unsent])
+            let warning = try #require(warnings.first)
+            #expect(warning.severity == .warning)
+            #expect(warning.message == "F2026-001: the payment of 2026-11-10 is not reported to the platform yet (212 Encaissée, F2026-001_212_20261110_1)")
+            #expect(warning.file == "invoices/F2026-001.yaml")
+            #expect(warning.range?.start.line == 7 && warning.range?.start.column == 13, "\(String(describing: warning.range))")
+            #expect(warning.help?.contains("`invoic pa send`") == true)
+
+            let status = try #require(SellerStatuses.pending(book: checked.book, root: book.root).first)
+            _ = try LifeCycle.keep(status.bytes, code: 212, for: try #require(checked.book.document("F2026-001")), root: book.root)
+            #expect(LifeCycleChecks.unsentStatuses(book: book.checkKeeping().book, root: book.root).isEmpty)
+        }
+        // The same payment from a client without a SIREN (a consumer): Flux 10, no CDAR.
+        let consumer = TestBook(["invoices/F2026-001.yaml": FrenchLifeCycle.paidInvoice], settings: FrenchLifeCycle.settings(),
+                                clients: ["rhone": "name: Jeanne Martin\naddress: { street: 3 rue Neuve, city: Lyon, postal_code: \"69003\", country: FR }\n"])
+        defer { consumer.remove() }
+        let checked = consumer.checkKeeping()
+        #expect(SellerStatuses.pending(book: checked.book, root: consumer.root).count == 1)
+        #expect(LifeCycleChecks.unsentStatuses(book: checked.book, root: consumer.root).isEmpty)
+    }
+
     /// Two rates on one invoice: 1,000.00 at 20 % (1,200.00) and 500.00 at 10 % (550.00), total
     /// 1,750.00; a payment of 700.00 is 480.00 at 20 % and 220.00 at 10 % (700 x 1200/1750 = 480).
     @Test func aPaymentIsSharedOverTheVATRates() throws {
