@@ -49,6 +49,12 @@ public struct AppWords: Sendable {
     /// A status as the report words it (`Offen` is the card; `überfällig` the status).
     public func status(_ status: Status) -> String { self["status_\(status.rawValue)"] }
 
+    /// A Peppol transmission's state as the report words it (ReportWords.peppolState).
+    public func peppolState(_ state: String) -> String { report.peppolState(state) }
+
+    /// A FatturaPA's state at the SdI as the report words it (ReportWords.sdiState).
+    public func sdiState(_ state: String) -> String { report.sdiState(state) }
+
     /// A day as the PDFs print it in the same locale: `21 Nov 2026`, `21. Nov. 2026`, `2026年11月21日`.
     public func date(_ day: Day) -> String {
         dateStyle.format(Date(timeIntervalSince1970: TimeInterval(day.ordinal) * 86_400))

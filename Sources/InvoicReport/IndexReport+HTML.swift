@@ -150,7 +150,7 @@ extension IndexReport {
     private func sdi(_ row: InvoiceRow) -> String {
         guard let sdi = row.sdi else { return "" }
         let title = sdi.since + (sdi.detail.map { ": \($0)" } ?? "")
-        return "<span class=\"sdi \(escaped(sdi.state))\" title=\"\(escaped(title))\">SdI: \(escaped(sdi.state))</span>"
+        return "<span class=\"sdi \(escaped(sdi.state))\" title=\"\(escaped(title))\">SdI: \(escaped(words.sdiState(sdi.state)))</span>"
     }
 
     /// "207 En litige" beside the status, its day and motif in its title.
@@ -163,7 +163,7 @@ extension IndexReport {
     private func peppol(_ row: InvoiceRow) -> String {
         guard let peppol = row.peppol else { return "" }
         let title = "\(peppol.provider), \(peppol.since)" + (peppol.detail.map { ": \($0)" } ?? "")
-        return "<span class=\"peppol \(escaped(peppol.state))\" title=\"\(escaped(title))\">Peppol: \(escaped(peppol.state))</span>"
+        return "<span class=\"peppol \(escaped(peppol.state))\" title=\"\(escaped(title))\">Peppol: \(escaped(words.peppolState(peppol.state)))</span>"
     }
 
     private func refund(_ row: InvoiceRow) -> String {

@@ -40,6 +40,14 @@ public struct ReportWords: Sendable {
         Self.table[language]?[key] ?? Self.table["en"]?[key] ?? key
     }
 
+    /// Where a Peppol transmission stands (`TransmissionState`'s raw value, as the outbox records
+    /// it), for its badge: `zugestellt`, `in transito`. The raw value stays the badge's CSS class.
+    public func peppolState(_ state: String) -> String { Self.table[language]?["peppol_\(state)"] ?? Self.table["en"]?["peppol_\(state)"] ?? state }
+
+    /// Where a FatturaPA stands at the SdI (`SDIRecord.State`'s raw value), in the SdI's own
+    /// words in Italian (`scartata`, `decorrenza termini`) and the book's language elsewhere.
+    public func sdiState(_ state: String) -> String { Self.table[language]?["sdi_\(state)"] ?? Self.table["en"]?["sdi_\(state)"] ?? state }
+
     /// A text with `{name}` placeholders filled in.
     public func format(_ key: String, _ values: [String: String]) -> String {
         Self.fill(self[key], values)
@@ -236,6 +244,23 @@ public struct ReportWords: Sendable {
         status_void|void|storniert|annulée|anulada|annullata|vervallen|anulada|anulowana|makulerad|annulleret|annullert|mitätöity|stornováno|取消|已作废
         status_accepted|accepted|angenommen|accepté|aceptado|accettato|geaccepteerd|aceite|przyjęta|accepterad|accepteret|akseptert|hyväksytty|přijato|承認済|已接受
         status_declined|declined|abgelehnt|refusé|rechazado|rifiutato|afgewezen|recusado|odrzucona|avböjd|afvist|avslått|hylätty|odmítnuto|辞退|已拒绝
+        peppol_recorded|recorded|erfasst|enregistré|registrado|registrato|vastgelegd|registado|zapisany|registrerad|registreret|registrert|kirjattu|zaznamenáno|記録済み|已记录
+        peppol_created|created|angelegt|créé|creado|creato|aangemaakt|criado|utworzony|skapad|oprettet|opprettet|luotu|vytvořeno|作成済み|已创建
+        peppol_requested|requested|angefordert|demandé|solicitado|richiesto|aangevraagd|pedido|zlecony|begärd|anmodet|forespurt|pyydetty|vyžádáno|依頼済み|已请求
+        peppol_refused|refused|abgelehnt|refusé|rechazado|rifiutato|geweigerd|recusado|odrzucony|avvisad|afvist|avvist|hylätty|odmítnuto|拒否|被拒绝
+        peppol_transit|in transit|unterwegs|en cours|en tránsito|in transito|onderweg|em trânsito|w drodze|på väg|undervejs|underveis|matkalla|na cestě|送信中|传输中
+        peppol_delivered|delivered|zugestellt|remis|entregado|consegnato|afgeleverd|entregue|dostarczony|levererad|leveret|levert|toimitettu|doručeno|配信済み|已送达
+        peppol_failed|failed|fehlgeschlagen|échec|fallido|non riuscito|mislukt|falhou|nieudany|misslyckad|mislykket|mislyktes|epäonnistui|selhalo|失敗|失败
+        sdi_recorded|recorded|erfasst|enregistrée|registrada|registrata|vastgelegd|registada|zapisana|registrerad|registreret|registrert|kirjattu|zaznamenáno|記録済み|已记录
+        sdi_sent|sent|gesendet|envoyée|enviada|inviata|verzonden|enviada|wysłana|skickad|sendt|sendt|lähetetty|odesláno|送信済み|已发送
+        sdi_failed|failed|Versand fehlgeschlagen|échec de l’envoi|envío fallido|invio non riuscito|verzenden mislukt|envio falhado|wysyłka nieudana|sändning misslyckades|afsendelse mislykkedes|sending mislyktes|lähetys epäonnistui|odeslání selhalo|送信失敗|发送失败
+        sdi_delivered|delivered|zugestellt|remise|entregada|consegnata|afgeleverd|entregue|dostarczona|levererad|leveret|levert|toimitettu|doručeno|配信済み|已送达
+        sdi_rejected|rejected|abgewiesen|rejetée|rechazada|scartata|afgewezen|rejeitada|odrzucona|avvisad|afvist|avvist|hylätty|odmítnuto|却下|被退回
+        sdi_undelivered|undelivered|nicht zugestellt|non remise|no entregada|mancata consegna|niet afgeleverd|não entregue|niedostarczona|ej levererad|ikke leveret|ikke levert|ei toimitettu|nedoručeno|未配信|未送达
+        sdi_expired|expired|Frist abgelaufen|délai expiré|plazo vencido|decorrenza termini|termijn verstreken|prazo expirado|termin upłynął|tidsfristen ute|frist udløbet|frist utløpt|määräaika umpeutui|lhůta uplynula|期限経過|期限已过
+        sdi_attested|attested|nicht zustellbar|non distribuable|imposible entregar|impossibilità di recapito|onbestelbaar|impossível entregar|niedoręczalna|ej levererbar|kan ikke leveres|kan ikke leveres|ei toimitettavissa|nelze doručit|配信不能|无法投递
+        sdi_accepted|accepted|angenommen|acceptée|aceptada|accettata|aanvaard|aceite|zaakceptowana|godkänd|accepteret|akseptert|hyväksytty|přijato|受理|已接受
+        sdi_refused|refused|abgelehnt|refusée|rehusada|rifiutata|geweigerd|recusada|odmówiona|nekad|nægtet|nektet|torjuttu|zamítnuto|拒否|被拒绝
         status_expired|expired|abgelaufen|expiré|caducado|scaduto|verlopen|expirado|wygasła|utgången|udløbet|utløpt|vanhentunut|vypršelo|期限切れ|已过期
         status_converted|converted|in Rechnung gestellt|facturé|facturado|fatturato|gefactureerd|faturado|zafakturowana|fakturerad|faktureret|fakturert|laskutettu|vyfakturováno|請求済|已开票
         status_credited|credited|gutgeschrieben|créditée|abonada|accreditata|gecrediteerd|creditada|skorygowana|krediterad|krediteret|kreditert|hyvitetty|dobropisováno|クレジット済|已贷记

@@ -440,18 +440,20 @@ public struct BookServer: Sendable {
     }
 
     /// The state of the document's last Peppol transmission (outbox/), for the badge beside its status.
-    static func peppolState(of document: Document, root: String) -> [String: String]? {
+    static func peppolState(of document: Document, root: String, words: AppWords) -> [String: String]? {
         guard let attempt = (try? Outbox(root: root).record(for: document))??.current else { return nil }
         let detail = attempt.history.last?.detail.map { ": " + $0 } ?? ""
-        return ["state": attempt.state.rawValue, "title": "\(attempt.provider), \(attempt.since ?? "")\(detail)"]
+        return ["state": attempt.state.rawValue, "label": words.peppolState(attempt.state.rawValue),
+                "title": "\(attempt.provider), \(attempt.since ?? "")\(detail)"]
     }
 
     /// Where the document's FatturaPA stands at Italy's SdI (outbox/.../sdi.yaml), for the badge
     /// beside its status, and the errors of a rejection (notifica di scarto) to fix.
-    static func sdiState(of document: Document, root: String) -> [String: Any]? {
+    static func sdiState(of document: Document, root: String, words: AppWords) -> [String: Any]? {
         guard let attempt = (try? SDIOutbox(root: root).record(for: document))??.current else { return nil }
         let errors = attempt.state == .rejected ? attempt.errors.map { ["code": $0.code, "description": $0.description] } : []
-        return ["state": attempt.state.rawValue, "title": SDIChecks.summary(attempt).detail, "file": attempt.file,
+        return ["state": attempt.state.rawValue, "label": words.sdiState(attempt.state.rawValue),
+                "title": SDIChecks.summary(attempt).detail, "file": attempt.file,
                 "errors": errors, "hasErrors": !errors.isEmpty]
     }
 
@@ -558,8 +560,8 @@ public struct BookServer: Sendable {
         } : []
         let content = render("document", [
             "kind": kind, "number": number, "status": status.rawValue, "statusLabel": words.status(status),
-            "peppol": Self.either(Self.peppolState(of: document, root: live.root)),
-            "sdi": Self.sdiState(of: document, root: live.root) ?? false,
+            "peppol": Self.either(Self.peppolState(of: document, root: live.root, words: words)),
+            "sdi": Self.sdiState(of: document, root: live.root, words: words) ?? false,
             "lifeCycle": Self.either(Self.lifeCycleState(of: document, root: live.root).map { $0.merging(["label": label("fr_life_cycle")]) { a, _ in a } }),
             "clientID": document.client.value, "client": book.clients[document.client.value]?.contact.name ?? document.client.value,
             "issuedOn": words.format("issued_on", ["date": words.date(document.issued.value)]),

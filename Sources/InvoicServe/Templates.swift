@@ -153,7 +153,7 @@ enum Templates {
         """
 
     static let document = """
-        <h1><span class="nowrap">{{kind}} {{number}}</span> <span class="pill {{status}}">{{statusLabel}}</span>{{#peppol}} <span class="pill peppol {{state}}" title="{{title}}">Peppol: {{state}}</span>{{/peppol}}{{#sdi}} <span class="pill sdi {{state}}" title="{{title}}">SdI: {{state}}</span>{{/sdi}}{{#lifeCycle}} <span class="pill cdar s{{code}} {{warn}}" title="{{title}}">{{label}}: {{state}}</span>{{/lifeCycle}}</h1>
+        <h1><span class="nowrap">{{kind}} {{number}}</span> <span class="pill {{status}}">{{statusLabel}}</span>{{#peppol}} <span class="pill peppol {{state}}" title="{{title}}">Peppol: {{label}}</span>{{/peppol}}{{#sdi}} <span class="pill sdi {{state}}" title="{{title}}">SdI: {{label}}</span>{{/sdi}}{{#lifeCycle}} <span class="pill cdar s{{code}} {{warn}}" title="{{title}}">{{label}}: {{state}}</span>{{/lifeCycle}}</h1>
         {{#sdi}}{{#hasErrors}}<section aria-labelledby="sdi-errors"><h2 id="sdi-errors">SdI: {{file}}</h2><ul>{{#errors}}<li><code>{{code}}</code> {{description}}</li>{{/errors}}</ul></section>{{/hasErrors}}{{/sdi}}
         <section aria-labelledby="figures"><h2 id="figures">{{w.figures}}</h2>
         <p><a href="/clients/{{clientID}}">{{client}}</a> · {{issuedOn}}{{#dueOn}} · {{dueOn}}{{/dueOn}}{{#file}} · <code>{{file}}</code> · <a href="{{sourceLink}}">{{w.edit_source}}</a>{{/file}}{{#editLink}} · <a href="{{editLink}}">{{w.edit_draft}}</a>{{/editLink}}</p>

@@ -288,7 +288,7 @@ import Testing
         #expect(sdiState("2026/001") == "rejected")
         #expect(sdiState("2026/003") == nil)
         let html = try Invoic.run(["report", "--format", "html"], in: book)
-        #expect(html.stdout.contains(">SdI: rejected</span>") && html.stdout.contains(">SdI: delivered</span>"))
+        #expect(html.stdout.contains(">SdI: scartata</span>") && html.stdout.contains(">SdI: consegnata</span>"), "an Italian book: the SdI's Italian words")
 
         // Fixed and sent again: a new progressive, to the address the SdI answered from.
         let resent = try Invoic.run(["sdi", "send", "2026/001"], in: book)

@@ -97,4 +97,22 @@ import Testing
         #expect(ReportWords(locale: "ja_JP").longMonth("2026-03") == "2026年3月")
         #expect(ReportWords(locale: "en_US").longMonth("garbage") == "garbage")
     }
+
+    /// Issue 47: the HTML report's Peppol and SdI badges say the state in the book's language (an
+    /// Italian book: the SdI's own words, scartata, consegnata); the raw state stays the CSS class
+    /// and the JSON's value, for programs.
+    @Test func theTransmissionBadgesSpeakTheBooksLanguage() throws {
+        let result = try BookChecker.check(at: Paths.examples.appendingPathComponent("designer-it").path)
+        let report = IndexReport(book: result.book, today: Day("2026-11-21")!, warnings: result.diagnostics,
+                                 peppolStates: ["2026/003": .init(state: "transit", since: "2026-11-20T09:00:00Z", provider: "e-invoice.be", detail: nil)],
+                                 sdiStates: ["2026/001": .init(state: "rejected", since: "2026-11-20T10:30:00Z", provider: "SdI", detail: "a.xml"),
+                                             "2026/002": .init(state: "expired", since: "2026-11-20T10:30:00Z", provider: "SdI", detail: "b.xml")])
+        let html = report.html()
+        #expect(html.contains("<span class=\"sdi rejected\" title=\"2026-11-20T10:30:00Z: a.xml\">SdI: scartata</span>"), "\(html)")
+        #expect(html.contains(">SdI: decorrenza termini</span>") && html.contains("<span class=\"peppol transit\""))
+        #expect(html.contains(">Peppol: in transito</span>"))
+        for raw in ["rejected", "expired", "transit"] { #expect(!html.contains(": \(raw)</span>"), "no raw state: \(raw)") }
+        let json = report.render(.json)
+        #expect(json.contains("\"rejected\"") && !json.contains("scartata"), "the JSON keeps the raw state for programs")
+    }
 }

@@ -52,7 +52,7 @@ import Testing
             #expect(try String(contentsOf: root.appendingPathComponent("invoices/2026/INV-2026-013.yaml"), encoding: .utf8).contains("sent_via: peppol"))
             try await client.execute(uri: "/documents/INV-2026-013", method: .get) { response in
                 let html = String(buffer: response.body)
-                #expect(html.contains("Peppol: transit") && !html.contains("action=\"/documents/INV-2026-013/peppol\""))
+                #expect(html.contains("Peppol: in transit") && !html.contains("action=\"/documents/INV-2026-013/peppol\""))
             }
             // A second request (a double click) is refused by the outbox, and nothing is sent again.
             try await client.execute(uri: "/documents/INV-2026-013/peppol", method: .post, headers: headers, body: ByteBuffer(string: "csrf=t0k3n&date=2026-11-21")) { response in
