@@ -154,7 +154,7 @@ let package = Package(
         .testTarget(name: "InvoicKSeFTests", dependencies: ["InvoicKSeF", "InvoicXMLSchema", "InvoicTestSupport"]),
         .testTarget(name: "InvoicLedgerTests", dependencies: ["InvoicLedger", "InvoicBook", "InvoicMoney", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicServeTests", dependencies: [
-            "InvoicServe", "InvoicAuthoring", "InvoicBook", "InvoicInbox", "InvoicTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            "InvoicServe", "InvoicAuthoring", "InvoicBook", "InvoicInbox", "InvoicPeppol", "InvoicReport", "InvoicSDI", "InvoicTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
         .testTarget(name: "InvoicFranceTests", dependencies: ["InvoicFrance", "InvoicInbox", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicXMLSchema", "InvoicXML", "InvoicTestSupport", "invoic"]),
