@@ -8,6 +8,10 @@ import InvoicPDF
 struct PDFCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pdf",
+        // Read only when `pdf` is parsed as the root (InvoicCommand.parse's direct path): it then
+        // skips ArgumentParser's check for `--generate-completion-script` (~0.8 ms of reflection);
+        // such a request is an unknown option there, so it is parsed again from `invoic`'s root.
+        _superCommandName: "invoic",
         abstract: "Render the named invoices, estimates and credit notes to PDF.",
         discussion: """
             The whole book is checked first; a document with errors in its own file, its client's file \
