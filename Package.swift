@@ -163,3 +163,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Speed (docs/decisions.md, "Speed and memory"): a concrete generic type (a Dictionary keyed by one
+// of invoic's types, say) is otherwise made at run time from its mangled name, which costs a scan
+// of every protocol conformance in the binary to find the key's Hashable; with this flag the code
+// passes the conformance it already knows. Only invoic's own targets (not dependencies, not tests).
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
+}
