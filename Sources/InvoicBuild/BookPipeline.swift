@@ -17,7 +17,7 @@ import InvoicReport
 /// The pipeline returns values and diagnostics; it never prints.
 public struct BookPipeline: Sendable {
     /// When the book is judged against its git history.
-    public enum History: Sendable {
+    public enum History: String, Sendable {
         /// When the book keeps its history in git: `history: true` in invoic.yaml, or the book's
         /// folder is a git repository of its own. History that cannot be read is a warning.
         case whenKept

@@ -291,7 +291,8 @@ extension BookPipeline {
     public func check(rendering wanted: (_ number: String, _ file: String) -> Bool) throws(PipelineError) -> Checked {
         // The index is what `--staged` checks: not kept.
         guard !staged else { return try check() }
-        let inputs = BookInputs(root: root, context: "history \(history)")
+        // rawValue: the case name, as printing it gave, without the reflection printing an enum costs.
+        let inputs = BookInputs(root: root, context: "history \(history.rawValue)")
         let cache = ContentCache(root: root)
         // A verdict made without git is stored under the files' key alone (a book that sits in
         // some repository without keeping its history is not missed on every commit); one made

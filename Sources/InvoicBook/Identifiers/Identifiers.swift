@@ -107,8 +107,11 @@ extension Identifiers {
 }
 
 extension String {
+    /// Without its leading and trailing spaces. By index on the String itself: reversed views
+    /// are generic types the runtime makes on first use, through a scan of every conformance.
     var trimmingWhitespace: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else { return "" }
+        return String(self[first...last])
     }
 }
 
