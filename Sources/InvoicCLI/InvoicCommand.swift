@@ -46,14 +46,15 @@ public struct InvoicCommand: ParsableCommand {
     }
 
     /// The command `arguments` ask for, as `parseAsRoot` finds it, but cheaper in the common case.
-    /// `parseAsRoot` first builds the whole tree of ~40 commands (each one's configuration, and the
-    /// type name of each unnamed nested one through reflection): ~2 ms of a 27 ms `invoic pdf`.
+    /// `parseAsRoot` first builds the whole tree of ~40 commands (each one's configuration) and
+    /// probes every command line for `--generate-completion-script` with two more parsers, each
+    /// through reflection, whose first use of a type costs a scan of the binary's conformances.
     /// When the first argument names a command without subcommands, that command alone is parsed;
     /// only a plain success is kept (the same type, no help asked). Anything else (help, a usage
     /// error, `--version`, a completion request) is parsed again from the root, so every message,
     /// help screen and exit code stays the root's own.
     static func parse(_ arguments: [String]) throws -> ParsableCommand {
-        if let name = arguments.first, let leaf = leafSubcommand(named: name),
+        if let name = arguments.first, !name.hasPrefix("-"), let leaf = leafSubcommand(named: name),
            let command = try? leaf.parseAsRoot(Array(arguments.dropFirst())),
            type(of: command) == leaf {
             return command

@@ -31,14 +31,14 @@ struct PurchaseCommand: ParsableCommand {
 
     struct Accept: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Keep a document that breaks fatal rules as it is: it counts as any purchase, and `check` stops warning.")
+            commandName: "accept", abstract: "Keep a document that breaks fatal rules as it is: it counts as any purchase, and `check` stops warning.")
         @OptionGroup var decision: Decision
         func run() throws { try decision.run(.accepted) }
     }
 
     struct Reject: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Reject a document (ask the supplier for a corrected one): it stays listed, out of the input VAT and the payables.")
+            commandName: "reject", abstract: "Reject a document (ask the supplier for a corrected one): it stays listed, out of the input VAT and the payables.")
         @OptionGroup var decision: Decision
         func run() throws { try decision.run(.rejected) }
     }
