@@ -107,11 +107,18 @@ extension Identifiers {
 }
 
 extension String {
-    /// Without its leading and trailing spaces. By index on the String itself: reversed views
-    /// are generic types the runtime makes on first use, through a scan of every conformance.
+    /// Without the leading characters `leading` accepts, then the trailing ones `trailing` accepts.
+    /// By index on the String itself: reversed views are generic types the runtime makes on first
+    /// use, each through a scan of every protocol conformance in the binary.
+    public func trimmed(leading: (Character) -> Bool, trailing: (Character) -> Bool) -> Substring {
+        guard let first = firstIndex(where: { !leading($0) }) else { return self[endIndex...] }
+        let rest = self[first...]
+        return rest.lastIndex(where: { !trailing($0) }).map { rest[...$0] } ?? rest[first..<first]
+    }
+
+    /// Without its leading and trailing spaces.
     var trimmingWhitespace: String {
-        guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else { return "" }
-        return String(self[first...last])
+        String(trimmed(leading: { $0 == " " }, trailing: { $0 == " " }))
     }
 }
 

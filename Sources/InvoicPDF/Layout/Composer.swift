@@ -255,7 +255,7 @@ struct Composer {
     /// `mailto:` and the address, percent-encoded past the characters a URI and cairo's attribute
     /// syntax take as they are; nil for what is no address.
     static func mailto(_ address: String) -> String? {
-        let address = address.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+        let address = address.trimmed(leading: \.isWhitespace, trailing: \.isWhitespace)
         guard let at = address.firstIndex(of: "@"), at > address.startIndex, address[at...].dropFirst().contains("."),
               !address.contains(where: \.isWhitespace) else { return nil }
         return "mailto:" + percentEncoded(String(address), keeping: "@+!$*=")
@@ -274,7 +274,7 @@ struct Composer {
         let bytes = Array(text.utf8)
         let words = bytes.split { $0 == 32 || $0 == 10 || $0 == 9 || $0 == 13 }.filter { mayHoldLinks($0) }
         return words.map { String(decoding: $0, as: UTF8.self) }.compactMap { word in
-            let token = String(word.drop { "(<[\"'“‘«".contains($0) }.reversed().drop { ".,;:!?)>]\"'”’»".contains($0) }.reversed())
+            let token = String(word.trimmed(leading: { "(<[\"'“‘«".contains($0) }, trailing: { ".,;:!?)>]\"'”’»".contains($0) }))
             let lower = token.prefix(8).lowercased()
             if lower.hasPrefix("https://") || lower.hasPrefix("http://") {
                 return token.count > 8 ? (token, percentEncoded(token, keeping: ":/?#[]@!$&*+,;=%")) : nil

@@ -73,7 +73,8 @@ struct DocumentText {
 
     /// The BCP 47 tag of the locale (`de-AT`), for the PDF's /Lang and pango's language.
     var languageTag: String {
-        let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).prefix(2)
+        // As [String]: joining a slice of Substrings is generic code that looks its types up at run time.
+        let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).prefix(2).map(String.init)
         return parts.joined(separator: "-")
     }
 }
