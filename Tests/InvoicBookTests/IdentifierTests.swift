@@ -45,6 +45,24 @@ import InvoicTestSupport
         #expect(Identifiers.bicProblem("PINNUS44") == nil)
         #expect(Identifiers.bicProblem("GIBA-AT") != nil)
         #expect(Identifiers.bicProblem("1IBAATWW") != nil)
+        #expect(Identifiers.bicProblem("  PINNUS44 ") == nil, "spaces around are not part of it")
+        #expect(Identifiers.bicProblem("PINN US44") != nil, "a space inside is")
+    }
+
+    /// The index-based trim (no reversed views): each end by its own rule, what is left kept as written.
+    @Test func trimmingEachEndByItsOwnRule() {
+        let punctuation: (Character) -> Bool = { ".,;)".contains($0) }
+        let opening: (Character) -> Bool = { "(<".contains($0) }
+        #expect("(billing@example.com).".trimmed(leading: opening, trailing: punctuation) == "billing@example.com")
+        #expect("(a.b)".trimmed(leading: opening, trailing: punctuation) == "a.b")
+        #expect("((((".trimmed(leading: opening, trailing: punctuation) == "")
+        #expect("....".trimmed(leading: opening, trailing: punctuation) == "", "a text of trailing characters only")
+        #expect("".trimmed(leading: opening, trailing: punctuation) == "")
+        #expect("(.".trimmed(leading: opening, trailing: punctuation) == "")
+        #expect(".(x".trimmed(leading: opening, trailing: punctuation) == ".(x", "a trailing rule does not act at the start")
+        #expect(" \u{00E9}t\u{00E9} \n".trimmed(leading: \.isWhitespace, trailing: \.isWhitespace) == "\u{00E9}t\u{00E9}")
+        #expect("  a b  ".trimmingWhitespace == "a b")
+        #expect("   ".trimmingWhitespace == "")
     }
 
     @Test func electronicAddressesAndLeitwegIDs() {
