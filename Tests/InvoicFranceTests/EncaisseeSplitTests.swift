@@ -5,6 +5,7 @@ import InvoicLedger
 import InvoicMoney
 import InvoicTestSupport
 import InvoicXML
+import InvoicXMLSchema
 import Testing
 
 /// The 212 Encaissée shares a payment over the invoice's VAT rates as the cash-basis VAT return
@@ -106,6 +107,25 @@ import Testing
                                   "credit-notes/CN-0001.yaml": Self.creditNote])
         #expect(try Self.statuses(book) == ["F2026-001_212_20261102_1 5.50:21.38 20.00:48.62", "F2026-001_212_20261120_2 5.50:31.37 20.00:71.38"])
         #expect(Self.returnFacts(book, "F2026-001") == ["1 5.50:21.38 20.00:48.62", "2 5.50:31.37 20.00:71.38"])
+    }
+
+    /// A credit note between two payments that takes a rate below what the first payment
+    /// counted there: 100.00 paid on 2 November (split over 22550: 4434.59, 243.90, 4434.59,
+    /// 886.92, the three cents to .92, .90 and the first .59: 44.35 + 2.44 = 46.79 at 5.5 %,
+    /// 44.34 + 8.87 = 53.21 at 20 %), then a credit of 60.00 + 3.30 at 5.5 % on 10 November (the
+    /// invoice claims 40.00 + 2.20 = 42.20 at 5.5 % and 120.00 at 20 %), and the 62.20 left on 20
+    /// November. Paid in full, each rate has counted what the invoice claims: the second payment
+    /// counts 42.20 - 46.79 = **-4.59 at 5.5 %** and 120.00 - 53.21 = **66.79 at 20 %** (62.20),
+    /// as the return does; the 212 with its negative amount stays valid against the CDAR XSD.
+    @Test func aCreditBetweenPaymentsMayTakeBackAtARate() throws {
+        let credit = Self.creditNote.replacingOccurrences(of: "2026-10-20", with: "2026-11-10").replacingOccurrences(of: "price: 50.00", with: "price: 60.00")
+        let book = try Self.book(["invoices/F2026-001.yaml": Self.invoice(payments: [("2026-11-02", "100.00"), ("2026-11-20", "62.20")]),
+                                  "credit-notes/CN-0001.yaml": credit])
+        #expect(try Self.statuses(book) == ["F2026-001_212_20261102_1 5.50:46.79 20.00:53.21", "F2026-001_212_20261120_2 5.50:-4.59 20.00:66.79"])
+        #expect(Self.returnFacts(book, "F2026-001") == ["1 5.50:46.79 20.00:53.21", "2 5.50:-4.59 20.00:66.79"])
+        let xsd = Standards.repository.appendingPathComponent("resources/schemas/fr-cdar/CrossDomainAcknowledgementAndResponse_100pD22B.xsd").path
+        let schema = try XMLSchema(path: xsd)
+        for status in SellerStatuses.all(book: book) { #expect(schema.validate(status.bytes) == [], "\(status.id)") }
     }
 
     /// `prepaid: 25.50` (settled elsewhere): the invoice claims 225.50 - 25.50 = 200.00 here
