@@ -151,6 +151,27 @@ import Testing
         #expect(Self.returnFacts(book, "F2026-001") == ["1 5.50:32.75 20.00:37.25", "2 5.50:72.75 20.00:82.75"])
     }
 
+    /// Two groups of one rate make one amount: 100.00 at 20 % (120.00), 30.00 exempt and 50.00
+    /// zero-rated, both at 0 %, paid in full (200.00): one 212 of 120.00 at 20 % and 80.00 at 0 %.
+    @Test func twoGroupsOfOneRateMakeOneAmount() throws {
+        let book = try Self.book(["invoices/F2026-001.yaml": """
+            client: rhone
+            issued: 2026-10-15
+            sent: 2026-10-15
+            exemption: Exonération, art. 261-4-4° du CGI
+            items:
+              - { description: Conseil, quantity: 1, price: 100.00 }
+              - { description: Formation, quantity: 1, price: 30.00, tax: exempt }
+              - { description: Livre, quantity: 1, price: 50.00, tax: zero }
+            payments:
+              - { date: 2026-11-02, amount: 200.00, method: transfer }
+
+            """])
+        let statuses = try Self.statuses(book)
+        #expect(statuses.count == 1)
+        #expect(Set(statuses.first?.split(separator: " ").dropFirst().map(String.init) ?? []) == ["0.00:80.00", "20.00:120.00"], "\(statuses)")
+    }
+
     /// The same invoice to a consumer (no SIREN): its payments go to Flux 10 (10.4, per day and
     /// rate), and the 212s `invoic cdar` would write for them declare the very same amounts:
     /// 32.75 / 37.25 on 2 November, 72.75 / 82.75 on 20 November.
