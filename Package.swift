@@ -157,7 +157,7 @@ let package = Package(
             "InvoicServe", "InvoicAuthoring", "InvoicBook", "InvoicInbox", "InvoicPeppol", "InvoicReport", "InvoicSDI", "InvoicTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
-        .testTarget(name: "InvoicFranceTests", dependencies: ["InvoicFrance", "InvoicInbox", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicXMLSchema", "InvoicXML", "InvoicTestSupport", "invoic"]),
+        .testTarget(name: "InvoicFranceTests", dependencies: ["InvoicFrance", "InvoicInbox", "InvoicLedger", "InvoicBook", "InvoicMoney", "InvoicDiagnostics", "InvoicXMLSchema", "InvoicXML", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicLSPTests", dependencies: ["InvoicLSP", "InvoicBook", "InvoicDiagnostics", "InvoicTestSupport", "invoic"]),
         .testTarget(name: "InvoicCLITests", dependencies: ["InvoicCLI", "InvoicBook", "InvoicBank", "InvoicAuthoring", "InvoicPDF", "InvoicReport", "InvoicTestSupport", "InvoicXMLSchema", "invoic", "invoic-serve"]),
     ],

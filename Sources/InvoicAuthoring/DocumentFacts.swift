@@ -7,9 +7,10 @@ import InvoicYAML
 /// payments. Each adds lines next to where a person would write them and changes nothing else.
 public struct DocumentFacts {
     let document: Document
-    let text: String
-    let root: YAMLNode
-    let byteOrderMark: String
+    /// The file's text and top-level mapping, where its top-level keys are set.
+    let file: TopLevelKeys
+    var text: String { file.text }
+    var byteOrderMark: String { file.byteOrderMark }
     /// The invoice's account with everything recorded (what a new payment may settle), or the
     /// account of the invoice a credit note corrects (what a refund may pay back).
     let account: Account?
@@ -23,15 +24,8 @@ public struct DocumentFacts {
     /// - Parameter typedIn: the locale of the amounts given to `pay` and `refund` as text.
     public init(document: Document, text: String, account: Account? = nil, typedIn: String = Defaults.fallbackLocale) throws(AuthoringError) {
         // Ranges are counted without a byte-order mark; edits keep it where it was.
-        byteOrderMark = text.hasPrefix("\u{FEFF}") ? "\u{FEFF}" : ""
-        let text = byteOrderMark.isEmpty ? text : String(text.dropFirst())
-        let parsed = BookFileDecoder.parse(Array(text.utf8), path: document.file)
-        guard let root = parsed.root, root.mapping != nil else {
-            throw .refused("\(document.file) does not parse; fix it first (`invoic check`)")
-        }
+        file = try TopLevelKeys(text: text, path: document.file)
         self.document = document
-        self.text = text
-        self.root = root
         self.account = account
         typingLocale = typedIn
     }
@@ -58,16 +52,7 @@ public struct DocumentFacts {
     /// added after `sent_via:`, `sent:` or `issued:`, or the one written replaced (a file sent
     /// again after the SdI rejected it goes with a new name). Quoted: `00007` is a number to YAML.
     public func sdiProgressive(_ progressive: String) -> String {
-        let line = "\(keyIndent)sdi_progressive: \(YAMLText.quoted(progressive))"
-        if let pair = pairs.first(where: { $0.key.keyText == "sdi_progressive" }) {
-            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            let first = pair.key.range.start.line - 1, last = pair.value.lastLine - 1
-            guard first >= 0, last < lines.count, first <= last else { return byteOrderMark + text }
-            lines.replaceSubrange(first...last, with: [line])
-            return byteOrderMark + lines.joined(separator: "\n")
-        }
-        let anchor = ["sent_via", "sent", "issued"].lazy.compactMap { name in pairs.first { $0.key.keyText == name } }.first
-        return byteOrderMark + text.inserting([TextInsertion.lines([line], after: anchor?.value.lastLine ?? lastLine)])
+        file.setting("sdi_progressive", to: YAMLText.quoted(progressive), after: ["sent_via", "sent", "issued"])
     }
 
     /// `ksef:` with the number KSeF gave the invoice (`invoic ksef send`), quoted as every id.
@@ -260,21 +245,14 @@ public struct DocumentFacts {
         if document.kind != .estimate { throw .refused("\(document.number) is \(document.kind == .invoice ? "an invoice" : "a credit note"); only an estimate can be \(verb == "accept" ? "accepted" : "declined")") }
     }
 
-    private var pairs: [YAMLPair] { root.mapping ?? [] }
+    private var pairs: [YAMLPair] { file.pairs }
+    private var keyIndent: String { file.keyIndent }
+    private var lastLine: Int { file.lastLine }
 
-    /// The indentation of top-level keys (files normally start at column 1).
-    private var keyIndent: String {
-        String(repeating: " ", count: max(0, (pairs.first?.key.range.start.column ?? 1) - 1))
-    }
-
-    /// The last line of the top-level mapping's content.
-    private var lastLine: Int { pairs.last?.value.lastLine ?? 0 }
-
-    /// `key: value` on a new line after the first of `after` present, or at the end.
+    /// `key: value` after the first of `after` present, or at the end (`TopLevelKeys`; the
+    /// callers refuse a key the document already has).
     private func adding(key: String, value: String, after candidates: [String]) -> String {
-        let anchor = candidates.lazy.compactMap { name in pairs.first { $0.key.keyText == name } }.first
-        let line = anchor?.value.lastLine ?? lastLine
-        return byteOrderMark + text.inserting([TextInsertion.lines(["\(keyIndent)\(key): \(value)"], after: line)])
+        file.setting(key, to: value, after: candidates)
     }
 
     /// New entries at the end of the list under `key`, in the style its entries already have;

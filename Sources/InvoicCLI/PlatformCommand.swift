@@ -481,20 +481,9 @@ struct PlatformLookupCommand: ParsableCommand {
         }
         _ = try performEdit(options) { _, editor throws(AuthoringError) in
             let file = try editor.read(client.file)
-            return [FileChange(path: client.file, before: file.bytes, after: Self.setting(address, in: file.text))]
+            let after = try TopLevelKeys(text: file.text, path: client.file).setting("electronic_address", to: YAMLText.quoted(address))
+            return [FileChange(path: client.file, before: file.bytes, after: after)]
         }
         if !options.dryRun { Terminal.standardOutput.writePrintable("wrote electronic_address: \(address) in \(client.file)\n") }
-    }
-
-    /// The client file's text with its top-level `electronic_address:` line set to `address`:
-    /// the line replaced where there is one (--replace), else one added at the end.
-    static func setting(_ address: String, in text: String) -> String {
-        let line = "electronic_address: " + YAMLText.quoted(address)
-        var lines = text.components(separatedBy: "\n")
-        if let index = lines.firstIndex(where: { $0.hasPrefix("electronic_address:") }) {
-            lines[index] = line
-            return lines.joined(separator: "\n")
-        }
-        return text + (text.isEmpty || text.hasSuffix("\n") ? "" : "\n") + line + "\n"
     }
 }

@@ -1,4 +1,5 @@
 import InvoicBook
+import InvoicLedger
 import InvoicMoney
 
 /// The statuses the seller must set itself. One for now: "encaissée" (212). A French seller of
@@ -40,11 +41,18 @@ public enum SellerStatuses {
         var pending: [Pending] = []
         for document in book.documents where document.kind == .invoice && document.void == nil {
             guard let figures = document.figures, figures.breakdown.tax > 0 else { continue }
-            for (index, payment) in document.payments.enumerated() where index < figures.payments.count && figures.payments[index] > 0 {
-                let position = index + 1
-                let day = payment.date.value
+            // The payment as the cash-basis return and Flux 10 count it (InvoicLedger's
+            // `CashPayment`): one split of the money over the rates, credit notes and `prepaid:`
+            // included, so the 212 never declares other figures than the return for the same cash.
+            for cash in CashPayment.all(on: document, in: book).sorted(by: { $0.payment < $1.payment })
+            where cash.payment < figures.payments.count && figures.payments[cash.payment] > 0 {
+                let amounts = perRate(cash.shares, currency: figures.currency)
+                // Money beyond what the invoice claims (an overpayment, a reminder fee) counts
+                // for no supply: a payment made only of it has nothing to declare.
+                guard !amounts.isEmpty else { continue }
+                let position = cash.payment + 1
+                let day = cash.date
                 let id = "\(document.number)_212_\(CDARWriter.compactDay(day))_\(position)"
-                let amounts = split(figures.payments[index], over: figures.breakdown.groups, currency: figures.currency)
                 let bytes = CDARWriter.cashed(document: document, book: book, id: id, day: day, amounts: amounts)
                 pending.append(Pending(number: document.number, status: .cashed, id: id,
                                        fileName: "\(DocumentKind.fileStem(forNumber: document.number))-212-\(position).xml", bytes: bytes, position: position))
@@ -62,19 +70,19 @@ public enum SellerStatuses {
         }
     }
 
-    /// A payment shared over the invoice's VAT rates in proportion to what each rate's lines
-    /// cost with their VAT, in whole cents, the last rate taking what rounding leaves.
-    static func split(_ paid: Int64, over groups: [TaxGroup], currency: Currency) -> [(money: Money, rate: Rate)] {
-        let gross = groups.map { Int128($0.taxable + $0.tax) }
-        let total = gross.reduce(0, +)
-        guard total != 0, groups.count > 1 else { return groups.prefix(1).map { (Money(paid, currency), $0.rate) } }
-        var shares: [(money: Money, rate: Rate)] = []
-        var given: Int64 = 0
-        for (index, group) in groups.enumerated() {
-            let share = index == groups.count - 1 ? paid - given : Int64(Int128(paid) * gross[index] / total)
-            given += share
-            shares.append((Money(share, currency), group.rate))
+    /// The MEN amounts of a 212: what the payment settles at each VAT rate, VAT included, in the
+    /// order of the invoice's groups (two groups of one rate, e.g. exempt and zero-rated at 0 %,
+    /// make one amount); a rate the payment settles nothing at is left out.
+    static func perRate(_ shares: [CashPayment.Share], currency: Currency) -> [(money: Money, rate: Rate)] {
+        var amounts: [(money: Money, rate: Rate)] = []
+        for share in shares {
+            let amount = share.taxable + share.tax
+            if let index = amounts.firstIndex(where: { $0.rate == share.taxRate.rate }) {
+                amounts[index].money.minorUnits += amount
+            } else {
+                amounts.append((Money(amount, currency), share.taxRate.rate))
+            }
         }
-        return shares
+        return amounts.filter { $0.money.minorUnits != 0 }
     }
 }

@@ -24,6 +24,9 @@ struct CashSettlement {
         var date: Day
         /// The credit note a refund was paid on; nil for a payment on the invoice.
         var refund: Document?
+        /// The movement's index in its document's `payments:` (the invoice's for a payment, the
+        /// credit note's for a refund): its identity, where two payments of one day are two parts.
+        var payment: Int
         /// One (taxable, tax) per tax group of the invoice, signed (a refund's are negative).
         var groups: [(taxable: Int64, tax: Int64)]
         /// How much the money kept beyond the claim (fees, interest, an overpayment: no
@@ -40,9 +43,13 @@ struct CashSettlement {
             return (note, date, noteFigures)
         }
         // Payments first on a day, then refunds, as the invoice's `Account` orders them.
-        var moves: [(date: Day, amount: Int64, refund: Document?)] = zip(invoice.payments, figures.payments).map { ($0.date.value, $1, nil) }
+        var moves: [(date: Day, amount: Int64, refund: Document?, payment: Int)] = zip(invoice.payments, figures.payments).enumerated().map {
+            ($0.element.0.date.value, $0.element.1, nil, $0.offset)
+        }
         for note in notes {
-            for (refund, amount) in zip(note.note.payments, note.figures.payments) { moves.append((refund.date.value, -amount, note.note)) }
+            for (index, (refund, amount)) in zip(note.note.payments, note.figures.payments).enumerated() {
+                moves.append((refund.date.value, -amount, note.note, index))
+            }
         }
         moves = moves.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
 
@@ -70,7 +77,7 @@ struct CashSettlement {
             let target = Self.split(Self.scaled(money, weights: weights, rounding: rounding), weights: weights)
             let part = zip(target, counted).map { (taxable: $0.taxable - $1.taxable, tax: $0.tax - $1.tax) }
             counted = target
-            parts.append(Part(date: move.date, refund: move.refund, groups: part, beyondClaim: max(0, kept) - money - beyond))
+            parts.append(Part(date: move.date, refund: move.refund, payment: move.payment, groups: part, beyondClaim: max(0, kept) - money - beyond))
             beyond = max(0, kept) - money
         }
         self.parts = parts
@@ -91,6 +98,41 @@ struct CashSettlement {
         let total = total(weights)
         guard rounding != 0, total + rounding > 0 else { return money }
         return Int64(clamping: RoundingRule.halfAwayFromZero.divide(Int128(money) * Int128(total), by: Int128(total + rounding)))
+    }
+}
+
+/// One payment received on an invoice as the cash-basis VAT return counts it: what it settles of
+/// each of the invoice's tax groups (`CashSettlement`'s part for that payment). The one split of
+/// a payment over VAT rates: the return, Flux 10 and the 212 Encaissée (InvoicFrance) read it,
+/// so the administration never receives two figures for the same money.
+public struct CashPayment: Sendable {
+    public struct Share: Sendable, Equatable {
+        public var taxRate: TaxRate
+        public var taxable: Int64
+        public var tax: Int64
+    }
+
+    /// The payment's index in the invoice's `payments:`, from 0: its identity (two payments of
+    /// one day are two `CashPayment`s).
+    public var payment: Int
+    public var date: Day
+    /// One per tax group of the invoice (`figures.breakdown.groups`, in that order), in the
+    /// invoice's currency. Signed: after a credit note a payment may take back a little of what an
+    /// earlier one counted in a group the credit reduced (`CashSettlement`).
+    public var shares: [Share]
+
+    /// The payments on `invoice` in the order the settlement walks them (by date, then position),
+    /// with the business's country's rule for money beyond the claim (`CountryRules`), as the
+    /// cash-basis return counts them; refunds on its credit notes are left out. A payment of 0
+    /// counts for nothing and is not listed.
+    public static func all(on invoice: Document, in book: Book) -> [CashPayment] {
+        guard invoice.kind == .invoice, let figures = invoice.figures else { return [] }
+        let groups = figures.breakdown.groups
+        let settlement = CashSettlement(book: book, invoice: invoice, figures: figures, feesAreTurnover: CountryRules(book: book).feesAreTurnover)
+        return settlement.parts.filter { $0.refund == nil }.map { part in
+            CashPayment(payment: part.payment, date: part.date,
+                        shares: zip(groups, part.groups).map { Share(taxRate: $0.taxRate, taxable: $1.taxable, tax: $1.tax) })
+        }
     }
 }
 

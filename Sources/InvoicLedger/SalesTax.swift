@@ -47,6 +47,9 @@ public struct SaleTax: Sendable {
     public var taxRate: TaxRate
     public var taxable: Int64
     public var tax: Int64
+    /// A payment's or refund's index in its document's `payments:` (from 0), which tells two
+    /// payments of one day apart; nil for the other facts.
+    public var payment: Int? = nil
 }
 
 /// The sales facts of a book on one VAT basis: the one place that decides which documents count,
@@ -112,6 +115,7 @@ public struct SalesTaxFacts: Sendable {
                                         conversion.convert(amount.tax))
                         sale.document = on.number
                         sale.file = on.file
+                        sale.payment = part.payment
                         facts.append(sale)
                     }
                 }
@@ -122,12 +126,14 @@ public struct SalesTaxFacts: Sendable {
                    LedgerScope.counts(corrected, in: book) { continue }
                 var refunded: Int64 = 0
                 let weights = own.map { (taxable: max(0, $0.taxable), tax: max(0, $0.tax)) }
-                for (refund, amount) in zip(document.payments, figures.payments) where amount != 0 {
+                for (index, (refund, amount)) in zip(document.payments, figures.payments).enumerated() where amount != 0 {
                     let after = CashSettlement.split(CashSettlement.scaled(refunded + amount, weights: weights, rounding: figures.roundingAmount), weights: weights)
                     let before = CashSettlement.split(CashSettlement.scaled(refunded, weights: weights, rounding: figures.roundingAmount), weights: weights)
                     refunded += amount
                     for (group, (a, b)) in zip(groups, zip(after, before)) {
-                        facts.append(fact(.refund, refund.date.value, group.taxRate, -conversion.convert(a.taxable - b.taxable), -conversion.convert(a.tax - b.tax)))
+                        var sale = fact(.refund, refund.date.value, group.taxRate, -conversion.convert(a.taxable - b.taxable), -conversion.convert(a.tax - b.tax))
+                        sale.payment = index
+                        facts.append(sale)
                     }
                 }
             case (.estimate, _):

@@ -585,6 +585,22 @@ import Testing
         #expect(try Self.pa(["lookup", "rhone-logistique", "--write"], book).status == 0)
         #expect(try String(contentsOf: client, encoding: .utf8) == without + "electronic_address: \"0225:123456782\"\n")
 
+        // A client written as one flow mapping, its old address over two lines, a comment after it:
+        // --replace edits inside the braces and keeps every other byte (the edit of the parsed
+        // YAML's ranges, TopLevelKeys; a line-based one broke this file).
+        let flow = "{name: Rhône Logistique SAS, email: comptabilite@rhone-logistique.fr,\n"
+            + " address: {street: 45 quai Rambaud, city: Lyon, postal_code: \"69002\", country: FR},\n"
+            + " tax_id: FR11123456782, siren: \"123456782\", electronic_address: \"0225:\n   999999999\"}  # one client\n"
+        try flow.write(to: client, atomically: true, encoding: .utf8)
+        #expect(try Self.pa(["lookup", "rhone-logistique", "--write", "--replace"], book).status == 0)
+        #expect(try String(contentsOf: client, encoding: .utf8) == "{name: Rhône Logistique SAS, email: comptabilite@rhone-logistique.fr,\n"
+            + " address: {street: 45 quai Rambaud, city: Lyon, postal_code: \"69002\", country: FR},\n"
+            + " tax_id: FR11123456782, siren: \"123456782\", electronic_address: \"0225:123456782\"}  # one client\n")
+        // Without the key, it goes inside the braces too.
+        try flow.replacingOccurrences(of: ", electronic_address: \"0225:\n   999999999\"", with: "").write(to: client, atomically: true, encoding: .utf8)
+        #expect(try Self.pa(["lookup", "rhone-logistique", "--write"], book).status == 0)
+        #expect(try String(contentsOf: client, encoding: .utf8).hasSuffix(" siren: \"123456782\", electronic_address: \"0225:123456782\"}  # one client\n"))
+
         let unknown = try Self.pa(["lookup", "732829320"], book)
         #expect(unknown.status == 1)
         #expect(unknown.stdout.contains("not in the directory"))

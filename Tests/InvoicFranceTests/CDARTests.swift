@@ -277,7 +277,8 @@ import Testing
     }
 
     /// Two rates on one invoice: 1,000.00 at 20 % (1,200.00) and 500.00 at 10 % (550.00), total
-    /// 1,750.00; a payment of 700.00 is 480.00 at 20 % and 220.00 at 10 % (700 x 1200/1750 = 480).
+    /// 1,750.00; a payment of 700.00 is 480.00 at 20 % and 220.00 at 10 % (700 x 1200/1750 = 480,
+    /// exactly: no cent to place; EncaisseeSplitTests has the cents).
     @Test func aPaymentIsSharedOverTheVATRates() throws {
         let book = Self.book(invoice: """
             client: rhone

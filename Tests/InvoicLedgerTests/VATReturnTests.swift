@@ -58,6 +58,24 @@ import Testing
         #expect(Apportion.split(1, over: [1, 1, 1]) == [1, 0, 0])
     }
 
+    /// Two payments of one day keep their identity (their index in `payments:`): 50.00 then
+    /// 104.66 on 10 April on the two-rate invoice (its groups by rate, 7 % first). The first is the
+    /// split of 50.00 above (10.78 + 0.75 at 7 %, 32.33 + 6.14 at 19 %), the second what is left
+    /// of each group: 33.33 - 10.78 = 22.55 + 2.33 - 0.75 = 1.58, and 100.00 - 32.33 = 67.67 +
+    /// 19.00 - 6.14 = 12.86. The return's facts carry the same index; the day's total is the invoice's.
+    @Test func twoPaymentsOfOneDayAreTwoPayments() throws {
+        let invoice = Self.twoRates.replacingOccurrences(of: "2026-05-02", with: "2026-04-10")
+        let book = try Self.book(["invoices/INV-0001.yaml": invoice])
+        let payments = CashPayment.all(on: try #require(book.document("INV-0001")), in: book)
+        #expect(payments.map(\.payment) == [0, 1])
+        #expect(payments.map { $0.shares.map { [$0.taxable, $0.tax] } } == [[[1078, 75], [3233, 614]], [[2255, 158], [6767, 1286]]])
+        let facts = SalesTaxFacts(book: book, basis: .cash).facts.filter { $0.fact == .payment }
+        #expect(facts.map { [$0.payment ?? -1, Int($0.taxable), Int($0.tax)] } == [[0, 1078, 75], [0, 3233, 614], [1, 2255, 158], [1, 6767, 1286]])
+        let april = VATReturn(book: book, period: Period("2026-04")!, basis: .cash)
+        #expect(Self.row(april, "19%")?.taxable == 10000 && Self.row(april, "19%")?.tax == 1900)
+        #expect(Self.row(april, "7%")?.taxable == 3333 && Self.row(april, "7%")?.tax == 233)
+    }
+
     @Test func accrualCountsTheInvoiceOnItsDate() throws {
         let book = try Self.book(["invoices/INV-0001.yaml": Self.twoRates])
         let march = VATReturn(book: book, period: Period("2026-03")!)
