@@ -51,10 +51,14 @@ struct BookInputs {
             return (bytes, file, before != nil && before == after ? before : nil)
         }
         var read: [String: (bytes: [UInt8]?, digest: Fingerprint?, stamp: FileStamp?)] = [:]
+        read.reserveCapacity(unread.count)
+        files.reserveCapacity(unread.count)
+        digests.reserveCapacity(paths.count)
         for ((path, _), result) in zip(unread, reads) { read[path] = result }
         var hash = Fingerprint()
         hash.add(context)
         var next: [String: FileStamps.Entry] = [:]
+        next.reserveCapacity(paths.count)
         var ripe = false
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)

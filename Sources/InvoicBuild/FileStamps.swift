@@ -123,6 +123,8 @@ struct FileStamps: Equatable {
         var stamps = FileStamps()
         stamps.written = (Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
         guard let count = reader.count() else { return FileStamps() }
+        // Bounded by the unit's size (a count that lies cannot make a huge table).
+        stamps.entries.reserveCapacity(min(count, payload.count / 16))
         for _ in 0..<count {
             guard let path = reader.string(), let numbers = reader.field().flatMap(Self.stamp), let digest = reader.field().flatMap(Fingerprint.init(hex:))
             else { return FileStamps() }
@@ -144,34 +146,54 @@ struct FileStamps: Equatable {
         return out.bytes
     }
 
-    /// Seven decimal numbers separated by single spaces (the times may be negative: before 1970).
+    /// Seven decimal numbers separated by single spaces (the times may be negative: before 1970),
+    /// read in one pass without splitting: a large book's unit has a stamp per file.
     private static func stamp(_ field: ArraySlice<UInt8>) -> FileStamp? {
-        var numbers: [UInt64] = []
-        var negative: [Bool] = []
-        for part in field.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false) {
-            var digits = part[...]
-            let minus = digits.first == UInt8(ascii: "-")
-            if minus { digits = digits.dropFirst() }
-            guard !digits.isEmpty, digits.count <= 20 else { return nil }
+        var values = (Int64(0), Int64(0), Int64(0), Int64(0), Int64(0), UInt64(0), UInt64(0))
+        var index = field.startIndex
+        for position in 0..<7 {
+            let negative = index < field.endIndex && field[index] == UInt8(ascii: "-")
+            // Only the times (1, 3) may be negative.
+            if negative {
+                guard position == 1 || position == 3 else { return nil }
+                index += 1
+            }
             var value: UInt64 = 0
-            for byte in digits {
-                guard (0x30...0x39).contains(byte) else { return nil }
+            var digits = 0
+            while index < field.endIndex, field[index] != UInt8(ascii: " ") {
+                let byte = field[index]
+                guard (0x30...0x39).contains(byte), digits < 20 else { return nil }
                 let (times, overflow) = value.multipliedReportingOverflow(by: 10)
                 let (sum, carry) = times.addingReportingOverflow(UInt64(byte - 0x30))
                 guard !overflow, !carry else { return nil }
                 value = sum
+                digits += 1
+                index += 1
             }
-            numbers.append(value)
-            negative.append(minus)
+            guard digits > 0 else { return nil }
+            // A space between numbers, none after the last.
+            if position < 6 {
+                guard index < field.endIndex else { return nil }
+                index += 1
+            }
+            if position < 5 {
+                guard value <= UInt64(Int64.max) else { return nil }
+                let signed = negative ? -Int64(value) : Int64(value)
+                switch position {
+                case 0: values.0 = signed
+                case 1: values.1 = signed
+                case 2: values.2 = signed
+                case 3: values.3 = signed
+                default: values.4 = signed
+                }
+            } else if position == 5 {
+                values.5 = value
+            } else {
+                values.6 = value
+            }
         }
-        guard numbers.count == 7, !negative[0], !negative[2], !negative[4], !negative[5], !negative[6] else { return nil }
-        func signed(_ index: Int) -> Int64? {
-            guard numbers[index] <= UInt64(Int64.max) else { return nil }
-            return negative[index] ? -Int64(numbers[index]) : Int64(numbers[index])
-        }
-        guard let size = signed(0), let modified = signed(1), let modifiedNanoseconds = signed(2), let changed = signed(3),
-              let changedNanoseconds = signed(4) else { return nil }
-        return FileStamp(size: size, modified: modified, modifiedNanoseconds: modifiedNanoseconds, changed: changed,
-                         changedNanoseconds: changedNanoseconds, inode: numbers[5], device: numbers[6])
+        guard index == field.endIndex else { return nil }
+        return FileStamp(size: values.0, modified: values.1, modifiedNanoseconds: values.2, changed: values.3,
+                         changedNanoseconds: values.4, inode: values.5, device: values.6)
     }
 }

@@ -174,8 +174,11 @@ import Testing
             #expect(FileStamps.load(root: book.root).entries.isEmpty)
         }
         // Fields that are not a stamp or a digest.
-        for (numbers, digest) in [("1 2 3 4 5 6", String(repeating: "0", count: 32)), ("1 2 3 4 5 6 x", String(repeating: "0", count: 32)),
-                                  ("1 2 3 4 5 6 7", String(repeating: "g", count: 32)), ("1 2 3 4 5 6 7", "00")] {
+        let zeros = String(repeating: "0", count: 32)
+        for (numbers, digest) in [("1 2 3 4 5 6", zeros), ("1 2 3 4 5 6 x", zeros), ("1 2 3 4 5 6 7 ", zeros), ("1  2 3 4 5 6 7", zeros),
+                                  ("-1 2 3 4 5 6 7", zeros), ("1 2 -3 4 5 6 7", zeros), ("1 2 3 4 5 6 18446744073709551616", zeros),
+                                  ("9223372036854775808 2 3 4 5 6 7", zeros), ("1 2 3 4 5 6 7", String(repeating: "g", count: 32)),
+                                  ("1 2 3 4 5 6 7", "00")] {
             var out = UnitWriter()
             out.count(1)
             out.string("invoic.yaml")
@@ -184,6 +187,15 @@ import Testing
             #expect(ContentCache(root: book.root).store(FileStamps.unit, key: FileStamps.key, out.bytes))
             #expect(FileStamps.load(root: book.root).entries.isEmpty, "\(numbers) \(digest)")
         }
+        // And what is one: times before 1970, the largest inode and device.
+        var out = UnitWriter()
+        out.count(1)
+        out.string("invoic.yaml")
+        out.string("12 -2 3 -4 5 18446744073709551615 18446744073709551615")
+        out.string(zeros)
+        #expect(ContentCache(root: book.root).store(FileStamps.unit, key: FileStamps.key, out.bytes))
+        #expect(FileStamps.load(root: book.root).entries["invoic.yaml"]?.stamp
+                == FileStamp(size: 12, modified: -2, modifiedNanoseconds: 3, changed: -4, changedNanoseconds: 5, inode: .max, device: .max))
         let (_, hit) = try CheckedBookCacheTests.check(book.root, "INV-0001")
         #expect(hit)
     }
