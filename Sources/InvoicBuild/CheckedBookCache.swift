@@ -9,11 +9,22 @@ import InvoicPDF
 /// only costs a cache miss); missing one would not be, so each folder the loader, the purchase
 /// audit or the renderer reads is listed whole.
 struct BookInputs {
-    /// The bytes of each file, by path relative to the book; nil: unreadable (counted as such).
+    /// The bytes of each file read this run, by path relative to the book; nil: unreadable
+    /// (counted as such). A file whose stored digest was trusted (`FileStamps`) was not read and
+    /// is not here: `bytes(of:)` reads it.
     var files: [String: [UInt8]?] = [:]
+    /// The digest of each file read or trusted.
+    var digests: [String: Fingerprint] = [:]
     var key: String
+    let root: String
+    /// The stamps for the next run, when they are worth writing (new, changed, or racy files
+    /// that have since grown old enough to be trusted); nil otherwise.
+    private(set) var stampsToKeep: [String: FileStamps.Entry]?
 
-    init(root: String, context: String) {
+    init(root: String, context: String, stamps: FileStamps = FileStamps()) {
+        self.root = root
+        var started = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &started)
         let limits = BookLimits.standard
         var paths = [(BookSettings.fileName, limits.yaml.maxFileSize)]
         let yamlFolders = ["clients", Recurring.folder] + DocumentKind.allCases.map(\.folder) + ["templates"]
@@ -23,24 +34,80 @@ struct BookInputs {
         for folder in [PurchaseLoader.purchasesFolder, PurchaseLoader.suppliersFolder] {
             paths += Self.regularFiles(below: folder, in: root).map { ($0, limits.maxAssetSize) }
         }
+        // A file whose stamp is the one stored with its digest is not read (git's stat data).
+        var plainFolders: [String: Bool] = [:]
+        let trusted = paths.map { stamps.trusted($0.0, in: root, plainFolders: &plainFolders) }
+        let unread = zip(paths, trusted).filter { $0.1 == nil }.map(\.0)
         // Serial below 1,000 files: reading and hashing one takes microseconds, and the threads
         // Dispatch starts for them cost more CPU than they save (a 200-invoice book's `invoic pdf
         // N`: ~1.5 ms of thread starts and their kernel time, issue 41 point 10).
-        let digests = parallelMap(paths, serialBelow: 1_000) { path, limit -> (bytes: [UInt8]?, digest: Fingerprint?) in
-            guard let bytes = BookFiles.contents(of: path, in: root, limit: limit) else { return (nil, nil) }
+        let reads = parallelMap(unread, serialBelow: 1_000) { path, limit -> (bytes: [UInt8]?, digest: Fingerprint?, stamp: FileStamp?) in
+            // The stamp before and after the read: a file that changed meanwhile is not stamped.
+            let before = FileStamp(path: BookLoader.join(root, path))
+            guard let bytes = BookFiles.contents(of: path, in: root, limit: limit) else { return (nil, nil, nil) }
             var file = Fingerprint()
             bytes.withUnsafeBytes { file.add($0) }
-            return (bytes, file)
+            let after = FileStamp(path: BookLoader.join(root, path))
+            return (bytes, file, before != nil && before == after ? before : nil)
         }
+        var read: [String: (bytes: [UInt8]?, digest: Fingerprint?, stamp: FileStamp?)] = [:]
+        read.reserveCapacity(unread.count)
+        files.reserveCapacity(unread.count)
+        digests.reserveCapacity(paths.count)
+        for ((path, _), result) in zip(unread, reads) { read[path] = result }
         var hash = Fingerprint()
         hash.add(context)
-        for ((path, _), read) in zip(paths, digests) {
+        var next: [String: FileStamps.Entry] = [:]
+        next.reserveCapacity(paths.count)
+        var ripe = false
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        for ((path, _), trustedDigest) in zip(paths, trusted) {
             hash.add(path)
-            if let digest = read.digest { hash.add(digest) } else { hash.add("unreadable") }
-            files[path] = .some(read.bytes)
+            if let trustedDigest {
+                hash.add(trustedDigest)
+                digests[path] = trustedDigest
+                next[path] = stamps.entries[path]
+                continue
+            }
+            let result = read[path]!
+            if let digest = result.digest { hash.add(digest) } else { hash.add("unreadable") }
+            files[path] = .some(result.bytes)
+            digests[path] = result.digest
+            if let digest = result.digest, let stamp = result.stamp {
+                next[path] = FileStamps.Entry(stamp: stamp, digest: digest)
+                // Read only because it was racy, and old enough now (by this clock: only whether
+                // to write; the unit's own time decides the trust).
+                if FileStamps.isOld(stamp, comparedWith: (Int64(now.tv_sec), Int64(now.tv_nsec))) { ripe = true }
+            }
         }
         key = hash.hex
+        var ended = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ended)
+        let elapsed = Double(ended.tv_sec - started.tv_sec) + Double(ended.tv_nsec - started.tv_nsec) / 1e9
+        if next != stamps.entries || ripe, elapsed < FileStamps.writeWindow { stampsToKeep = next }
     }
+
+    /// Keeps the stamps for the next run, when they are worth writing; written at once, so the
+    /// unit's time is within `FileStamps.writeWindow` of the reads.
+    func keepStamps() {
+        guard let stampsToKeep else { return }
+        ContentCache(root: root).store(FileStamps.unit, key: FileStamps.key, FileStamps.bytes(stampsToKeep))
+    }
+
+    /// The bytes of `path` for decoding: as read this run, or, for a trusted file, read now and
+    /// hashed again. `.failure` when a trusted file's bytes are not those of its digest (the
+    /// caller then reads the whole book again); `.success(nil)` for an unreadable file.
+    func bytes(of path: String) -> Result<[UInt8]?, ChangedSinceStamped> {
+        if let known = files[path] { return .success(known) }
+        guard let expected = digests[path] else { return .success(nil) }
+        guard let bytes = BookFiles.contents(of: path, in: root, limit: BookLimits.standard.maxAssetSize) else { return .failure(ChangedSinceStamped()) }
+        var digest = Fingerprint()
+        bytes.withUnsafeBytes { digest.add($0) }
+        return digest == expected ? .success(bytes) : .failure(ChangedSinceStamped())
+    }
+
+    struct ChangedSinceStamped: Error {}
 
     /// The key of the book's files and the state of its repository together.
     static func key(_ files: String, and git: String) -> String {
@@ -260,9 +327,14 @@ struct UnitReader {
     mutating func count() -> Int? { number(endingWith: UInt8(ascii: ";")) }
 
     mutating func string() -> String? {
+        field().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A string's bytes, for fields read as numbers (no String made: `FileStamps` reads hundreds).
+    mutating func field() -> ArraySlice<UInt8>? {
         guard let length = number(endingWith: UInt8(ascii: ":")), length <= bytes.count - position else { return nil }
         defer { position += length }
-        return String(decoding: bytes[position..<position + length], as: UTF8.self)
+        return bytes[position..<position + length]
     }
 
     /// `.some(nil)` for an absent value, nil for bytes that are not an optional string.
@@ -292,7 +364,8 @@ extension BookPipeline {
         // The index is what `--staged` checks: not kept.
         guard !staged else { return try check() }
         // rawValue: the case name, as printing it gave, without the reflection printing an enum costs.
-        let inputs = BookInputs(root: root, context: "history \(history.rawValue)")
+        var inputs = BookInputs(root: root, context: "history \(history.rawValue)", stamps: FileStamps.load(root: root))
+        inputs.keepStamps()
         let cache = ContentCache(root: root)
         // A verdict made without git is stored under the files' key alone (a book that sits in
         // some repository without keeping its history is not missed on every commit); one made
@@ -301,11 +374,17 @@ extension BookPipeline {
         // the same files (invoic.yaml's `history:` and `locked_until:` are among them).
         let filesAlone = history == .skipped || (history == .whenKept && !Self.isRepository(root))
         let git = history == .skipped ? nil : GitState.key(at: root)
-        let gitKey = git.map { BookInputs.key(inputs.key, and: $0) }
+        var gitKey = git.map { BookInputs.key(inputs.key, and: $0) }
         for key in (filesAlone ? [inputs.key] : []) + (gitKey.map { [$0] } ?? []) {
             if let payload = cache.load(CheckedBookVerdict.unit, key: key), let verdict = CheckedBookVerdict(bytes: payload),
                verdict.logo.map({ BookInputs.digest(of: $0, in: root) }) ?? "" == verdict.logoDigest {
-                return checked(from: verdict, inputs: inputs, wanted: wanted)
+                if let checked = checked(from: verdict, inputs: inputs, wanted: wanted) { return checked }
+                // A file trusted by its stamp has other bytes (a stamp that did not change with
+                // them, which the racy rule should exclude): every file is read, the book checked whole.
+                inputs = BookInputs(root: root, context: "history \(history)")
+                inputs.keepStamps()
+                gitKey = git.map { BookInputs.key(inputs.key, and: $0) }
+                break
             }
         }
         let checked = try check()
@@ -322,12 +401,14 @@ extension BookPipeline {
 
     /// The checked book of a cached verdict: the wanted documents decoded and priced, the renderer
     /// set up as the whole book's was.
-    private func checked(from verdict: CheckedBookVerdict, inputs: BookInputs, wanted: (String, String) -> Bool) -> Checked {
+    /// Nil when a file trusted by its stamp turns out to have changed.
+    private func checked(from verdict: CheckedBookVerdict, inputs: BookInputs, wanted: (String, String) -> Bool) -> Checked? {
         var paths = Set<String>()
         for entry in verdict.documents where wanted(entry.number, entry.file) { paths.formUnion(entry.needs) }
         var contents: [String: [UInt8]] = [:]
         for path in paths.union([BookSettings.fileName]) {
-            if let bytes = inputs.files[path] ?? nil { contents[path] = bytes }
+            guard case .success(let bytes) = inputs.bytes(of: path) else { return nil }
+            if let bytes { contents[path] = bytes }
         }
         let book = BookLoader.loadPriced(only: paths, at: root, contents: contents)
         var sources: [String: SourceFile] = [:]

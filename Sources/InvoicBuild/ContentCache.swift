@@ -29,8 +29,14 @@ public struct ContentCache: Sendable {
 
     /// The unit `name` when it was stored for `key`; nil when there is none, or it is unusable.
     public func load(_ name: String, key: String) -> [UInt8]? {
-        guard Self.isPlainFolder(folder), let bytes = Self.contents(of: BookLoader.join(folder, name)) else { return nil }
-        return Self.payload(of: bytes, key: key)
+        loadWithStat(name, key: key)?.payload
+    }
+
+    /// The unit `name` for `key` and its file's `stat` (the time it was written, for `FileStamps`).
+    func loadWithStat(_ name: String, key: String) -> (payload: [UInt8], stat: stat)? {
+        guard Self.isPlainFolder(folder), let (bytes, info) = Self.contentsAndStat(of: BookLoader.join(folder, name)),
+              let payload = Self.payload(of: bytes, key: key) else { return nil }
+        return (payload, info)
     }
 
     /// Stores `payload` as the unit `name` for `key`, replacing what was there; false when it
@@ -116,6 +122,10 @@ public struct ContentCache: Sendable {
 
     /// A regular file's bytes, read without following a link or blocking on a pipe, bounded.
     static func contents(of path: String) -> [UInt8]? {
+        contentsAndStat(of: path)?.bytes
+    }
+
+    static func contentsAndStat(of path: String) -> (bytes: [UInt8], stat: stat)? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -129,6 +139,6 @@ public struct ContentCache: Sendable {
             guard count > 0 else { return nil }
             done += count
         }
-        return bytes
+        return (bytes, info)
     }
 }

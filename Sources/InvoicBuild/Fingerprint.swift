@@ -4,6 +4,10 @@ struct Fingerprint: Sendable {
     private static let prime: UInt128 = 0x0000_0000_0100_0000_0000_0000_0000_013B
     private var state: UInt128 = 0x6C62_272E_07BB_0142_62B8_2175_6295_C58D
 
+    init() {}
+
+    private init(state: UInt128) { self.state = state }
+
     mutating func add(_ bytes: some Sequence<UInt8>) {
         var count: UInt64 = 0
         for byte in bytes {
@@ -38,5 +42,21 @@ struct Fingerprint: Sendable {
     var hex: String {
         let digits = String(state, radix: 16)
         return String(repeating: "0", count: 32 - digits.count) + digits
+    }
+}
+
+extension Fingerprint: Equatable {
+    /// The fingerprint whose `hex` is these bytes (32 lowercase digits); nil for any other text.
+    init?(hex: some Collection<UInt8>) {
+        guard hex.count == 32 else { return nil }
+        var state: UInt128 = 0
+        for byte in hex {
+            switch byte {
+            case 0x30...0x39: state = state << 4 | UInt128(byte - 0x30)
+            case 0x61...0x66: state = state << 4 | UInt128(byte - 0x61 + 10)
+            default: return nil
+            }
+        }
+        self.init(state: state)
     }
 }

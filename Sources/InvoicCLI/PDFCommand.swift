@@ -58,6 +58,10 @@ struct PDFCommand: ParsableCommand {
 
     func run() throws {
         let pipeline = BookPipeline(root: directory, history: historyOptions.policy)
+        // What ICU answered in earlier runs on this book (its locales, formats, dates, rates), and
+        // after the run what it answered anew: a one-shot PDF asks ICU nothing asked before.
+        ICUAnswersUnit.load(root: pipeline.root)
+        defer { ICUAnswersUnit.store(root: pipeline.root) }
         // A copy shows the document's account (payments, credit notes: other files), so it needs
         // the whole book; the document as issued needs its own files and the book's verdict,
         // which the book's cache keeps.

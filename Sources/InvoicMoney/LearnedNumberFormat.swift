@@ -129,16 +129,22 @@ struct LearnedNumberFormat: Sendable {
     }
 }
 
-/// The learned formats by locale, currency (empty for a plain number) and decimals: a few per
-/// book, learned on first use by any thread.
-final class LearnedFormats: Sendable {
-    static let shared = LearnedFormats()
-    private let formats = Mutex<[String: LearnedNumberFormat?]>([:])
+extension LearnedNumberFormat {
+    /// The fields as text, for a book's cache (`ICUAnswers`): the six texts, then the four numbers.
+    var fields: [String] {
+        [positivePrefix, positiveSuffix, negativePrefix, negativeSuffix, groupSeparator, decimalSeparator,
+         String(primaryGroup), String(secondaryGroup), String(minimumGroupingDigits), String(fractionDigits)]
+    }
 
-    func format(key: String, fractionDigits: Int, icu: (Int128, Int) -> String) -> LearnedNumberFormat? {
-        if let known = formats.withLock({ $0[key] }) { return known }
-        let learned = LearnedNumberFormat.learn(fractionDigits: fractionDigits, icu: icu)
-        formats.withLock { $0[key] = .some(learned) }
-        return learned
+    /// A format read back from `fields`; nil unless every number is one `learn` can make (a
+    /// secondary group of 0 would never end the grouping loop).
+    init?(fields: [String]) {
+        guard fields.count == 10, let primary = Int(fields[6]), let secondary = Int(fields[7]),
+              let minimum = Int(fields[8]), let fraction = Int(fields[9]),
+              (0...7).contains(primary), (1...7).contains(secondary) || (primary == 0 && secondary == 0),
+              (1...2).contains(minimum), (0...8).contains(fraction) else { return nil }
+        self.init(positivePrefix: fields[0], positiveSuffix: fields[1], negativePrefix: fields[2], negativeSuffix: fields[3],
+                  groupSeparator: fields[4], decimalSeparator: fields[5], primaryGroup: primary, secondaryGroup: secondary,
+                  minimumGroupingDigits: minimum, fractionDigits: fraction)
     }
 }

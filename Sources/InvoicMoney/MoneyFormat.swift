@@ -78,7 +78,7 @@ public enum MoneyFormat {
     /// significand / 10^scale with `fractionDigits` decimals (>= scale): by the learned format of
     /// `key`, or by ICU where none could be learned.
     private static func learned(_ significand: Int128, scale: Int, fractionDigits: Int, key: String, icu: (Int128, Int) -> String) -> String {
-        guard fractionDigits >= scale, let format = LearnedFormats.shared.format(key: key, fractionDigits: fractionDigits, icu: icu) else {
+        guard fractionDigits >= scale, let format = ICUAnswers.shared.format(key: key, fractionDigits: fractionDigits, icu: icu) else {
             return icu(significand, scale)
         }
         var magnitude = significand.magnitude

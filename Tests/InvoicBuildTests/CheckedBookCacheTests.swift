@@ -220,7 +220,7 @@ import Testing
         let (_, hit) = try Self.check(book.root, "INV-0001")
         #expect(hit)
         // No temporary file is left behind.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: book.root + "/.invoic/cache").sorted() == [".gitignore", "book"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: book.root + "/.invoic/cache").sorted() == [".gitignore", "book", "stamps"])
     }
 
     final class Results: @unchecked Sendable {

@@ -40,7 +40,7 @@ import Testing
         #expect(results.all == [true, true, true, true])
         let (after, afterPDF) = try Self.run(book, "after")
         #expect(after.status == 0 && afterPDF == coldPDF)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: book.appendingPathComponent(".invoic/cache").path).sorted() == [".gitignore", "book"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: book.appendingPathComponent(".invoic/cache").path).sorted() == [".gitignore", "book", "icu", "stamps"])
 
         // An unknown number is still a usage error, cache or not.
         let (unknown, _) = try Self.run(book, "unknown", ["INV-2099-999"])

@@ -44,7 +44,7 @@ import Testing
         for (locale, code, digits) in [("en_US", "USD", 2), ("de_DE", "EUR", 2), ("fr_FR", "EUR", 2), ("sv_SE", "SEK", 2), ("ja_JP", "JPY", 0),
                                        ("en_IN", "INR", 2), ("de_CH", "CHF", 2), ("es_ES", "EUR", 2)] {
             _ = MoneyFormat.format(Int64(123_456), Currency.named(code)!, locale: locale)
-            let learned = LearnedFormats.shared.format(key: locale + "\u{0}" + code + "\u{0}\(digits)", fractionDigits: digits) { _, _ in "" }
+            let learned = ICUAnswers.shared.format(key: locale + "\u{0}" + code + "\u{0}\(digits)", fractionDigits: digits) { _, _ in "" }
             #expect(learned != nil, "\(locale) \(code)")
         }
     }

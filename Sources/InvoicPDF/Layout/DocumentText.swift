@@ -9,25 +9,45 @@ import InvoicMoney
 struct DocumentText {
     let locale: String
     let currency: Currency
-    private let dateStyle: Date.FormatStyle
-    private let percentStyle: Decimal.FormatStyle.Percent
-    private let numericDateStyle: Date.FormatStyle
 
     init(locale: String, currency: Currency) {
         self.locale = locale
         self.currency = currency
-        let foundationLocale = Locale(identifier: locale)
-        let utc = TimeZone(identifier: "UTC")!
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = utc
-        // The `yMMMd` skeleton: `Mar 12, 2026` (en_US), `12. März 2026` (de_DE), `12 mars 2026` (fr_FR).
-        dateStyle = Date.FormatStyle(date: .omitted, time: .omitted, locale: foundationLocale, calendar: calendar, timeZone: utc)
-            .year().month(.abbreviated).day()
-        percentStyle = Decimal.FormatStyle.Percent(locale: foundationLocale).precision(.fractionLength(0...3))
-        // `27.11.2026` (de_DE), `11/27/2026` (en_US): a ledger's date column, narrower than `yMMMd`.
-        numericDateStyle = Date.FormatStyle(date: .omitted, time: .omitted, locale: foundationLocale, calendar: calendar, timeZone: utc)
-            .year().month(.twoDigits).day(.twoDigits)
     }
+
+    /// The locale's date and percent styles, made on the first text ICU is asked for and kept per
+    /// locale: a document makes several DocumentTexts (one for its language tag alone), and a
+    /// warm run finds its texts among `ICUAnswers` and needs none.
+    private struct Styles: Sendable {
+        var date: Date.FormatStyle
+        var numericDate: Date.FormatStyle
+        var percent: Decimal.FormatStyle.Percent
+
+        init(locale: String) {
+            let foundationLocale = Locale(identifier: locale)
+            let utc = TimeZone(identifier: "UTC")!
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = utc
+            // The `yMMMd` skeleton: `Mar 12, 2026` (en_US), `12. März 2026` (de_DE), `12 mars 2026` (fr_FR).
+            date = Date.FormatStyle(date: .omitted, time: .omitted, locale: foundationLocale, calendar: calendar, timeZone: utc)
+                .year().month(.abbreviated).day()
+            // `27.11.2026` (de_DE), `11/27/2026` (en_US): a ledger's date column, narrower than `yMMMd`.
+            numericDate = Date.FormatStyle(date: .omitted, time: .omitted, locale: foundationLocale, calendar: calendar, timeZone: utc)
+                .year().month(.twoDigits).day(.twoDigits)
+            percent = Decimal.FormatStyle.Percent(locale: foundationLocale).precision(.fractionLength(0...3))
+        }
+    }
+    private static let styles = Mutex<[String: Styles]>([:])
+
+    private var styles: Styles {
+        if let known = Self.styles.withLock({ $0[locale] }) { return known }
+        let made = Styles(locale: locale)
+        Self.styles.withLock { $0[locale] = made }
+        return made
+    }
+
+    /// The key of an ICU text: what it is, the locale and the value (`ICUAnswers`).
+    private func key(_ kind: String, _ value: Int) -> String { "\(kind)\u{0}\(locale)\u{0}\(value)" }
 
     func money(_ minorUnits: Int64) -> String { Money(minorUnits, currency).formatted(locale) }
 
@@ -43,33 +63,29 @@ struct DocumentText {
     }
 
     func date(_ day: Day) -> String {
-        dateStyle.format(Date(timeIntervalSince1970: TimeInterval(day.ordinal) * 86_400))
+        ICUAnswers.shared.text(key("date", day.ordinal)) {
+            styles.date.format(Date(timeIntervalSince1970: TimeInterval(day.ordinal) * 86_400))
+        }
     }
 
     /// The day in digits, as the locale orders them.
     func numericDate(_ day: Day) -> String {
-        numericDateStyle.format(Date(timeIntervalSince1970: TimeInterval(day.ordinal) * 86_400))
+        ICUAnswers.shared.text(key("numeric-date", day.ordinal)) {
+            styles.numericDate.format(Date(timeIntervalSince1970: TimeInterval(day.ordinal) * 86_400))
+        }
     }
 
     /// `20%`, `8.25%`; `20 %` in de_DE. Exact: the rate has at most three decimals of a percent.
-    /// Each rate is spelled by ICU once per locale and process: a document with several rates
-    /// prints one under every line, and a build the same few on every document (ICU's percent
-    /// format was 2.5 % of a full build of the generated 1,000-document book, by perf).
+    /// Each rate is spelled by ICU once per locale (`ICUAnswers`, kept in the book's cache): a
+    /// document with several rates prints one under every line, and a build the same few on every
+    /// document (ICU's percent format was 2.5 % of a full build of the generated 1,000-document
+    /// book, by perf, and 3 % of a one-shot `invoic pdf`).
     func rate(_ rate: Rate) -> String {
-        let key = RateKey(locale: locale, milliPercent: rate.milliPercent)
-        if let known = Self.rates.withLock({ $0[key] }) { return known }
-        let text = percentStyle.format(Decimal(sign: rate.milliPercent < 0 ? .minus : .plus, exponent: -5,
-                                               significand: Decimal(rate.milliPercent.magnitude)))
-        // Bounded: a book has a handful of rates; past this many, the rest are spelled each time.
-        Self.rates.withLock { if $0.count < 256 { $0[key] = text } }
-        return text
+        ICUAnswers.shared.text(key("rate", rate.milliPercent)) {
+            styles.percent.format(Decimal(sign: rate.milliPercent < 0 ? .minus : .plus, exponent: -5,
+                                          significand: Decimal(rate.milliPercent.magnitude)))
+        }
     }
-
-    private struct RateKey: Hashable {
-        var locale: String
-        var milliPercent: Int
-    }
-    private static let rates = Mutex<[RateKey: String]>([:])
 
     /// The BCP 47 tag of the locale (`de-AT`), for the PDF's /Lang and pango's language.
     var languageTag: String {
