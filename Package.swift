@@ -127,7 +127,12 @@ let package = Package(
             "InvoicKSeF", "InvoicPlatform", "InvoicFrance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
+        // The release link (the Makefile's and the benches' `swift build -c release --static-swift-stdlib`):
+        // the C++ runtime and the unwinder the Swift runtime needs are linked in too (scripts/link),
+        // so libstdc++.so and libgcc_s.so are not loaded at every start (docs/decisions.md, "Speed and memory").
+        .executableTarget(name: "invoic", dependencies: ["InvoicCLI"], linkerSettings: [
+            .unsafeFlags(["-L", Context.packageDirectory + "/scripts/link", "-Xclang-linker", "-static-libgcc"], .when(configuration: .release)),
+        ]),
         .executableTarget(name: "invoic-serve", dependencies: ["InvoicServe", "InvoicBook"]),
 
         // Helpers the test targets share: books written to a temporary folder.
