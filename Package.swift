@@ -129,9 +129,11 @@ let package = Package(
         ]),
         // The release link (the Makefile's and the benches' `swift build -c release --static-swift-stdlib`):
         // the C++ runtime and the unwinder the Swift runtime needs are linked in too (scripts/link),
-        // so libstdc++.so and libgcc_s.so are not loaded at every start (docs/decisions.md, "Speed and memory").
+        // so libstdc++.so and libgcc_s.so are not loaded at every start, and the functions a PDF
+        // runs are laid out together (scripts/link/invoic.order; docs/decisions.md, "Speed and memory").
         .executableTarget(name: "invoic", dependencies: ["InvoicCLI"], linkerSettings: [
-            .unsafeFlags(["-L", Context.packageDirectory + "/scripts/link", "-Xclang-linker", "-static-libgcc"], .when(configuration: .release)),
+            .unsafeFlags(["-L", Context.packageDirectory + "/scripts/link", "-Xclang-linker", "-static-libgcc",
+                          "-Xlinker", "--section-ordering-file=" + Context.packageDirectory + "/scripts/link/invoic.order"], .when(configuration: .release)),
         ]),
         .executableTarget(name: "invoic-serve", dependencies: ["InvoicServe", "InvoicBook"]),
 
@@ -168,3 +170,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Release builds give each Swift function a section of its own, so that the link drops those
+// nothing calls and can lay out the ones a PDF runs together (scripts/link/invoic.order).
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+}
