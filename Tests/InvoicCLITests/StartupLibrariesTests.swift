@@ -44,4 +44,29 @@ import Testing
             #expect(!libraries.contains { $0.hasPrefix(name) }, "\(name) is loaded at start: \(libraries)")
         }
     }
+
+    /// The release build lays out the functions a warm `invoic pdf N` runs together
+    /// (scripts/link/invoic.order; each Swift function in a section of its own, gold's
+    /// --section-ordering-file), so the kernel maps a few megabytes of the binary's text at each
+    /// run instead of windows across all of it. Unordered, the same functions spread over 16 MB.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: release.path), "no release build to look at (make builds one)"))
+    func theReleaseBuildLaysOutTheFunctionsAPDFRunsTogether() throws {
+        let order = try String(contentsOf: Invoic.repository.appendingPathComponent("scripts/link/invoic.order"), encoding: .utf8)
+        let listed = order.split(separator: "\n").map { $0.dropFirst(".text.".count) }
+        #expect(listed.count > 1_000, "scripts/link/invoic.order lists \(listed.count) functions")
+        let symbols = try runProcess(URL(fileURLWithPath: "/usr/bin/nm"), ["--defined-only", Self.release.path])
+        #expect(symbols.status == 0, "\(symbols.stderr)")
+        var address: [Substring: UInt64] = [:]
+        for line in symbols.stdout.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count == 3, "tTwW".contains(fields[1]), let value = UInt64(fields[0], radix: 16) else { continue }
+            address[fields[2]] = value
+        }
+        let found = listed.compactMap { address[$0] }.sorted()
+        #expect(found.count * 10 >= listed.count * 9, "only \(found.count) of the \(listed.count) listed functions are in the binary")
+        try #require(found.count > 20)
+        // The middle 90 %: a few functions the linker keeps elsewhere do not matter.
+        let span = found[found.count - 1 - found.count / 20] - found[found.count / 20]
+        #expect(span < 4_000_000, "the functions a PDF runs spread over \(span) bytes of text")
+    }
 }
