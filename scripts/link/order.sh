@@ -7,6 +7,12 @@
 #
 #   scripts/link/order.sh      after `make release` (or `swift build -c release --static-swift-stdlib`)
 #
+# SwiftPM does not see the list as an input of the link: remove the linked binary
+# (.build/x86_64-unknown-linux-gnu/release/invoic) and build again to use a new list. It also did
+# not recompile existing release objects when the section-per-function flag was added: a release
+# build from an empty .build/x86_64-unknown-linux-gnu/release has it, and StartupLibrariesTests
+# fails on a release binary whose listed functions are not together.
+#
 # Needs valgrind (callgrind lists every function a run executes). A function renamed since the
 # list was made is only left where the linker puts it by default: a stale list costs speed, never
 # correctness. Commit the regenerated list on its own (`regen: scripts/link/invoic.order`).
@@ -68,3 +74,4 @@ for line in open(callgrind):
 open(out, "w").write("".join(section + "\n" for section in order))
 print(f"{out}: {len(order)} functions")
 PY
+echo "relink to use it: rm $release/invoic && make release"
