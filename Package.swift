@@ -127,7 +127,14 @@ let package = Package(
             "InvoicKSeF", "InvoicPlatform", "InvoicFrance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "invoic", dependencies: ["InvoicCLI"]),
+        // The release link (the Makefile's and the benches' `swift build -c release --static-swift-stdlib`):
+        // the C++ runtime and the unwinder the Swift runtime needs are linked in too (scripts/link),
+        // so libstdc++.so and libgcc_s.so are not loaded at every start, and the functions a PDF
+        // runs are laid out together (scripts/link/invoic.order; docs/decisions.md, "Speed and memory").
+        .executableTarget(name: "invoic", dependencies: ["InvoicCLI"], linkerSettings: [
+            .unsafeFlags(["-L", Context.packageDirectory + "/scripts/link", "-Xclang-linker", "-static-libgcc",
+                          "-Xlinker", "--section-ordering-file=" + Context.packageDirectory + "/scripts/link/invoic.order"], .when(configuration: .release)),
+        ]),
         .executableTarget(name: "invoic-serve", dependencies: ["InvoicServe", "InvoicBook"]),
 
         // Helpers the test targets share: books written to a temporary folder.
@@ -170,4 +177,8 @@ let package = Package(
 // passes the conformance it already knows. Only invoic's own targets (not dependencies, not tests).
 for target in package.targets where target.type == .regular || target.type == .executable {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
+// Release builds give each Swift function a section of its own, so that the link drops those
+// nothing calls and can lay out the ones a PDF runs together (scripts/link/invoic.order).
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
 }

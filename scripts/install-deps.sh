@@ -29,6 +29,7 @@ packages=(
     strace                      # a test counts the syncs a build makes
     openssl                     # the tests of invoic verifactu send make a CA, a server certificate and a client .p12
     hyperfine                   # bench/oneshot times `invoic pdf` with it (the benchmarks, not the tests)
+    valgrind                    # scripts/link/order.sh lists the functions a PDF runs with callgrind (the release link's order, not the build or the tests)
 )
 
 missing=()

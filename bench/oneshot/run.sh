@@ -4,7 +4,9 @@
 # verdict stored) and warm (the verdict read from the cache, only N's files decoded), next to
 # typst compiling the same one-page invoice in a process of its own (PyPI's typst, as
 # bench/typst/run.sh runs it); the large book also in a git repository of its own with
-# `history: true`, as `invoic init` makes it. Times by hyperfine (Debian's `hyperfine`), medians.
+# `history: true`, as `invoic init` makes it; and `invoic --version`, the floor every command pays
+# (exec, the dynamic loader, the Swift runtime's start, exit). Times by hyperfine (Debian's
+# `hyperfine`), medians; CPU time and page faults from the kernel's accounting of each run.
 #
 #   bench/oneshot/run.sh [N]    N invoices in the large book (default 200)
 set -euo pipefail
@@ -78,6 +80,8 @@ add "pdf, $count-invoice book in git, cold" "rm -rf $work/git/.invoic/cache" "$i
 add "pdf, $count-invoice book in git, warm" "true" "$invoic pdf -C $work/git -o $work/out INV-0001"
 add "pdf, one-invoice book, cold" "rm -rf $work/one/.invoic/cache" "$invoic pdf -C $work/one -o $work/out INV-0001"
 add "pdf, one-invoice book, warm" "true" "$invoic pdf -C $work/one -o $work/out INV-0001"
+# The floor of every command: exec, the dynamic loader, the Swift runtime's start, exit.
+add "invoic --version" "true" "$invoic --version"
 # typst when PyPI's typst can be had (the venv bench/typst/run.sh makes).
 if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c "import typst" 2>/dev/null \
     || { python3 -m venv "$venv" && "$venv/bin/pip" install --quiet --disable-pip-version-check typst; } >/dev/null 2>&1; then
@@ -117,24 +121,29 @@ import json, os, resource, shutil, statistics, subprocess, sys, time
 times, work, invoic, python = sys.argv[1:]
 results = {r["command"]: r for r in json.load(open(times))["results"]}  # by name (hyperfine -n)
 commands = dict(line.rstrip("\n").split("\t") for line in open(work + "/commands.tsv"))
-def cpu():
+def usage():
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (usage.ru_utime + usage.ru_stime) * 1000
+    return (usage.ru_utime + usage.ru_stime) * 1000, usage.ru_minflt
 cpus = {name: [] for name in results}
+faults = {name: [] for name in results}
 for _ in range(21):
     for name, command in commands.items():
         if "cold" in name:
             arguments = command.split()
             shutil.rmtree(arguments[arguments.index("-C") + 1] + "/.invoic/cache", ignore_errors=True)
-        before = cpu()
+        before, faulted = usage()
         subprocess.run(command.split(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        cpus[name].append(cpu() - before)
+        after, faulted_after = usage()
+        cpus[name].append(after - before)
+        faults[name].append(faulted_after - faulted)
 wall = {name: r["median"] * 1000 for name, r in results.items()}
 cpu_median = {name: statistics.median(values) for name, values in cpus.items()}
-print("| command | wall, median (hyperfine) | wall, mean ± σ | CPU, median of 21 |")
-print("|---|---|---|---|")
+# Page faults (minor: the binary's and the libraries' pages mapped, the heap touched) tell the
+# process's own cost apart from the machine's load, which moves the times.
+print("| command | wall, median (hyperfine) | wall, mean ± σ | CPU, median of 21 | page faults, median |")
+print("|---|---|---|---|---|")
 for name, r in results.items():
-    print(f"| {name} | {wall[name]:.1f} ms | {r['mean'] * 1000:.1f} ± {r['stddev'] * 1000:.1f} ms | {cpu_median[name]:.1f} ms |")
+    print(f"| {name} | {wall[name]:.1f} ms | {r['mean'] * 1000:.1f} ± {r['stddev'] * 1000:.1f} ms | {cpu_median[name]:.1f} ms | {statistics.median(faults[name]):,.0f} |")
 one = "pdf, one-invoice book, warm"
 typst = "typst, one invoice per process"
 for large in (name for name in results if "invoice book" in name and "warm" in name and "one-" not in name):
