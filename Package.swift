@@ -171,14 +171,16 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// Speed (docs/decisions.md, "Speed and memory"): a concrete generic type (a Dictionary keyed by one
-// of invoic's types, say) is otherwise made at run time from its mangled name, which costs a scan
-// of every protocol conformance in the binary to find the key's Hashable; with this flag the code
-// passes the conformance it already knows. Only invoic's own targets (not dependencies, not tests).
+// Speed (docs/decisions.md, "Speed and memory"), only invoic's own targets (not dependencies, not
+// tests):
+// - a concrete generic type (a Dictionary keyed by one of invoic's types, say) is otherwise made at
+//   run time from its mangled name, which costs a scan of every protocol conformance in the binary
+//   to find the key's Hashable; with this flag the code passes the conformance it already knows;
+// - release builds give each Swift function a section of its own, so that the link drops those
+//   nothing calls and can lay out the ones a PDF runs together (scripts/link/invoic.order).
 for target in package.targets where target.type == .regular || target.type == .executable {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
-// Release builds give each Swift function a section of its own, so that the link drops those
-// nothing calls and can lay out the ones a PDF runs together (scripts/link/invoic.order).
-for target in package.targets where target.type == .regular || target.type == .executable {
-    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
+        .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release)),
+    ]
 }
