@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "InvoicFacturX", dependencies: ["InvoicPDF"]),
         // EN 16931 e-invoices: UBL, CII and their national profiles, from the checked book.
         .target(name: "InvoicEInvoice", dependencies: ["InvoicBook", "InvoicMoney", "InvoicReport", "InvoicDiagnostics", "InvoicAuthoring", "COpenSSL"]),
-        .target(name: "InvoicBuild", dependencies: ["InvoicBook", "InvoicDiagnostics", "InvoicHistory", "InvoicPDF", "InvoicReport", "InvoicEInvoice", "InvoicFacturX", "InvoicInbox"]),
+        .target(name: "InvoicBuild", dependencies: ["InvoicBook", "InvoicDiagnostics", "InvoicHistory", "InvoicMoney", "InvoicPDF", "InvoicReport", "InvoicEInvoice", "InvoicFacturX", "InvoicInbox"]),
         // Bank statements (camt.053/054, MT940, CSV) matched with the book's open invoices.
         // camt statements are read with expat, which fontconfig loads anyway (FoundationXML would
         // bring libxml2 and a second ICU into every command's start).
@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(name: "InvoicEInvoiceTests", dependencies: ["InvoicEInvoice", "InvoicBook", "InvoicMoney", "InvoicTestSupport", "InvoicXMLSchema", "InvoicDiagnostics"]),
         .testTarget(name: "InvoicAuthoringTests", dependencies: ["InvoicAuthoring", "InvoicBook", "InvoicDiagnostics", "InvoicMoney", "InvoicYAML", "InvoicTestSupport"]),
         .testTarget(name: "InvoicHistoryTests", dependencies: ["InvoicHistory", "InvoicBook", "InvoicDiagnostics", "InvoicTestSupport"]),
-        .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicHistory", "InvoicBook", "InvoicDiagnostics", "InvoicPDF", "InvoicTestSupport"]),
+        .testTarget(name: "InvoicBuildTests", dependencies: ["InvoicBuild", "InvoicHistory", "InvoicBook", "InvoicDiagnostics", "InvoicMoney", "InvoicPDF", "InvoicTestSupport"]),
         .testTarget(name: "InvoicXMLTests", dependencies: ["InvoicXML"]),
         .testTarget(name: "InvoicXMLSchemaTests", dependencies: ["InvoicXMLSchema", "InvoicTestSupport"]),
         .testTarget(name: "InvoicVeriFactuTests", dependencies: ["InvoicVeriFactu", "InvoicBook", "InvoicXMLSchema", "InvoicPeppol", "InvoicTestSupport"]),
