@@ -85,11 +85,11 @@ import Testing
 @Suite struct FontConfigurationPoolTests {
     @Test func enginesInUseAtOnceHaveTheirOwnFacesAndFinishedOnesAreReused() {
         let library = FontLibrary(cjk: false)
-        let first = library.checkOut()
-        let second = library.checkOut()
+        let first = library.checkOut(.all)
+        let second = library.checkOut(.all)
         #expect(first.config != second.config)
         library.checkIn(second)
-        let third = library.checkOut()
+        let third = library.checkOut(.all)
         #expect(third.config == second.config, "a configuration given back is used again")
         library.checkIn(third)
         library.checkIn(first)

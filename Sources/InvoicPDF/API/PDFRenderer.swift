@@ -28,7 +28,13 @@ public final class PDFRenderer {
     /// - Parameter cjk: whether the CJK fonts are set up; nil: as the book needs them. A book read
     ///   in part (one document, its verdict cached: `BookPipeline.check(rendering:)`) passes what
     ///   the whole book needed, so its PDF is the one a whole-book run makes.
-    public init(book: Book, cjk: Bool? = nil) throws(TemplateError) {
+    public convenience init(book: Book, cjk: Bool? = nil) throws(TemplateError) {
+        try self.init(book: book, cjk: cjk, allFaces: false)
+    }
+
+    /// - Parameter allFaces: set every text in the configuration of all faces (the tests compare
+    ///   it with the base faces' configuration, `FontLibrary.Tier`).
+    init(book: Book, cjk: Bool?, allFaces: Bool) throws(TemplateError) {
         self.book = book
         var usedCJK = false
         let (template, library, sources) = try Self.template(root: book.root, named: book.settings.template) {
@@ -63,7 +69,7 @@ public final class PDFRenderer {
         } else {
             self.logo = nil
         }
-        engine = TextEngine(library: library, findLinks: Composer.linksOf)
+        engine = TextEngine(library: library, allFaces: allFaces, findLinks: Composer.linksOf)
     }
 
     /// The template a book names (`template:` in invoic.yaml, `invoi` when none), from the built-in

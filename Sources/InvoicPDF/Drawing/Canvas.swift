@@ -4,9 +4,9 @@
 
 import CPangoCairo
 
-/// Shapes text for one thread: one pango font map pinned to the private fontconfig, one context
-/// per language, reused for every document (a fresh font map costs ~20 ms). Not thread-safe: one
-/// per renderer.
+/// Shapes text for one thread: pango font maps pinned to the private fontconfig (one of the base
+/// faces, and one of every face once a text needs a script face), one context per language,
+/// reused for every document (a fresh font map costs ~20 ms). Not thread-safe: one per renderer.
 ///
 /// Shaped blocks are shared across the documents of the engine: the labels, the business's name
 /// and address, the payment details and the footer are the same text in the same style on every
@@ -15,15 +15,78 @@ import CPangoCairo
 /// made), so one block may stand on many pages; the cache keeps what was used lately
 /// (`blocksPerGeneration`), so a build of any size holds a bounded number of layouts.
 final class TextEngine {
-    private let fontMap: UnsafeMutablePointer<PangoFontMap>
-    /// The context of the current language, and those of the languages laid out before. A pango
-    /// layout lays itself out again whenever its context changes, so a shaped block must keep a
-    /// context whose language never changes: one per language, not one switched between them.
-    private var context: OpaquePointer
-    private var contexts: [String: OpaquePointer] = [:]
-    /// Each font as a layout is given it (a description), and as the one attribute pango itemizes
-    /// text shaped without a layout by (`shapeLine`).
-    private var fontsByKey: [FontKey: (description: OpaquePointer, itemize: OpaquePointer)] = [:]
+    /// A pango font map pinned to one configuration of the library, with its contexts: the
+    /// context of each language laid out so far. A pango layout lays itself out again whenever
+    /// its context changes, so a shaped block must keep a context whose language never changes:
+    /// one per language, not one switched between them.
+    private final class FontMap {
+        let fonts: FontLibrary.Configuration
+        let map: UnsafeMutablePointer<PangoFontMap>
+        var contexts: [String: OpaquePointer] = [:]
+        /// Each font as a layout is given it (a description), and as the one attribute pango
+        /// itemizes text shaped without a layout by (`shapeLine`). A description names its
+        /// family list by this configuration's alias, so each map has its own.
+        var fontsByKey: [FontKey: (description: OpaquePointer, itemize: OpaquePointer)] = [:]
+
+        init(_ fonts: FontLibrary.Configuration) {
+            self.fonts = fonts
+            let map = pango_cairo_font_map_new()!
+            // The font map is a PangoFcFontMap on Linux: give it the private configuration.
+            pango_fc_font_map_set_config(OpaquePointer(map), fonts.config)
+            pango_cairo_font_map_set_resolution(OpaquePointer(map), 72)
+            self.map = map
+        }
+
+        /// The context of `language` ("" for none).
+        func context(_ language: String) -> OpaquePointer {
+            if let known = contexts[language] { return known }
+            let context = pango_font_map_create_context(map)!
+            let options = cairo_font_options_create()
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+            pango_cairo_context_set_font_options(context, options)
+            cairo_font_options_destroy(options)
+            pango_context_set_round_glyph_positions(context, 0)
+            pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
+            if !language.isEmpty { pango_context_set_language(context, pango_language_from_string(language)) }
+            contexts[language] = context
+            return context
+        }
+
+        func font(for style: TextStyle) -> (description: OpaquePointer, itemize: OpaquePointer) {
+            let key = FontKey(family: style.family, size: style.size, weight: style.weight, italic: style.italic)
+            if let existing = fontsByKey[key] { return existing }
+            let description = pango_font_description_new()!
+            pango_font_description_set_family(description, fonts.aliasedFamily(style.family.list))
+            pango_font_description_set_absolute_size(description, style.size * Double(PANGO_SCALE))
+            pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(style.weight.rawValue)))
+            pango_font_description_set_style(description, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+            let itemize = pango_attr_list_new()!
+            pango_attr_list_insert(itemize, pango_attr_font_desc_new(description))
+            fontsByKey[key] = (description, itemize)
+            return (description, itemize)
+        }
+
+        /// Called once the layouts made in its contexts are gone.
+        func release(to library: FontLibrary) {
+            for font in fontsByKey.values {
+                pango_font_description_free(font.description)
+                pango_attr_list_unref(font.itemize)
+            }
+            for context in contexts.values { g_object_unref(UnsafeMutableRawPointer(context)) }
+            g_object_unref(UnsafeMutableRawPointer(map))
+            library.checkIn(fonts)
+        }
+    }
+
+    /// The font maps made so far, by tier: the base faces' for text that needs no script face (a
+    /// whole document, mostly), every face's once a text needs one (`FontLibrary.Tier`). Text
+    /// shaped in either is set in the same faces, so a document may use both.
+    private var maps: [FontLibrary.Tier: FontMap] = [:]
+    /// The family lists met so far, as they pick faces. (By the list's text: a dictionary of a
+    /// key type of its own cost 0.4M instructions to set up, more than all its lookups.)
+    private var chains: [String: FontLibrary.Chain] = [:]
     private var trackings: [Int32: OpaquePointer] = [:]
     /// The font features as the attribute `shapeLine` shapes with, as a layout splits them off.
     private lazy var shapeAttributes: OpaquePointer = {
@@ -35,7 +98,7 @@ final class TextEngine {
     /// The links of a text (`Composer.linksOf`), for the blocks shaped as paragraphs that may hold some.
     private let findLinks: (String) -> [(text: String, uri: String)]
 
-    private struct FontKey: Hashable {
+    fileprivate struct FontKey: Hashable {
         var family: FontFamilies
         var size: Double
         var weight: FontWeight
@@ -71,65 +134,52 @@ final class TextEngine {
     var cachedBlocks: Int { blocks.count + olderBlocks.count }
 
     private let library: FontLibrary
-    private let fonts: FontLibrary.Configuration
     /// The faces the PDFs embed, read once for all the documents of this engine.
     let faces = PDFFaces()
     /// The compressors of this engine's PDFs: of their streams, and of their font programs.
     let flate = Flate()
     let fontFlate = Flate(level: Flate.fontLevel)
+    /// Every text in the configuration of all faces (tests compare it with the tiers).
+    private let allFaces: Bool
 
-    init(library: FontLibrary, findLinks: @escaping (String) -> [(text: String, uri: String)] = { _ in [] }) {
+    init(library: FontLibrary, allFaces: Bool = false, findLinks: @escaping (String) -> [(text: String, uri: String)] = { _ in [] }) {
         self.library = library
+        self.allFaces = allFaces
         self.findLinks = findLinks
-        fonts = library.checkOut()
-        let map = pango_cairo_font_map_new()!
-        // The font map is a PangoFcFontMap on Linux: give it the private configuration.
-        pango_fc_font_map_set_config(OpaquePointer(map), fonts.config)
-        pango_cairo_font_map_set_resolution(OpaquePointer(map), 72)
-        fontMap = map
-        context = Self.makeContext(map)
-        contexts[""] = context
     }
 
-    private static func makeContext(_ map: UnsafeMutablePointer<PangoFontMap>) -> OpaquePointer {
-        let context = pango_font_map_create_context(map)!
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
-        pango_context_set_round_glyph_positions(context, 0)
-        pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
-        return context
+    /// The tiers of the font maps made so far (for the tests).
+    var tiers: Set<FontLibrary.Tier> { Set(maps.keys) }
+
+    /// The font map of `tier`, made when first needed.
+    private func map(_ tier: FontLibrary.Tier) -> FontMap {
+        if let known = maps[tier] { return known }
+        let made = FontMap(library.checkOut(tier))
+        maps[tier] = made
+        return made
+    }
+
+    /// The font map that sets `text` in `style`'s faces.
+    private func map(for text: String, _ style: TextStyle) -> FontMap {
+        if allFaces { return map(.all) }
+        if let chain = chains[style.family.list] { return map(chain.tier(of: text)) }
+        let chain = library.chain(style.family.list)
+        chains[style.family.list] = chain
+        return map(chain.tier(of: text))
     }
 
     deinit {
         // The layouts hold their contexts; release them first.
         blocks = [:]
         olderBlocks = [:]
-        for font in fontsByKey.values {
-            pango_font_description_free(font.description)
-            pango_attr_list_unref(font.itemize)
-        }
         for list in trackings.values { pango_attr_list_unref(list) }
         pango_attr_list_unref(shapeAttributes)
-        for context in contexts.values { g_object_unref(UnsafeMutableRawPointer(context)) }
-        g_object_unref(UnsafeMutableRawPointer(fontMap))
-        library.checkIn(fonts)
+        for map in maps.values { map.release(to: library) }
     }
 
     /// The language of the document being laid out (`de-at`): it picks locale-specific glyph forms.
     func setLanguage(_ tag: String) {
-        guard tag != language else { return }
         language = tag
-        if let known = contexts[tag] {
-            context = known
-            return
-        }
-        context = Self.makeContext(fontMap)
-        pango_context_set_language(context, pango_language_from_string(tag))
-        contexts[tag] = context
     }
 
     /// `text` shaped in `style`; wrapped at `width` points when given, aligned within it; with
@@ -147,7 +197,7 @@ final class TextEngine {
             return known
         }
         misses += 1
-        let block = shape(text, style, width: width, alignment: alignment, links: linked ? findLinks(text) : [])
+        let block = shape(text, style, width: width, alignment: alignment, links: linked ? findLinks(text) : [], in: map(for: text, style))
         remember(block, key)
         return block
     }
@@ -160,20 +210,21 @@ final class TextEngine {
         blocks[key] = block
     }
 
-    private func shape(_ text: String, _ style: TextStyle, width: Double?, alignment: TextAlignment, links: [(text: String, uri: String)]) -> TextBlock {
-        if links.isEmpty, style.tracking == 0, let line = shapeLine(text, style, width: width, alignment: alignment) { return line }
-        let text = width.map { brokenLongWords(text, style, width: $0) } ?? text
-        let layout = layout(text, style, width: width, alignment: alignment)
+    private func shape(_ text: String, _ style: TextStyle, width: Double?, alignment: TextAlignment, links: [(text: String, uri: String)],
+                       in map: FontMap) -> TextBlock {
+        if links.isEmpty, style.tracking == 0, let line = shapeLine(text, style, width: width, alignment: alignment, in: map) { return line }
+        let text = width.map { brokenLongWords(text, style, width: $0, in: map) } ?? text
+        let layout = layout(text, style, width: width, alignment: alignment, in: map)
         return TextBlock(layout: layout, text: text, color: style.color, boxWidth: width, alignment: alignment, links: links)
     }
 
     /// A layout of `text` in `style`, wrapped at `width` points when given.
-    private func layout(_ text: String, _ style: TextStyle, width: Double?, alignment: TextAlignment) -> OpaquePointer {
-        let layout = pango_layout_new(context)!
+    private func layout(_ text: String, _ style: TextStyle, width: Double?, alignment: TextAlignment, in map: FontMap) -> OpaquePointer {
+        let layout = pango_layout_new(map.context(language))!
         // Every paragraph runs left to right, so a Hebrew name lines up with the rest of its column;
         // the bidi algorithm still orders the Hebrew letters right to left within it.
         pango_layout_set_auto_dir(layout, 0)
-        pango_layout_set_font_description(layout, font(for: style).description)
+        pango_layout_set_font_description(layout, map.font(for: style).description)
         pango_layout_set_attributes(layout, attributes(tracking: style.tracking))
         if let width {
             pango_layout_set_width(layout, Int32((width * Double(PANGO_SCALE)).rounded()))
@@ -203,7 +254,7 @@ final class TextEngine {
     /// at a time, each time keeping the lines that end before the window does: the same greedy
     /// breaks, each line starting where pango's would, in time linear in the word's length.
     /// Text without such a word is returned as it is, so every other document is unchanged.
-    private func brokenLongWords(_ text: String, _ style: TextStyle, width: Double) -> String {
+    private func brokenLongWords(_ text: String, _ style: TextStyle, width: Double, in map: FontMap) -> String {
         var run = 0
         guard text.unicodeScalars.contains(where: { scalar in
             run = scalar.properties.isWhitespace ? 0 : run + 1
@@ -211,7 +262,7 @@ final class TextEngine {
         }) else { return text }
         var out = String.UnicodeScalarView(), word = String.UnicodeScalarView()
         func flush() {
-            if word.count > longestWord { out += wordLines(String(word), style, width: width).joined(separator: "\u{2028}").unicodeScalars } else { out += word }
+            if word.count > longestWord { out += wordLines(String(word), style, width: width, in: map).joined(separator: "\u{2028}").unicodeScalars } else { out += word }
             word = String.UnicodeScalarView()
         }
         for scalar in text.unicodeScalars {
@@ -227,13 +278,13 @@ final class TextEngine {
     }
 
     /// The lines of one long `word` at `width`, laid out a window at a time (`brokenLongWords`).
-    private func wordLines(_ word: String, _ style: TextStyle, width: Double) -> [String] {
+    private func wordLines(_ word: String, _ style: TextStyle, width: Double, in map: FontMap) -> [String] {
         var lines: [String] = []
         var rest = Substring(word)
         // Each step looks at no more than a window of the word: the whole is never counted again.
         while !rest.unicodeScalars.dropFirst(Self.wordWindow).isEmpty {
             let window = String(rest.unicodeScalars.prefix(Self.wordWindow))
-            let layout = layout(window, style, width: width, alignment: .left)
+            let layout = layout(window, style, width: width, alignment: .left, in: map)
             defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
             // Every line but the last, which the window's end may have cut short.
             var ends: [Int] = []
@@ -265,11 +316,12 @@ final class TextEngine {
     /// (pango 1.50), measured as its one line. A layout also finds line breaks, lays out lines
     /// and keeps them, which was a third of shaping's cost. Nil when the text needs a layout:
     /// several fonts or directions, a line break, letter spacing, or wider than its box.
-    private func shapeLine(_ text: String, _ style: TextStyle, width: Double?, alignment: TextAlignment) -> TextBlock? {
+    private func shapeLine(_ text: String, _ style: TextStyle, width: Double?, alignment: TextAlignment, in map: FontMap) -> TextBlock? {
         // Control characters and the line and paragraph separators break lines or paragraphs.
         guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" })
         else { return nil }
-        let itemize = font(for: style).itemize
+        let itemize = map.font(for: style).itemize
+        let context = map.context(language)
         let bytes = Array(text.utf8CString)
         let length = Int32(bytes.count - 1)
         return bytes.withUnsafeBufferPointer { buffer -> TextBlock? in
@@ -305,20 +357,6 @@ final class TextEngine {
             }
             return TextBlock(run: item, glyphs: glyphs, text: text, color: style.color, boxWidth: width, offset: offset)
         }
-    }
-
-    private func font(for style: TextStyle) -> (description: OpaquePointer, itemize: OpaquePointer) {
-        let key = FontKey(family: style.family, size: style.size, weight: style.weight, italic: style.italic)
-        if let existing = fontsByKey[key] { return existing }
-        let description = pango_font_description_new()!
-        pango_font_description_set_family(description, fonts.aliasedFamily(style.family.list))
-        pango_font_description_set_absolute_size(description, style.size * Double(PANGO_SCALE))
-        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(style.weight.rawValue)))
-        pango_font_description_set_style(description, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-        let itemize = pango_attr_list_new()!
-        pango_attr_list_insert(itemize, pango_attr_font_desc_new(description))
-        fontsByKey[key] = (description, itemize)
-        return (description, itemize)
     }
 
     /// Letter spacing, and no programming ligatures or contextual alternates: JetBrains Mono
@@ -461,6 +499,28 @@ final class TextBlock {
         repeat {
             guard let run = pango_layout_iter_get_run_readonly(iterator), let glyphs = run.pointee.glyphs else { continue }
             for index in 0..<Int(glyphs.pointee.num_glyphs) { found.append(glyphs.pointee.glyphs[index].glyph) }
+        } while pango_layout_iter_next_run(iterator) != 0
+        return found
+    }
+
+    /// The font file and face index of each run, in visual order (the tests compare them).
+    var faces: [String] {
+        func face(_ font: UnsafeMutablePointer<PangoFont>?) -> String {
+            guard let font, let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) else { return "" }
+            var file: UnsafeMutablePointer<FcChar8>?
+            var index: Int32 = 0
+            guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return "" }
+            _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+            return "\(String(cString: file))#\(index)"
+        }
+        if let run { return [face(run.pointee.item.pointee.analysis.font)] }
+        guard let layout else { return [] }
+        var found: [String] = []
+        let iterator = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
+            found.append(face(run.pointee.item.pointee.analysis.font))
         } while pango_layout_iter_next_run(iterator) != 0
         return found
     }

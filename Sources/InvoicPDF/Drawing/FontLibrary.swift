@@ -9,7 +9,7 @@ import Synchronization
 /// or Korean text does not pay).
 ///
 /// The system directories are read through fontconfig's own caches (scanning a CJK collection
-/// without them costs ~40 ms), everything but the listed files is rejected, and each face is
+/// without them costs ~40 ms), only the listed files are taken from them, and each face is
 /// opened once (see `init`).
 final class FontLibrary: @unchecked Sendable {
     /// The Debian font files invoic renders with (fonts-jetbrains-mono, fonts-noto-core,
@@ -23,21 +23,42 @@ final class FontLibrary: @unchecked Sendable {
             "NotoSansMono-Regular.ttf", "NotoSansMono-Bold.ttf",
             "NotoSans-Regular.ttf", "NotoSans-Italic.ttf", "NotoSans-Bold.ttf", "NotoSans-BoldItalic.ttf",
             "NotoSerif-Regular.ttf", "NotoSerif-Italic.ttf", "NotoSerif-Bold.ttf", "NotoSerif-BoldItalic.ttf",
-        ] + ["Hebrew", "Arabic", "Devanagari", "Bengali", "Tamil", "Thai", "Lao", "Khmer", "Myanmar",
-             "Sinhala", "Armenian", "Georgian", "Ethiopic", "Symbols"].flatMap {
-            ["NotoSans\($0)-Regular.ttf", "NotoSans\($0)-Bold.ttf"]
-        } + ["NotoSansSymbols2-Regular.ttf", "NotoSansMath-Regular.ttf"]),
+        ] + scriptFiles.map(\.self)),
         ("/usr/share/fonts/opentype/noto", ["NotoSansCJK-Regular.ttc", "NotoSansCJK-Bold.ttc"]),
         // The Swiss QR-bill's face: the guidelines allow Arial, Frutiger, Helvetica and Liberation Sans.
         ("/usr/share/fonts/truetype/liberation2", ["LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf"]),
     ]
 
+    /// The Noto script faces, the symbols and the maths: with the CJK collections, the faces of
+    /// `Tier.all` alone.
+    private static let scriptFiles = ["Hebrew", "Arabic", "Devanagari", "Bengali", "Tamil", "Thai", "Lao", "Khmer", "Myanmar",
+                                      "Sinhala", "Armenian", "Georgian", "Ethiopic", "Symbols"].flatMap {
+        ["NotoSans\($0)-Regular.ttf", "NotoSans\($0)-Bold.ttf"]
+    } + ["NotoSansSymbols2-Regular.ttf", "NotoSansMath-Regular.ttf"]
+
+    /// Which of the library's faces a configuration holds.
+    ///
+    /// pango has fontconfig rank every face of its configuration for each font description it
+    /// looks up (FcFontSetMatch and FcFontSetSort, each in a thread of its own), and FreeType opens
+    /// every face of a configuration: the 30 script faces (50 with CJK) were most of that work for
+    /// text that never needs them (`Chain`). So a text engine sets text in a configuration of the
+    /// base faces while it can, and makes one of every face only for text that needs a script face.
+    enum Tier: Hashable, Sendable {
+        /// Every face but the script faces and the CJK collections.
+        case base
+        /// Every face of the library.
+        case all
+    }
+
     /// Every family invoic renders with (CJK included), for checking a template's font names.
     let families: Set<String>
-    /// The listed fonts as fontconfig described them, in a fixed order (file, then face index).
-    private let patterns: [OpaquePointer]
-    /// Configurations no text engine is using, each with FreeType faces of its own.
-    private let idle = Mutex<[Configuration]>([])
+    /// The listed fonts as fontconfig described them, in a fixed order (file, then face index),
+    /// with their family names as `familyKey` compares them, and whether each is a script face.
+    private let faces: [(pattern: OpaquePointer, names: [String], script: Bool)]
+    /// The faces (positions in `faces`) of each family, by `familyKey`.
+    private let facesByFamily: [String: [Int]]
+    /// Configurations no text engine is using, each with FreeType faces of its own, by tier.
+    private let idle = Mutex<[Tier: [Configuration]]>([:])
 
     /// A fontconfig configuration (`FcConfig*`) whose fonts carry FreeType faces opened for it alone.
     ///
@@ -50,6 +71,7 @@ final class FontLibrary: @unchecked Sendable {
     /// a build opens as many as it runs threads, not one per document or renderer.
     struct Configuration: @unchecked Sendable {
         let config: OpaquePointer
+        let tier: Tier
         /// The fallback lists named so far, by their alias (`aliasedFamily`).
         fileprivate let aliases = Aliases()
 
@@ -98,55 +120,97 @@ final class FontLibrary: @unchecked Sendable {
     /// - Parameter extra: font files of the book (`fonts/` in it), absolute paths, taken with the
     ///   system's: a template may name their families.
     init(cjk: Bool, extra: [String] = []) {
-        // The listed files, read from fontconfig's caches.
-        let scan = FcConfigCreate()!
         let files = Self.systemFiles + Dictionary(grouping: extra) { ($0 as NSString).deletingLastPathComponent }
             .sorted { $0.key < $1.key }.map { (directory: $0.key, files: $0.value.map { ($0 as NSString).lastPathComponent }.sorted()) }
-        var xml = """
-            <?xml version="1.0"?>
-            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-            <fontconfig>
-              <cachedir>/var/cache/fontconfig</cachedir>
-
-            """
-        for (directory, _) in files { xml += "  <dir>\(Self.escape(directory))</dir>\n" }
-        xml += "  <selectfont>\n    <rejectfont><glob>/usr/share/fonts/*</glob></rejectfont>\n    <acceptfont>\n"
-        for (directory, names) in files {
-            for file in names { xml += "      <glob>\(Self.escape(directory + "/" + file))</glob>\n" }
-        }
-        xml += "    </acceptfont>\n  </selectfont>\n</fontconfig>\n"
+        // The listed files, taken by name from each directory's fontconfig cache (a directory
+        // with no valid cache is scanned, and its cache written, as fontconfig itself does).
+        // A configuration only says where the caches are: building its fonts filtered every
+        // cached face (the noto directory's ~300) through a glob per listed file, 7 % of a
+        // one-document `invoic pdf`'s instructions.
+        let scan = FcConfigCreate()!
+        defer { FcConfigDestroy(scan) }
+        let xml = "<?xml version=\"1.0\"?>\n<fontconfig><cachedir>/var/cache/fontconfig</cachedir></fontconfig>\n"
         _ = xml.withCString { text in
             text.withMemoryRebound(to: FcChar8.self, capacity: xml.utf8.count) { FcConfigParseAndLoadFromMemory(scan, $0, 1) }
         }
-        FcConfigBuildFonts(scan)
-        families = Self.listFamilies(scan)
-
-        var found: [(file: String, index: Int32, pattern: OpaquePointer)] = []
-        if let set = FcConfigGetFonts(scan, FcSetSystem) {
+        let cjkFiles = Set(Self.systemFiles.filter { $0.directory.hasSuffix("/opentype/noto") }.flatMap { entry in entry.files.map { entry.directory + "/" + $0 } })
+        let scriptFiles = cjkFiles.union(Self.scriptFiles.map { "/usr/share/fonts/truetype/noto/" + $0 })
+        var families: Set<String> = []
+        var found: [(file: String, index: Int32, pattern: OpaquePointer, names: [String])] = []
+        for (directory, names) in files {
+            let wanted = Set(names)
+            guard let cache = directory.withCString({ path in
+                path.withMemoryRebound(to: FcChar8.self, capacity: directory.utf8.count + 1) { FcDirCacheRead($0, FcFalse, scan) }
+            }) else { continue }
+            defer { FcDirCacheUnload(cache) }
+            // A cache found for this directory under another path (fontconfig names some caches by
+            // a directory's UUID): its faces are this directory's files, as fontconfig rewrites them.
+            let relocated = FcCacheDir(cache).map { String(cString: $0) } != directory
+            guard let set = FcCacheCopySet(cache) else { continue }
+            defer { FcFontSetDestroy(set) }
             for position in 0..<Int(set.pointee.nfont) {
                 guard let font = set.pointee.fonts[position] else { continue }
                 var file: UnsafeMutablePointer<FcChar8>?
                 var index: Int32 = 0
                 guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
-                if !cjk, String(cString: file).contains("CJK") { continue }
+                let name = Self.lastPathComponent(file)
+                guard wanted.contains(name) else { continue }
+                let path = directory + "/" + name
+                var familyIndex: Int32 = 0
+                var family: UnsafeMutablePointer<FcChar8>?
+                var names: [String] = []
+                while FcPatternGetString(font, FC_FAMILY, familyIndex, &family) == FcResultMatch, let family {
+                    let name = String(cString: family)
+                    families.insert(name.lowercased())
+                    if let key = Self.familyKey(name) { names.append(key) }
+                    familyIndex += 1
+                }
+                if !cjk, cjkFiles.contains(path) { continue }
                 _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
-                guard let copy = FcPatternDuplicate(font) else { continue }
-                found.append((String(cString: file), index, copy))
+                let pattern: OpaquePointer
+                if relocated {
+                    guard let copy = FcPatternDuplicate(font) else { continue }
+                    _ = FcPatternDel(copy, FC_FILE)
+                    _ = path.withCString { text in
+                        text.withMemoryRebound(to: FcChar8.self, capacity: path.utf8.count + 1) { FcPatternAddString(copy, FC_FILE, $0) }
+                    }
+                    pattern = copy
+                } else {
+                    // The cached face itself, kept (with its cache) for the life of the library.
+                    FcPatternReference(font)
+                    pattern = font
+                }
+                found.append((path, index, pattern, names))
             }
         }
-        patterns = found.sorted { ($0.file, $0.index) < ($1.file, $1.index) }.map(\.pattern)
-        FcConfigDestroy(scan)
+        self.families = families
+        faces = found.sorted { ($0.file, $0.index) < ($1.file, $1.index) }.map { ($0.pattern, $0.names, scriptFiles.contains($0.file)) }
+        var facesByFamily: [String: [Int]] = [:]
+        for (position, face) in faces.enumerated() {
+            for name in Set(face.names) { facesByFamily[name, default: []].append(position) }
+        }
+        self.facesByFamily = facesByFamily
+    }
+
+    /// The file name of a path fontconfig gives, without Foundation.
+    private static func lastPathComponent(_ path: UnsafePointer<FcChar8>) -> String {
+        var start = path, cursor = path
+        while cursor.pointee != 0 {
+            if cursor.pointee == UInt8(ascii: "/") { start = cursor + 1 }
+            cursor += 1
+        }
+        return String(cString: start)
     }
 
     /// A configuration for one text engine: an idle one, or a new one with faces of its own.
     /// Give it back with `checkIn` when the engine is done.
-    func checkOut() -> Configuration {
-        if let configuration = idle.withLock({ $0.popLast() }) { return configuration }
-        return Self.libraries.withLock { _ in makeConfiguration() }
+    func checkOut(_ tier: Tier) -> Configuration {
+        if let configuration = idle.withLock({ $0[tier]?.popLast() }) { return configuration }
+        return Self.libraries.withLock { _ in makeConfiguration(tier) }
     }
 
     func checkIn(_ configuration: Configuration) {
-        idle.withLock { $0.append(configuration) }
+        idle.withLock { $0[configuration.tier, default: []].append(configuration) }
     }
 
     /// The same fonts in the same order, each with its FreeType face opened once for this
@@ -154,11 +218,11 @@ final class FontLibrary: @unchecked Sendable {
     /// instead of opening at most ten faces and closing others behind the back of code still
     /// using them (the race in cairo 1.16's face cache that crashes renders using many scripts).
     /// Runs under the `libraries` lock: FreeType creates faces in one thread at a time.
-    private func makeConfiguration() -> Configuration {
+    private func makeConfiguration(_ tier: Tier) -> Configuration {
         let config = FcConfigCreate()!
         FcConfigBuildFonts(config)
         let fonts = FcConfigGetFonts(config, FcSetSystem)
-        for pattern in patterns {
+        for (pattern, _, script) in faces where tier == .all || !script {
             var file: UnsafeMutablePointer<FcChar8>?
             var index: Int32 = 0
             guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
@@ -169,7 +233,7 @@ final class FontLibrary: @unchecked Sendable {
             _ = FcPatternAddFTFace(copy, FC_FT_FACE, face)
             _ = FcFontSetAdd(fonts, copy)
         }
-        return Configuration(config: config)
+        return Configuration(config: config, tier: tier)
     }
 
     /// The FreeType library the faces belong to, for the life of the process. Faces are only
@@ -201,7 +265,7 @@ final class FontLibrary: @unchecked Sendable {
         installDefault.withLock { installed in
             guard !installed else { return }
             installed = true
-            let configuration = library.checkOut()
+            let configuration = library.checkOut(.base)
             FcConfigSetCurrent(configuration.config)
             library.checkIn(configuration)
         }
@@ -223,27 +287,102 @@ final class FontLibrary: @unchecked Sendable {
 
     func contains(family: String) -> Bool { families.contains(family.lowercased()) }
 
-    private static func listFamilies(_ config: OpaquePointer) -> Set<String> {
-        var result: Set<String> = []
-        guard let pattern = FcPatternCreate() else { return result }
-        defer { FcPatternDestroy(pattern) }
-        let objects = FcObjectSetCreate()!
-        defer { FcObjectSetDestroy(objects) }
-        _ = FcObjectSetAdd(objects, FC_FAMILY)
-        guard let set = FcFontList(config, pattern, objects) else { return result }
-        defer { FcFontSetDestroy(set) }
-        for index in 0..<Int(set.pointee.nfont) {
-            guard let font = set.pointee.fonts[index] else { continue }
-            var position: Int32 = 0
-            var name: UnsafeMutablePointer<FcChar8>?
-            while FcPatternGetString(font, FC_FAMILY, position, &name) == FcResultMatch, let name {
-                result.insert(String(cString: name).lowercased())
-                position += 1
-            }
-        }
-        return result
+    /// A family name as fontconfig compares family names (case and spaces ignored), for the
+    /// printable ASCII names it folds as we do; nil for any other.
+    fileprivate static func familyKey<S: StringProtocol>(_ name: S) -> String? {
+        guard name.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) else { return nil }
+        return String(decoding: name.utf8.compactMap { $0 == UInt8(ascii: " ") ? nil : (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
-    /// fontconfig's configuration is XML: MarkupText's rule (InvoicDiagnostics).
-    fileprivate static func escape(_ text: String) -> String { MarkupText.xml(text) }
+    /// How a family list picks the faces of its text, to tell which tier a text needs.
+    ///
+    /// fontconfig ranks the faces for a description of the list by family first: every face of
+    /// the list's first family, then of its second, ..., then all others (nothing pango puts in a
+    /// description outranks the family: fontconfig 2.14's order puts only file, format,
+    /// variability, scalability, colour, foundry and charset before it), and pango sets each
+    /// character in the first face of that order that has it, the first face also setting empty
+    /// lines. So when the list's first family and, for the space and every character of a text
+    /// pango picks a face for, the first family with a face that has it are base families, the text's faces are base
+    /// faces; a configuration of the base faces ranks them in the same order (each face's rank
+    /// depends on the description and the face alone), so it sets the text in the same faces.
+    /// Anything else (no family has the character, a name fontconfig may fold otherwise) needs
+    /// every face.
+    final class Chain {
+        /// The list's families the library has, in order: their faces' characters, and whether
+        /// any of them is a script face. Nil: every text needs all faces.
+        private let families: [(charsets: [OpaquePointer], script: Bool)]?
+        /// By character: 1 when the base faces set it, 2 when it needs all (ASCII; the rest in `known`).
+        private var ascii = [UInt8](repeating: 0, count: 128)
+        private var known: [UInt32: Bool] = [:]
+
+        fileprivate init(families: [(charsets: [OpaquePointer], script: Bool)]?) {
+            self.families = families
+        }
+
+        /// The faces `text` needs.
+        func tier(of text: String) -> Tier {
+            guard families != nil else { return .all }
+            if !base(" ") { return .all }
+            for scalar in text.unicodeScalars where !Self.takesNeighboursFace(scalar) && !base(scalar) { return .all }
+            return .base
+        }
+
+        /// The characters pango never picks a face for (pango 1.50's `consider_as_space`: they
+        /// take their neighbours'): controls, spaces, line and paragraph separators, variation
+        /// selectors, and the invisible format characters that have been so since Unicode 4.
+        /// Any other character is looked up, which at worst makes text use every face.
+        private static func takesNeighboursFace(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0x00...0x1F, 0x7F...0x9F,  // controls
+                 0x20, 0xA0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000,  // spaces (not U+1680, a visible mark)
+                 0x2028, 0x2029,  // line and paragraph separators
+                 0xAD, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF,  // format characters
+                 0xFE00...0xFE0F, 0xE0100...0xE01EF:  // variation selectors
+                return true
+            default:
+                return false
+            }
+        }
+
+        private func base(_ scalar: Unicode.Scalar) -> Bool {
+            let value = scalar.value
+            if value < 128, ascii[Int(value)] != 0 { return ascii[Int(value)] == 1 }
+            if value >= 128, let known = known[value] { return known }
+            var found = false
+            for family in families ?? [] where family.charsets.contains(where: { FcCharSetHasChar($0, value) != 0 }) {
+                found = !family.script
+                break
+            }
+            if value < 128 { ascii[Int(value)] = found ? 1 : 2 } else { known[value] = found }
+            return found
+        }
+    }
+
+    /// The chain of a family list (`Join Mono, Noto Sans, ...`); one per text engine, which alone
+    /// uses it.
+    func chain(_ list: String) -> Chain {
+        var families: [(charsets: [OpaquePointer], script: Bool)] = []
+        for name in list.split(separator: ",") {
+            guard let key = Self.familyKey(name) else { return Chain(families: nil) }
+            if key.isEmpty { continue }
+            guard let named = facesByFamily[key]?.map({ faces[$0] }) else { continue }
+            var charsets: [OpaquePointer] = []
+            for face in named {
+                var charset: OpaquePointer?
+                guard FcPatternGetCharSet(face.pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { return Chain(families: nil) }
+                charsets.append(charset)
+            }
+            families.append((charsets, named.contains { $0.script }))
+        }
+        guard let first = families.first, !first.script else { return Chain(families: nil) }
+        return Chain(families: families)
+    }
+
+    /// fontconfig's configuration is XML: MarkupText's rule (InvoicDiagnostics), skipped for a
+    /// name it would leave as it is (no markup or control character, no U+FFFE/FFFF: every
+    /// listed family), since rewriting one scalar at a time cost more than the alias itself.
+    fileprivate static func escape(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">") && $0 != 0xEF }
+            ? text : MarkupText.xml(text)
+    }
 }

@@ -172,9 +172,17 @@ final class PDFFace {
     }
 }
 
-/// The faces of one renderer, by HarfBuzz face, and what each pango font is: its face and size.
+/// The faces of one renderer, by font file and face index, and what each pango font is: its face
+/// and size. By file, not by HarfBuzz face: a text engine's two font maps (`FontLibrary.Tier`)
+/// each make their own HarfBuzz face of a file, and a document setting text in both embeds the
+/// face once, as one map would.
 final class PDFFaces {
-    private var faces: [UInt: PDFFace] = [:]
+    private struct FaceKey: Hashable {
+        var file: String
+        var index: Int32
+    }
+
+    private var faces: [FaceKey: PDFFace] = [:]
     private var fonts: [UInt: (face: PDFFace, size: Double)] = [:]
 
     /// The face and point size of a pango font (PangoFont*), which stays alive in the font map.
@@ -182,7 +190,13 @@ final class PDFFaces {
         let key = UInt(bitPattern: pangoFont)
         if let known = fonts[key] { return known }
         guard let hbFont = pango_font_get_hb_font(pangoFont), let hbFace = hb_font_get_face(hbFont) else { return nil }
-        let faceKey = UInt(bitPattern: hbFace)
+        // A pango font of the private configurations is a PangoFcFont; its pattern names its file.
+        guard let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(pangoFont).assumingMemoryBound(to: PangoFcFont.self)) else { return nil }
+        var file: UnsafeMutablePointer<FcChar8>?
+        var index: Int32 = 0
+        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+        let faceKey = FaceKey(file: String(cString: file), index: index)
         let face: PDFFace
         if let existing = faces[faceKey] {
             face = existing
