@@ -22,9 +22,16 @@ public struct InvoicCommand: ParsableCommand {
     /// or a failure of the system (an output that cannot be written).
     public static func runAndExit(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         do {
-            var command = try parse(arguments)
+            // The common `invoic pdf` command lines skip ArgumentParser (PDFRequest).
+            let run: () throws -> Void
+            if let request = PDFRequest(directArguments: arguments) {
+                run = request.run
+            } else {
+                var command = try parse(arguments)
+                run = { try command.run() }
+            }
             do {
-                try command.run()
+                try run()
             } catch let error where !isArgumentParserError(error) {
                 // The system refused something (a folder that cannot be written, a disk full):
                 // not a finding in the book, so exit 2 like a missing book, in invoic's own voice.

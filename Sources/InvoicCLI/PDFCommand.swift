@@ -24,9 +24,6 @@ struct PDFCommand: ParsableCommand {
     @Option(name: .customShort("C"), help: ArgumentHelp("The book's directory; default: the current one, or the nearest one above it with an invoic.yaml.", valueName: "dir"))
     var givenDirectory: String = "."
 
-    /// The book's folder: run from a sub-folder, invoic finds the book above, as git does.
-    var directory: String { BookLocation.root(containing: givenDirectory) }
-
     @Option(name: .shortAndLong, help: ArgumentHelp(
         "Where to write: a directory (created when missing), or a file name ending in .pdf for a single document.",
         valueName: "out"))
@@ -56,8 +53,67 @@ struct PDFCommand: ParsableCommand {
         }
     }
 
+    func run() throws { try request.run() }
+
+    var request: PDFRequest {
+        PDFRequest(givenDirectory: givenDirectory, output: output, format: format, files: files,
+                   copy: copy, today: today, history: historyOptions.policy)
+    }
+}
+
+/// What `invoic pdf` is asked to do, in plain values: made by ArgumentParser's `PDFCommand`, or,
+/// for the common command lines, straight from the arguments (`init?(directArguments:)`).
+struct PDFRequest: Equatable {
+    var givenDirectory = "."
+    var output: String?
+    var format: DiagnosticFormat = .human
+    var files: [String]
+    var copy = false
+    var today: Day?
+    var history: BookPipeline.History = .whenKept
+
+    /// The book's folder: run from a sub-folder, invoic finds the book above, as git does.
+    var directory: String { BookLocation.root(containing: givenDirectory) }
+}
+
+extension PDFRequest {
+    /// `invoic pdf` as most command lines say it: document names with `-C DIR` and `-o OUT` at
+    /// most once each, in any order. ArgumentParser builds `PDFCommand` by reflecting on its
+    /// property wrappers, which costs ~3 ms of a ~30 ms one-shot PDF (the Swift runtime's first look
+    /// at each wrapper's type; issue 41 point 10). Anything else (another option, `--`, `-C=DIR`,
+    /// a value that looks like an option, help, a usage error) is nil: ArgumentParser parses
+    /// it, so every message, help screen and exit code stays its own (CommandSelectionTests
+    /// compares both on every form).
+    init?(directArguments arguments: [String]) {
+        guard arguments.first == "pdf" else { return nil }
+        var directory: String?
+        var output: String?
+        var files: [String] = []
+        var rest = arguments.dropFirst()[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "-C", "-o", "--output":
+                guard let value = rest.popFirst(), !value.hasPrefix("-") else { return nil }
+                if argument == "-C" {
+                    guard directory == nil else { return nil }
+                    directory = value
+                } else {
+                    guard output == nil else { return nil }
+                    output = value
+                }
+            default:
+                guard !argument.hasPrefix("-"), argument != "help" else { return nil }
+                files.append(argument)
+            }
+        }
+        // PDFCommand.validate's rules: at least one document, a file name for one document only.
+        guard !files.isEmpty else { return nil }
+        if let output, output.lowercased().hasSuffix(".pdf"), files.count > 1 { return nil }
+        self.init(givenDirectory: directory ?? ".", output: output, files: files)
+    }
+
     func run() throws {
-        let pipeline = BookPipeline(root: directory, history: historyOptions.policy)
+        let pipeline = BookPipeline(root: directory, history: history)
         // What ICU answered in earlier runs on this book (its locales, formats, dates, rates), and
         // after the run what it answered anew: a one-shot PDF asks ICU nothing asked before.
         ICUAnswersUnit.load(root: pipeline.root)

@@ -55,6 +55,33 @@ import Testing
         #expect(InvoicCommand.leafSubcommand(named: "--version") == nil)
     }
 
+    /// The common `invoic pdf` lines skip ArgumentParser (PDFRequest): each one it takes must be
+    /// exactly what ArgumentParser makes of it, and every other line is left to ArgumentParser.
+    static let pdfLines: [[String]] = lines + [
+        ["pdf", "-o", "out", "INV-0001"], ["pdf", "--output", "out.pdf", "INV-0001"], ["pdf", "INV-0001", "-C", "book"],
+        ["pdf", "-C", "my book", "-o", "a b/x.PDF", "invoices/INV-0001.yaml"], ["pdf", "A", "B", "C", "-o", "dir"],
+        ["pdf", "-C", "a", "-C", "b", "INV-1"], ["pdf", "-o", "a", "--output", "b", "INV-1"], ["pdf", "-C", "-o", "x", "INV-1"],
+        ["pdf", "-o", "-", "INV-1"], ["pdf", "INV-1", "-o"], ["pdf", "--output=x", "INV-1"], ["pdf", "-C", "book"],
+        ["pdf", "-o", "x.pdf", "A", "B"], ["pdf", "Ümlaut-ß", "-C", "ordner"], ["pdf", "help", "INV-1"],
+    ]
+
+    @Test(arguments: pdfLines) func theDirectPDFRequestIsArgumentParsers(_ line: [String]) throws {
+        // A line the direct path does not take is ArgumentParser's, as every line was before.
+        guard let direct = PDFRequest(directArguments: line) else { return }
+        let command = try #require(try InvoicCommand.parseAsRoot(line) as? PDFCommand, "\(line)")
+        try command.validate()
+        #expect(command.request == direct, "\(line)")
+    }
+
+    @Test func theCommonPDFLinesTakeTheDirectPath() {
+        #expect(PDFRequest(directArguments: ["pdf", "INV-0001"]) == PDFRequest(files: ["INV-0001"]))
+        #expect(PDFRequest(directArguments: ["pdf", "-C", "book", "-o", "out", "INV-0001", "INV-0002"])
+                == PDFRequest(givenDirectory: "book", output: "out", files: ["INV-0001", "INV-0002"]))
+        for line in [["pdf"], ["pdf", "--copy", "INV-1"], ["pdf", "--", "INV-1"], ["pdf", "-Cbook", "INV-1"], ["check", "INV-1"], ["pdf", "help"]] {
+            #expect(PDFRequest(directArguments: line) == nil, "\(line)")
+        }
+    }
+
     /// `invoic pdf N` takes the direct path (the point of it): pdf parsed as the root succeeds.
     @Test func pdfParsesAlone() throws {
         #expect(try PDFCommand.parseAsRoot(["-C", "book", "INV-0001"]) is PDFCommand)
